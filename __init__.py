@@ -1,0 +1,1 @@
+"""Boardwright: a rules-as-data engine for tabletop games."""

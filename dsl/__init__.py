@@ -1,0 +1,1 @@
+"""The rule language: grammar, AST, checker, data schemas and loader."""

@@ -1,0 +1,341 @@
+"""The abstract syntax tree of a rule file: frozen dataclasses, each with its source span."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from .errors import Span
+
+
+@dataclass(frozen=True)
+class Node:
+    span: Span
+
+
+# ----------------------------------------------------------------------------- types
+@dataclass(frozen=True)
+class TypeRef(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class ListTypeRef(Node):
+    element: "TypeExpr"
+
+
+TypeExpr = Union[TypeRef, ListTypeRef]
+
+
+# ----------------------------------------------------------------------------- expressions
+@dataclass(frozen=True)
+class Expr(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class Literal(Expr):
+    value: object          # int, str, bool or None
+
+
+@dataclass(frozen=True)
+class Text(Expr):
+    """A string with `{expression}` placeholders."""
+    parts: tuple            # of str and Expr
+
+
+@dataclass(frozen=True)
+class Name(Expr):
+    id: str
+
+
+@dataclass(frozen=True)
+class Attribute(Expr):
+    obj: Expr
+    name: str
+
+
+@dataclass(frozen=True)
+class Index(Expr):
+    obj: Expr
+    index: Expr
+
+
+@dataclass(frozen=True)
+class Call(Expr):
+    func: str
+    args: tuple
+
+
+@dataclass(frozen=True)
+class Unary(Expr):
+    op: str                 # "not", "-", "+"
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Binary(Expr):
+    op: str                 # + - * // % == != < <= > >= in notin and or
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class Conditional(Expr):
+    test: Expr
+    then: Expr
+    orelse: Expr
+
+
+@dataclass(frozen=True)
+class CellLit(Expr):
+    x: Expr
+    y: Expr
+
+
+@dataclass(frozen=True)
+class ListLit(Expr):
+    items: tuple
+
+
+@dataclass(frozen=True)
+class ListComp(Expr):
+    element: Expr
+    var: str
+    iterable: Expr
+    condition: Expr | None
+
+
+@dataclass(frozen=True)
+class Case(Expr):
+    subject: Expr
+    arms: tuple             # of (key Expr, value Expr)
+    default: Expr | None
+
+
+# ----------------------------------------------------------------------------- statements
+@dataclass(frozen=True)
+class Stmt(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class Let(Stmt):
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Assign(Stmt):
+    name: str
+    index: Expr | None
+    op: str                 # "=", "+=", "-="
+    value: Expr
+
+
+@dataclass(frozen=True)
+class CallStmt(Stmt):
+    name: str
+    args: tuple
+
+
+@dataclass(frozen=True)
+class If(Stmt):
+    branches: tuple         # of (condition, body)
+    orelse: tuple | None
+
+
+@dataclass(frozen=True)
+class For(Stmt):
+    var: str
+    iterable: Expr
+    condition: Expr | None
+    body: tuple
+
+
+@dataclass(frozen=True)
+class While(Stmt):
+    condition: Expr
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Turn(Stmt):
+    player: Expr
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Move(Stmt):
+    what: Expr
+    dest: Expr
+    position: str           # "top" or "bottom"
+    at: Expr | None
+
+
+@dataclass(frozen=True)
+class Shuffle(Stmt):
+    zone: Expr
+
+
+@dataclass(frozen=True)
+class Choose(Stmt):
+    var: str
+    source: Expr
+    by: Expr | None
+    prompt: Text | None
+    label: Text | None
+
+
+@dataclass(frozen=True)
+class Break(Stmt):
+    pass
+
+
+@dataclass(frozen=True)
+class Continue(Stmt):
+    pass
+
+
+@dataclass(frozen=True)
+class Return(Stmt):
+    pass
+
+
+@dataclass(frozen=True)
+class Log(Stmt):
+    text: Text
+
+
+@dataclass(frozen=True)
+class Finish(Stmt):
+    pass
+
+
+@dataclass(frozen=True)
+class Fail(Stmt):
+    text: Text
+
+
+# ----------------------------------------------------------------------------- declarations
+@dataclass(frozen=True)
+class Decl(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class GameDecl(Decl):
+    title: str
+
+
+@dataclass(frozen=True)
+class VariantDecl(Decl):
+    title: str
+    base: str
+
+
+@dataclass(frozen=True)
+class PlayersDecl(Decl):
+    minimum: int
+    maximum: int
+
+
+@dataclass(frozen=True)
+class DataDecl(Decl):
+    path: str
+
+
+@dataclass(frozen=True)
+class EnumDecl(Decl):
+    name: str
+    members: tuple          # of str
+
+
+@dataclass(frozen=True)
+class ParamDecl(Decl):
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class ZoneOption(Node):
+    name: str
+    values: tuple           # ints
+
+
+@dataclass(frozen=True)
+class ZoneDecl(Decl):
+    name: str
+    kind: str               # "stack", "pile" or "grid"
+    kind_span: Span
+    holds: str | None       # the component kind it holds
+    options: tuple          # of ZoneOption
+
+
+@dataclass(frozen=True)
+class VarDecl(Decl):
+    name: str
+    type: TypeExpr
+    per: str | None         # "player", a component kind, or None
+    init: Expr | None
+
+
+@dataclass(frozen=True)
+class Param(Node):
+    name: str
+    type: TypeExpr
+
+
+@dataclass(frozen=True)
+class FnDecl(Decl):
+    name: str
+    params: tuple
+    returns: TypeExpr | None
+    body: Expr
+
+
+@dataclass(frozen=True)
+class ProcDecl(Decl):
+    name: str
+    params: tuple
+    body: tuple
+
+
+@dataclass(frozen=True)
+class SetupDecl(Decl):
+    body: tuple
+
+
+@dataclass(frozen=True)
+class PlayDecl(Decl):
+    body: tuple
+
+
+@dataclass(frozen=True)
+class ScoreLine(Node):
+    title: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class ScoreDecl(Decl):
+    kind: str               # "score" or "tiebreak"
+    var: str
+    lines: tuple
+
+
+@dataclass(frozen=True)
+class WinnersDecl(Decl):
+    value: Expr
+
+
+@dataclass(frozen=True)
+class InvariantDecl(Decl):
+    title: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Module(Node):
+    """One parsed rule file."""
+    items: tuple
+    source: str

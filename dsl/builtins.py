@@ -1,0 +1,136 @@
+"""Signatures of the built-in functions: arity, argument types and result type.
+
+The checker uses these to type calls; interpreter/builtins.py holds the implementations
+under the same names (a test keeps the two in step). Each entry documents itself for
+docs/language.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .types import ANY, BOOL, CELL, INT, PLAYER, STR, element, is_grid, is_list, is_zone, list_of, zone_holds
+
+
+class ArgProblem(Exception):
+    def __init__(self, index: int, message: str):
+        super().__init__(message)
+        self.index = index
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Builtin:
+    name: str
+    params: str             # shown in messages and docs, e.g. "grid, cell, int"
+    min_args: int
+    max_args: int
+    typer: Callable         # (arg types) -> result type; raises ArgProblem
+    doc: str
+
+
+def _need(types, index, pred, what):
+    if index < len(types) and types[index] != ANY and not pred(types[index]):
+        raise ArgProblem(index, f"expected {what}, got {types[index]}")
+
+
+def _list(i=0):
+    return lambda ts: _need(ts, i, is_list, "a list")
+
+
+def _int(i):
+    return lambda ts: _need(ts, i, lambda t: t in (INT, PLAYER), "an int")
+
+
+def _zone(i=0):
+    return lambda ts: _need(ts, i, is_zone, "a zone")
+
+
+def _stackzone(i=0):
+    return lambda ts: _need(ts, i, lambda t: is_zone(t) and not is_grid(t), "a stack or pile zone")
+
+
+def _grid(i=0):
+    return lambda ts: _need(ts, i, is_grid, "a grid zone")
+
+
+def _cell(i):
+    return lambda ts: _need(ts, i, lambda t: t == CELL, "a cell")
+
+
+def _str(i):
+    return lambda ts: _need(ts, i, lambda t: t == STR, "a string")
+
+
+def _typed(result, *checks):
+    def typer(ts):
+        for check in checks:
+            check(ts)
+        return result(ts) if callable(result) else result
+    return typer
+
+
+def _numbers(ts):
+    if len(ts) == 1:
+        _need(ts, 0, lambda t: is_list(t) and element(t) in (INT, PLAYER, ANY), "a list of int")
+        return INT
+    for i in range(len(ts)):
+        _int(i)(ts)
+    return INT
+
+
+BUILTINS: dict[str, Builtin] = {}
+
+
+def _define(name, params, lo, hi, typer, doc):
+    BUILTINS[name] = Builtin(name, params, lo, hi, typer, doc)
+
+
+_same = lambda ts: ts[0]
+_elem = lambda ts: element(ts[0])
+_holds = lambda ts: zone_holds(ts[0])
+_list_holds = lambda ts: list_of(zone_holds(ts[0]))
+
+_define("len", "list", 1, 1, _typed(INT, _list()), "Number of items in a list.")
+_define("count", "list", 1, 1, _typed(INT, _list()),
+        "Number of items of a list that are not false or none: `count(c.value > 5 for c in hand)`.")
+_define("sum", "list of int", 1, 1, _numbers, "Sum of a list of numbers.")
+_define("max", "list of int | int, int...", 1, 9, _numbers, "Largest number (of a list, or of the arguments).")
+_define("min", "list of int | int, int...", 1, 9, _numbers, "Smallest number (of a list, or of the arguments).")
+_define("abs", "int", 1, 1, _typed(INT, _int(0)), "Absolute value.")
+_define("any", "list of bool", 1, 1, _typed(BOOL, _list()), "Whether any item is true.")
+_define("all", "list of bool", 1, 1, _typed(BOOL, _list()), "Whether every item is true (true for an empty list).")
+_define("first", "list", 1, 1, _typed(_elem, _list()), "The first item; a rule error if the list is empty.")
+_define("last", "list", 1, 1, _typed(_elem, _list()), "The last item; a rule error if the list is empty.")
+_define("sorted", "list", 1, 1, _typed(_same, _list()), "The list in ascending order.")
+_define("reversed", "list", 1, 1, _typed(_same, _list()), "The list in reverse order.")
+_define("distinct", "list", 1, 1, _typed(_same, _list()), "The list without repeated items, in first-seen order.")
+_define("shuffled", "list", 1, 1, _typed(_same, _list()), "A copy of the list in random order (uses the game's seeded RNG).")
+_define("flatten", "list of list", 1, 1, _typed(_elem, _list()), "Concatenation of a list of lists.")
+_define("index_of", "list, value", 2, 2, _typed(INT, _list()), "Position of a value in a list (0-based), -1 if absent.")
+_define("range", "int[, int]", 1, 2, _typed(list_of(INT), _int(0), _int(1)),
+        "range(n) is 0..n-1; range(a, b) is a..b-1.")
+_define("next", "player", 1, 1, _typed(PLAYER, _int(0)), "The player to the left (seat + 1, wrapping).")
+_define("previous", "player", 1, 1, _typed(PLAYER, _int(0)), "The player to the right (seat - 1, wrapping).")
+_define("cell", "int, int", 2, 2, _typed(CELL, _int(0), _int(1)), "The cell at column x, row y.")
+_define("size", "zone", 1, 1, _typed(INT, _zone()), "Number of components in a zone (all layers of a grid).")
+_define("empty", "zone", 1, 1, _typed(BOOL, _zone()), "Whether a zone holds no component.")
+_define("contents", "zone", 1, 1, _typed(_list_holds, _zone()),
+        "Components of a zone: a stack bottom to top; a grid cell by cell, each cell's stack bottom to top.")
+_define("top", "stack zone", 1, 1, _typed(_holds, _stackzone()), "The top component of a stack; a rule error if empty.")
+_define("top_at", "grid, cell", 2, 2, _typed(_holds, _grid(), _cell(1)), "The visible component at a cell, or none.")
+_define("stack_at", "grid, cell", 2, 2, _typed(_list_holds, _grid(), _cell(1)),
+        "All components at a cell, bottom to top.")
+_define("occupied", "grid", 1, 1, _typed(list_of(CELL), _grid()), "Occupied cells, in row-major order.")
+_define("frontier", "grid, adjacency", 2, 2, _typed(list_of(CELL), _grid(), _str(1)),
+        "Empty cells next to an occupied cell, in row-major order. Adjacency: \"orthogonal\", \"diagonal\" or \"all\".")
+_define("neighbours", "cell, adjacency", 2, 2, _typed(list_of(CELL), _cell(0), _str(1)),
+        "The cells next to a cell. Adjacency: \"orthogonal\", \"diagonal\" or \"all\".")
+_define("fits", "grid, cell", 2, 2, _typed(BOOL, _grid(), _cell(1)),
+        "Whether the grid's occupied area, with this cell added, stays within its declared extent.")
+_define("lines", "grid, int", 2, 2, _typed(list_of(list_of(CELL)), _grid(), _int(1)),
+        "Every window of n consecutive occupied cells in a row, column or diagonal.")
+_define("lines_through", "grid, cell, int", 3, 3, _typed(list_of(list_of(CELL)), _grid(), _cell(1), _int(2)),
+        "The windows of n consecutive occupied cells that contain the cell.")
+
+ADJACENCIES = ("orthogonal", "diagonal", "all")

@@ -1,0 +1,114 @@
+"""Errors and diagnostics: every problem a user can cause is reported with a position.
+
+`Diagnostic` is one message tied to a file, line and column; `BoardwrightError` is the root
+of every error the engine raises on purpose and carries one or more diagnostics. The CLI
+prints them as `PATH:LINE:COL: error: MESSAGE`, then the source line and a caret.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Span:
+    """A region of a source file (1-based lines and columns; end is exclusive)."""
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+NO_SPAN = Span("<unknown>", 0, 0, 0, 0)
+
+# Text of every file parsed in this process, so diagnostics can quote lines of any file.
+SOURCES: dict[str, str] = {}
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    span: Span
+    message: str
+    hint: str = ""
+    severity: str = "error"
+
+    def format(self, source: str | None = None) -> str:
+        """Render as `path:line:col: error: message`, the quoted line and a caret."""
+        text = f"{self.span}: {self.severity}: {self.message}"
+        line = _source_line(self.span, source)
+        if line is not None:
+            width = 1
+            if self.span.end_line == self.span.line and self.span.end_column > self.span.column:
+                width = self.span.end_column - self.span.column
+            text += f"\n    {line}\n    {' ' * (self.span.column - 1)}{'^' * width}"
+        if self.hint:
+            text += f"\n    hint: {self.hint}"
+        return text
+
+    def as_json(self) -> dict:
+        return {"file": self.span.file, "line": self.span.line, "column": self.span.column,
+                "end_line": self.span.end_line, "end_column": self.span.end_column,
+                "severity": self.severity, "message": self.message, "hint": self.hint}
+
+
+def _source_line(span: Span, source: str | None) -> str | None:
+    if span.line <= 0:
+        return None
+    if source is None:
+        source = SOURCES.get(span.file)
+    if source is None:
+        try:
+            source = Path(span.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+    lines = source.splitlines()
+    if span.line > len(lines):
+        return None
+    return lines[span.line - 1].expandtabs(1)
+
+
+class BoardwrightError(Exception):
+    """Root of all deliberate errors. Holds one or more diagnostics."""
+
+    def __init__(self, diagnostics: list[Diagnostic] | Diagnostic | str):
+        if isinstance(diagnostics, str):
+            diagnostics = [Diagnostic(NO_SPAN, diagnostics)]
+        elif isinstance(diagnostics, Diagnostic):
+            diagnostics = [diagnostics]
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(d.message for d in self.diagnostics))
+
+    def format(self) -> str:
+        return "\n".join(d.format() if d.span.line else f"error: {d.message}"
+                         + (f"\n    hint: {d.hint}" if d.hint else "")
+                         for d in self.diagnostics)
+
+
+class RuleFileError(BoardwrightError):
+    """A rule file does not parse or does not check."""
+
+
+class DataError(BoardwrightError):
+    """A component data file is not valid YAML or does not match its schema."""
+
+
+class RuleError(BoardwrightError):
+    """A rule failed while the game ran (a loop past the step limit, a move from nowhere...)."""
+
+
+class IllegalMove(BoardwrightError):
+    """A move that is not among the options of the current decision."""
+
+
+class UsageError(BoardwrightError):
+    """A bad command-line argument or a missing file."""
+
+
+def did_you_mean(name: str, candidates) -> str:
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""

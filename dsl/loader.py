@@ -1,0 +1,210 @@
+"""Load a game: find the rule file, merge a variant over its base, load data, check, compile.
+
+`load_game(path, variant=None)` is the one entry point. `path` is a `.game` file, a game
+folder, or the name of a bundled game; `variant` is a variant name (a `NAME.game` file
+beside the base) or a path. Every problem found is raised at once as a `BoardwrightError`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import ast
+from .checker import Checker
+from .data import load_data
+from .errors import BoardwrightError, DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean
+from .parser import parse_file
+from .spec import GameSpec
+
+GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+
+
+def bundled_games() -> list[str]:
+    return sorted(p.name for p in GAMES_DIR.iterdir() if p.is_dir() and any(p.glob("*.game")))
+
+
+def resolve_game(target: str | Path) -> Path:
+    """The base rule file for a path, a folder or a bundled name."""
+    path = Path(target)
+    if path.is_file():
+        return path
+    if not path.exists() and (GAMES_DIR / str(target)).is_dir():
+        path = GAMES_DIR / str(target)
+    if path.is_dir():
+        candidates = [path / f"{path.name}.game"] + sorted(path.glob("*.game"))
+        for candidate in candidates:
+            if candidate.is_file() and _is_base(candidate):
+                return candidate
+        raise UsageError(f"no base rule file (one starting with 'game \"...\"') in {path}")
+    hint = did_you_mean(str(target), bundled_games())
+    raise UsageError(f"no game '{target}': not a file, a folder or a bundled game "
+                     f"({', '.join(bundled_games())})" + (f"; {hint}" if hint else ""))
+
+
+def _is_base(path: Path) -> bool:
+    try:
+        return not path.read_text(encoding="utf-8").lstrip().startswith("variant")
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def variants_of(base: Path) -> list[str]:
+    return sorted(p.stem for p in base.parent.glob("*.game") if p != base and not _is_base(p))
+
+
+def resolve_variant(base: Path, variant: str) -> Path:
+    path = Path(variant)
+    if path.suffix == ".game" and path.is_file():
+        return path
+    candidate = base.parent / f"{variant}.game"
+    if candidate.is_file() and candidate != base:
+        return candidate
+    known = variants_of(base)
+    hint = did_you_mean(variant, known)
+    raise UsageError(f"no variant '{variant}' of {base.parent.name}; variants: {', '.join(known) or 'none'}"
+                     + (f"; {hint}" if hint else ""))
+
+
+def load_game(path: str | Path, variant: str | None = None):
+    """Parse, merge, check and compile a game. Returns an interpreter `Game`."""
+    spec, types = check_game(path, variant)
+    from ..interpreter.compiler import compile_game
+    return compile_game(spec, types)
+
+
+def check_game(path: str | Path, variant: str | None = None):
+    """Parse, merge and check; return (GameSpec, expression types) or raise with all problems."""
+    file = Path(path)
+    module = parse_file(file) if file.is_file() else None
+    if module is not None and _variant_decl(module) is not None:
+        # A variant file given directly: load its base, then the variant over it.
+        decl = _variant_decl(module)
+        base = (file.parent / decl.base)
+        variant_module, base_file = module, base
+        if not base.is_file():
+            raise RuleFileError(Diagnostic(decl.span, f"the base game '{decl.base}' does not exist",
+                                           "the path is relative to the variant file"))
+        module = parse_file(base)
+    else:
+        base_file = resolve_game(path)
+        module = module if module is not None and file == base_file else parse_file(base_file)
+        variant_module = None
+        if variant:
+            variant_module = parse_file(resolve_variant(base_file, variant))
+    diagnostics: list[Diagnostic] = []
+    spec = GameSpec(title="", path=str(base_file))
+    _merge(spec, module, base_file, diagnostics, is_variant=False)
+    if variant_module is not None:
+        vdecl = _variant_decl(variant_module)
+        if vdecl is None:
+            diagnostics.append(Diagnostic(_first_span(variant_module), "a variant file must begin with "
+                                          "'variant \"TITLE\" extends \"BASE.game\"'"))
+        else:
+            spec.variant = vdecl.title
+            spec.variant_path = vdecl.span.file
+            target = (Path(vdecl.span.file).parent / vdecl.base).resolve()
+            if target != base_file.resolve():
+                diagnostics.append(Diagnostic(vdecl.span, f"this variant extends '{vdecl.base}', "
+                                              f"not {base_file.name}"))
+        _merge(spec, variant_module, Path(variant_module.span.file), diagnostics, is_variant=True)
+    if diagnostics:
+        raise RuleFileError(diagnostics)
+    checker = Checker(spec)
+    problems = checker.check()
+    if problems:
+        raise RuleFileError(sorted(problems, key=lambda d: (d.span.file, d.span.line, d.span.column)))
+    return spec, checker.types
+
+
+def _variant_decl(module: ast.Module):
+    return next((i for i in module.items if isinstance(i, ast.VariantDecl)), None)
+
+
+def _first_span(module: ast.Module) -> Span:
+    return module.items[0].span if module.items else Span(module.span.file, 1, 1, 1, 2)
+
+
+_NAMED = {ast.ParamDecl: "params", ast.ZoneDecl: "zones", ast.VarDecl: "vars",
+          ast.FnDecl: "fns", ast.ProcDecl: "procs"}
+_SINGLE = {ast.SetupDecl: "setup", ast.PlayDecl: "play", ast.WinnersDecl: "winners"}
+
+
+def _merge(spec: GameSpec, module: ast.Module, file: Path, diagnostics: list, is_variant: bool) -> None:
+    """Add a file's declarations to the spec; a variant's replace the base's of the same name."""
+    seen: dict = {}
+
+    def once(key, decl, what):
+        if key in seen:
+            diagnostics.append(Diagnostic(decl.span, f"{what} is declared twice in this file",
+                                          f"first declared at line {seen[key].span.line}"))
+        seen[key] = decl
+
+    all_names: dict = {}
+    for item in module.items:
+        if isinstance(item, ast.GameDecl):
+            if is_variant:
+                diagnostics.append(Diagnostic(item.span, "a variant file has no 'game' line",
+                                              "it begins with 'variant \"TITLE\" extends \"BASE.game\"'"))
+            spec.title = item.title
+        elif isinstance(item, ast.VariantDecl):
+            if not is_variant:
+                diagnostics.append(Diagnostic(item.span, "'variant' must be the first line of a variant file"))
+        elif isinstance(item, ast.PlayersDecl):
+            once("players", item, "'players'")
+            spec.players = item
+        elif isinstance(item, ast.DataDecl):
+            _load_data(spec, item, file, diagnostics)
+        elif isinstance(item, ast.EnumDecl):
+            once(("enum", item.name), item, f"enum '{item.name}'")
+            _add_enum(spec, item.name, tuple(item.members), item.span, diagnostics)
+        elif type(item) in _NAMED:
+            table = getattr(spec, _NAMED[type(item)])
+            once(item.name, item, f"'{item.name}'")
+            other = all_names.get(item.name)
+            if other is not None and other is not table:
+                diagnostics.append(Diagnostic(item.span, f"the name '{item.name}' is used twice"))
+            all_names[item.name] = table
+            table[item.name] = item
+        elif type(item) in _SINGLE:
+            key = _SINGLE[type(item)]
+            once(key, item, f"'{key}'")
+            setattr(spec, key, item)
+        elif isinstance(item, ast.ScoreDecl):
+            once(item.kind, item, f"'{item.kind}'")
+            setattr(spec, item.kind, item)
+        elif isinstance(item, ast.InvariantDecl):
+            once(("invariant", item.title), item, f"invariant \"{item.title}\"")
+            spec.invariants[item.title] = item
+    if not is_variant and not spec.title:
+        diagnostics.append(Diagnostic(_first_span(module), "a rule file begins with 'game \"TITLE\"'",
+                                      "a variant begins with 'variant \"TITLE\" extends \"BASE.game\"'"))
+
+
+def _add_enum(spec: GameSpec, name: str, members: tuple, span: Span, diagnostics: list) -> None:
+    if name in spec.enums and spec.enums[name] != members:
+        diagnostics.append(Diagnostic(span, f"enum '{name}' is declared with other members elsewhere"))
+    owner = spec.member_enum
+    for m in members:
+        if m in owner and owner[m] != name:
+            diagnostics.append(Diagnostic(span, f"'{m}' is already a member of enum '{owner[m]}'"))
+    spec.enums[name] = members
+    spec.enum_spans[name] = span
+
+
+def _load_data(spec: GameSpec, decl: ast.DataDecl, file: Path, diagnostics: list) -> None:
+    path = file.parent / decl.path
+    if not path.is_file():
+        diagnostics.append(Diagnostic(decl.span, f"data file '{decl.path}' not found",
+                                      f"looked in {file.parent}"))
+        return
+    try:
+        data = load_data(path)
+    except DataError as err:
+        diagnostics.extend(err.diagnostics)
+        return
+    spec.data.append(data)
+    for name, members in data.enums.items():
+        _add_enum(spec, name, tuple(members), decl.span, diagnostics)
+    for name, kind in data.kinds.items():
+        if name in spec.kinds:
+            diagnostics.append(Diagnostic(decl.span, f"component kind '{name}' is defined twice"))
+        spec.kinds[name] = kind

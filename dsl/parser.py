@@ -1,0 +1,446 @@
+"""Parse rule-file text into the AST (dsl.ast) with the LALR grammar in grammar.lark.
+
+Syntax errors become `RuleFileError`s that point at the offending token and say what the
+parser expected there, in words a designer reads ("expected '}' or a statement").
+"""
+from __future__ import annotations
+
+import ast as pyast
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from . import ast
+from .errors import SOURCES, Diagnostic, RuleFileError, Span
+
+GRAMMAR = Path(__file__).with_name("grammar.lark")
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
+                start=["start", "expr"], maybe_placeholders=True, cache=False)
+
+
+def parse_file(path: str | Path) -> ast.Module:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RuleFileError(Diagnostic(Span(str(path), 1, 1, 1, 1), f"not UTF-8 text: {exc.reason}"))
+    except OSError as exc:
+        raise RuleFileError(Diagnostic(Span(str(path), 0, 0, 0, 0), f"cannot read {path}: {exc.strerror}"))
+    return parse_text(text, str(path))
+
+
+def parse_text(text: str, filename: str = "<string>") -> ast.Module:
+    SOURCES[filename] = text
+    try:
+        tree = _lark().parse(text, start="start")
+    except UnexpectedInput as exc:
+        raise RuleFileError(_syntax_diagnostic(exc, text, filename)) from None
+    try:
+        items = _Builder(filename).transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, RuleFileError):
+            raise exc.orig_exc from None
+        raise
+    return ast.Module(Span(filename, 1, 1, 1, 1), tuple(items), text)
+
+
+# ----------------------------------------------------------------------------- syntax errors
+_TERMINAL_WORDS = {
+    "NAME": "a name", "STRING": "a string", "INT": "a number", "SIGNED_INT": "a number",
+    "ASSIGN_OP": "'='", "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'",
+    "$END": "the end of the file",
+}
+
+
+def _describe_terminal(name: str) -> str:
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    for term in _lark().terminals:
+        if term.name == name and term.pattern.type == "str":
+            return f"'{term.pattern.value}'"
+    return name.lower()
+
+
+def _expected_words(expected) -> str:
+    expected = set(expected)
+    if {"NAME", "INT", "STRING"} <= expected:
+        rest = sorted({_describe_terminal(t) for t in expected if t in ("RBRACE", "RSQB", "RPAR")})
+        return " or ".join(["an expression"] + rest)
+    words = sorted({_describe_terminal(t) for t in expected})
+    if len(words) > 8:
+        keywords = [w for w in words if w.startswith("'") and w[1:-1].isalpha()]
+        others = [w for w in words if w not in keywords]
+        words = others[:6] + (["a keyword"] if keywords else [])
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _syntax_diagnostic(exc: UnexpectedInput, text: str, filename: str) -> Diagnostic:
+    line, column = max(exc.line, 1), max(exc.column, 1)
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END" or isinstance(exc, UnexpectedEOF):
+        lines = text.splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+        expected = getattr(exc, "expected", set()) or getattr(exc, "accepts", set())
+        return Diagnostic(Span(filename, line, column, line, column + 1),
+                          f"unexpected end of file; expected {_expected_words(expected)}",
+                          "a block or list may be missing its closing bracket")
+    if isinstance(exc, UnexpectedCharacters):
+        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        hint = "strings use double quotes" if char == "'" else ""
+        return Diagnostic(Span(filename, line, column, line, column + 1),
+                          f"unexpected character {char!r}", hint)
+    assert isinstance(exc, UnexpectedToken)
+    token = exc.token
+    width = max(len(str(token.value)), 1)
+    expected = exc.accepts or exc.expected
+    shown = "a name" if token.type == "NAME" else repr(str(token.value))
+    message = f"unexpected {shown}; expected {_expected_words(expected)}"
+    hint = ""
+    if token.type == "NAME" and any(t.startswith("ASSIGN") for t in expected) is False and "=" in str(expected):
+        hint = ""
+    if "RBRACE" in expected and token.type in ("NAME",):
+        hint = "is a keyword misspelt, or a '}' missing?"
+    return Diagnostic(Span(filename, line, column, line, column + width), message, hint)
+
+
+# ----------------------------------------------------------------------------- tree -> AST
+def _span(filename: str, meta, line_offset: int = 0, col_offset: int = 0) -> Span:
+    if getattr(meta, "empty", True):
+        return Span(filename, 0, 0, 0, 0)
+    first_line = meta.line == 1
+    return Span(filename, meta.line + line_offset,
+                meta.column + (col_offset if first_line else 0),
+                meta.end_line + line_offset,
+                meta.end_column + (col_offset if meta.end_line == 1 else 0))
+
+
+def _token_span(filename: str, token: Token, line_offset=0, col_offset=0) -> Span:
+    return Span(filename, token.line + line_offset,
+                token.column + (col_offset if token.line == 1 else 0),
+                token.end_line + line_offset,
+                token.end_column + (col_offset if token.end_line == 1 else 0))
+
+
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+@v_args(meta=True)
+class _Builder(Transformer):
+    """Builds one AST node per grammar rule; spans come from Lark's propagated positions."""
+
+    def __init__(self, filename: str, line_offset: int = 0, col_offset: int = 0):
+        super().__init__()
+        self.filename = filename
+        self.line_offset = line_offset
+        self.col_offset = col_offset
+
+    def s(self, meta) -> Span:
+        return _span(self.filename, meta, self.line_offset, self.col_offset)
+
+    def tok_span(self, token: Token) -> Span:
+        return _token_span(self.filename, token, self.line_offset, self.col_offset)
+
+    def string(self, token: Token) -> str:
+        try:
+            return pyast.literal_eval(str(token))
+        except (ValueError, SyntaxError):
+            raise RuleFileError(Diagnostic(self.tok_span(token), "invalid escape in string"))
+
+    def text(self, token: Token) -> ast.Text:
+        """A string literal whose `{expr}` placeholders are parsed as expressions."""
+        raw = str(token)
+        value = self.string(token)
+        parts: list = []
+        pos = 0
+        for match in _PLACEHOLDER.finditer(value):
+            if match.start() > pos:
+                parts.append(value[pos:match.start()])
+            inner = match.group(1)
+            offset = raw.find("{" + inner + "}")
+            col = token.column + (offset if offset >= 0 else 0)
+            try:
+                tree = _lark().parse(inner, start="expr")
+            except UnexpectedInput as exc:
+                diag = _syntax_diagnostic(exc, inner, self.filename)
+                at = Span(self.filename, token.line + self.line_offset, col + diag.span.column,
+                          token.line + self.line_offset, col + diag.span.column + 1)
+                raise RuleFileError(Diagnostic(at, "in placeholder: " + diag.message)) from None
+            sub = _Builder(self.filename, token.line - 1 + self.line_offset, col)
+            parts.append(sub.transform(tree))
+            pos = match.end()
+        if pos < len(value):
+            parts.append(value[pos:])
+        return ast.Text(self.tok_span(token), tuple(parts))
+
+    # ------------------------------------------------------------------ declarations
+    def start(self, meta, items):
+        return items
+
+    def game_decl(self, meta, c):
+        return ast.GameDecl(self.s(meta), self.string(c[0]))
+
+    def variant_decl(self, meta, c):
+        return ast.VariantDecl(self.s(meta), self.string(c[0]), self.string(c[1]))
+
+    def players_decl(self, meta, c):
+        low = int(c[0])
+        high = int(c[1]) if len(c) > 1 and c[1] is not None else low
+        return ast.PlayersDecl(self.s(meta), low, high)
+
+    def data_decl(self, meta, c):
+        return ast.DataDecl(self.s(meta), self.string(c[0]))
+
+    def enum_decl(self, meta, c):
+        return ast.EnumDecl(self.s(meta), str(c[0]), tuple(str(t) for t in c[1:]))
+
+    def param_decl(self, meta, c):
+        return ast.ParamDecl(self.s(meta), str(c[0]), c[1])
+
+    def zone_decl(self, meta, c):
+        name, kind, holds, *options = c
+        return ast.ZoneDecl(self.s(meta), str(name), str(kind), self.tok_span(kind),
+                            str(holds) if holds is not None else None, tuple(options))
+
+    def per_player_option(self, meta, c):
+        return ast.ZoneOption(self.s(meta), "per player", ())
+
+    def flag_option(self, meta, c):
+        return ast.ZoneOption(self.s(meta), str(c[0]), ())
+
+    def number_option(self, meta, c):
+        return ast.ZoneOption(self.s(meta), str(c[0]), (int(c[1]),))
+
+    size_option = cell_option = lambda self, meta, c: ast.ZoneOption(
+        self.s(meta), str(c[0]), (int(c[1]), int(c[2])))
+
+    def var_decl(self, meta, c):
+        name, type_, per, init = c[0], c[1], None, None
+        rest = c[2:]
+        if rest and isinstance(rest[0], Token):
+            per, rest = str(rest[0]), rest[1:]
+        if rest:
+            init = rest[0]
+        return ast.VarDecl(self.s(meta), str(name), type_, per, init)
+
+    def fn_decl(self, meta, c):
+        name, params, *rest = c
+        returns = rest[0] if len(rest) == 2 else None
+        return ast.FnDecl(self.s(meta), str(name), tuple(params or ()), returns, rest[-1])
+
+    def proc_decl(self, meta, c):
+        return ast.ProcDecl(self.s(meta), str(c[0]), tuple(c[1] or ()), c[2])
+
+    def params(self, meta, c):
+        return list(c)
+
+    def param(self, meta, c):
+        return ast.Param(self.s(meta), str(c[0]), c[1])
+
+    def setup_decl(self, meta, c):
+        return ast.SetupDecl(self.s(meta), c[0])
+
+    def play_decl(self, meta, c):
+        return ast.PlayDecl(self.s(meta), c[0])
+
+    def score_decl(self, meta, c):
+        return ast.ScoreDecl(self.s(meta), "score", str(c[0]), tuple(c[1:]))
+
+    def tiebreak_decl(self, meta, c):
+        return ast.ScoreDecl(self.s(meta), "tiebreak", str(c[0]), tuple(c[1:]))
+
+    def score_line(self, meta, c):
+        return ast.ScoreLine(self.s(meta), self.string(c[0]), c[1])
+
+    def winners_decl(self, meta, c):
+        return ast.WinnersDecl(self.s(meta), c[0])
+
+    def invariant_decl(self, meta, c):
+        return ast.InvariantDecl(self.s(meta), self.string(c[0]), c[1])
+
+    def named_type(self, meta, c):
+        return ast.TypeRef(self.s(meta), str(c[0]))
+
+    def list_type(self, meta, c):
+        return ast.ListTypeRef(self.s(meta), c[0])
+
+    # ------------------------------------------------------------------ statements
+    def block(self, meta, c):
+        return tuple(c)
+
+    def let_stmt(self, meta, c):
+        return ast.Let(self.s(meta), str(c[0]), c[1])
+
+    def assign_stmt(self, meta, c):
+        name, index = c[0]
+        return ast.Assign(self.s(meta), name, index, str(c[1]), c[2])
+
+    def target(self, meta, c):
+        return str(c[0]), (c[1] if len(c) > 1 else None)
+
+    def call_stmt(self, meta, c):
+        return ast.CallStmt(self.s(meta), str(c[0]), tuple(c[1] or ()))
+
+    def if_stmt(self, meta, c):
+        branches = [(c[0], c[1])]
+        orelse = None
+        for extra in c[2:]:
+            if extra[0] == "elif":
+                branches.append(extra[1:])
+            else:
+                orelse = extra[1]
+        return ast.If(self.s(meta), tuple(branches), orelse)
+
+    def elif_clause(self, meta, c):
+        return ("elif", c[0], c[1])
+
+    def else_clause(self, meta, c):
+        return ("else", c[0])
+
+    def for_stmt(self, meta, c):
+        cond = c[2] if len(c) == 4 else None
+        return ast.For(self.s(meta), str(c[0]), c[1], cond, c[-1])
+
+    def while_stmt(self, meta, c):
+        return ast.While(self.s(meta), c[0], c[1])
+
+    def turn_stmt(self, meta, c):
+        return ast.Turn(self.s(meta), c[0], c[1])
+
+    def move_stmt(self, meta, c):
+        what, position, dest, at = c
+        return ast.Move(self.s(meta), what, dest, position or "top", at)
+
+    def position(self, meta, c):
+        return str(c[0])
+
+    def shuffle_stmt(self, meta, c):
+        return ast.Shuffle(self.s(meta), c[0])
+
+    def choose_stmt(self, meta, c):
+        options = {}
+        for key, value in c[2:]:
+            options[key] = value
+        return ast.Choose(self.s(meta), str(c[0]), c[1], options.get("by"),
+                          options.get("prompt"), options.get("label"))
+
+    def choose_by(self, meta, c):
+        return ("by", c[0])
+
+    def choose_prompt(self, meta, c):
+        return ("prompt", self.text(c[0]))
+
+    def choose_label(self, meta, c):
+        return ("label", self.text(c[0]))
+
+    def break_stmt(self, meta, c):
+        return ast.Break(self.s(meta))
+
+    def continue_stmt(self, meta, c):
+        return ast.Continue(self.s(meta))
+
+    def return_stmt(self, meta, c):
+        return ast.Return(self.s(meta))
+
+    def log_stmt(self, meta, c):
+        return ast.Log(self.s(meta), self.text(c[0]))
+
+    def finish_stmt(self, meta, c):
+        return ast.Finish(self.s(meta))
+
+    def fail_stmt(self, meta, c):
+        return ast.Fail(self.s(meta), self.text(c[0]))
+
+    # ------------------------------------------------------------------ expressions
+    def conditional(self, meta, c):
+        return ast.Conditional(self.s(meta), c[0], c[1], c[2])
+
+    def or_op(self, meta, c):
+        return ast.Binary(self.s(meta), "or", c[0], c[1])
+
+    def and_op(self, meta, c):
+        return ast.Binary(self.s(meta), "and", c[0], c[1])
+
+    def not_op(self, meta, c):
+        return ast.Unary(self.s(meta), "not", c[0])
+
+    def compare(self, meta, c):
+        return ast.Binary(self.s(meta), str(c[1]), c[0], c[2])
+
+    def contains(self, meta, c):
+        return ast.Binary(self.s(meta), "in", c[0], c[1])
+
+    def not_contains(self, meta, c):
+        return ast.Binary(self.s(meta), "not in", c[0], c[1])
+
+    def binary(self, meta, c):
+        return ast.Binary(self.s(meta), str(c[1]), c[0], c[2])
+
+    def unary(self, meta, c):
+        return ast.Unary(self.s(meta), str(c[0]), c[1])
+
+    def attribute(self, meta, c):
+        return ast.Attribute(self.s(meta), c[0], str(c[1]))
+
+    def index(self, meta, c):
+        return ast.Index(self.s(meta), c[0], c[1])
+
+    def call(self, meta, c):
+        return ast.Call(self.s(meta), str(c[0]), tuple(c[1] or ()))
+
+    def call_generator(self, meta, c):
+        comp = self.list_comp(meta, c[1:])
+        return ast.Call(self.s(meta), str(c[0]), (comp,))
+
+    def int_lit(self, meta, c):
+        return ast.Literal(self.s(meta), int(c[0]))
+
+    def str_lit(self, meta, c):
+        return self.text(c[0])
+
+    def true_lit(self, meta, c):
+        return ast.Literal(self.s(meta), True)
+
+    def false_lit(self, meta, c):
+        return ast.Literal(self.s(meta), False)
+
+    def none_lit(self, meta, c):
+        return ast.Literal(self.s(meta), None)
+
+    def name(self, meta, c):
+        return ast.Name(self.s(meta), str(c[0]))
+
+    def cell_lit(self, meta, c):
+        return ast.CellLit(self.s(meta), c[0], c[1])
+
+    def list_lit(self, meta, c):
+        return ast.ListLit(self.s(meta), tuple(c[0] or ()))
+
+    def list_comp(self, meta, c):
+        cond = c[3] if len(c) == 4 else None
+        return ast.ListComp(self.s(meta), c[0], str(c[1]), c[2], cond)
+
+    def case_expr(self, meta, c):
+        arms, default = [], None
+        for arm in c[1:]:
+            if arm[0] == "else":
+                default = arm[1]
+            else:
+                arms.append(arm)
+        return ast.Case(self.s(meta), c[0], tuple(arms), default)
+
+    def case_arm(self, meta, c):
+        return (c[0], c[1])
+
+    def case_else(self, meta, c):
+        return ("else", c[0])
+
+    def args(self, meta, c):
+        return list(c)

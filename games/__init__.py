@@ -1,0 +1,1 @@
+"""Bundled games: each folder holds a rule file, its variants, data and scenarios."""

@@ -1,0 +1,1 @@
+"""The interpreter: state, compiled rules, decisions, bots and simulation."""

@@ -1,0 +1,281 @@
+"""The engine: a compiled game, its states, decisions, moves, results and observations.
+
+`Game` is what `load_game` returns. It creates states (`new_state`), runs the rules until a
+player must choose (`run`), exposes that choice (`decision`), applies an option (`apply`),
+and scores a finished game (`result`). States are plain data (interpreter/state.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError
+from .builtins import Problem
+from .rng import seed_state
+from .state import State
+
+STEP_LIMIT = 2_000_000          # instructions between two decisions before a rule is called a loop
+DECISION_LIMIT = 100_000        # decisions in one game
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    label: str
+    value: object
+
+
+@dataclass(frozen=True)
+class Decision:
+    player: int
+    prompt: str
+    options: tuple
+
+
+@dataclass(frozen=True)
+class GridShape:
+    extent: tuple | None
+    size: tuple | None
+    blocked: frozenset
+    stacked: bool
+
+
+@dataclass(frozen=True)
+class Result:
+    scores: tuple               # total per seat
+    lines: tuple                # per seat: dict of score line -> value
+    tiebreaks: tuple            # per seat: dict of tiebreak -> value
+    winners: tuple              # seats that share the victory; empty for a draw
+
+
+class Game:
+    def __init__(self, spec):
+        self.spec = spec
+        self.title = spec.title
+        self.variant = spec.variant
+        self.min_players = spec.players.minimum
+        self.max_players = spec.players.maximum
+        self.components: list[dict] = []
+        self.kind_of: list[str] = []
+        self.labels: list[str] = []
+        self.kind_ids: dict[str, list[int]] = {}
+        for kind in spec.kinds.values():
+            ids = []
+            for attrs in kind.items:
+                ids.append(len(self.components))
+                self.components.append(attrs)
+                self.kind_of.append(kind.name)
+                self.labels.append(_label(kind, attrs))
+            self.kind_ids[kind.name] = ids
+        self.zone_keys: dict = {}
+        self.zone_meta: dict = {}       # zone name -> (kind, visibility, per_player)
+        self.shapes: dict = {}
+        for decl in spec.zones.values():
+            per = any(o.name == "per player" for o in decl.options)
+            self.zone_keys[decl.name] = ([f"{decl.name}/{p}" for p in range(self.max_players)]
+                                         if per else decl.name)
+            flags = {o.name: o.values for o in decl.options}
+            visibility = next((o.name for o in decl.options if o.name in
+                               ("public", "hidden", "owner", "top")), "public")
+            self.zone_meta[decl.name] = (decl.kind, visibility, per)
+            if decl.kind == "grid":
+                self.shapes[decl.name] = GridShape(
+                    flags.get("extent"), flags.get("size"),
+                    frozenset(o.values for o in decl.options if o.name == "blocked"), "stacked" in flags)
+        self.zone_meta["supply"] = ("pile", "hidden", False)
+        self.code: dict = {}
+        self.code_sizes: dict = {}
+
+    # ------------------------------------------------------------------ helpers for rules
+    def player_name(self, p: int) -> str:
+        return f"Player {p + 1}"
+
+    def grid_shape(self, key: str) -> GridShape:
+        return self.shapes[key.split("/")[0]]
+
+    def zone_keys_for(self, players: int) -> list[str]:
+        keys = []
+        for name, keyset in self.zone_keys.items():
+            keys.extend([keyset] if isinstance(keyset, str) else keyset[:players])
+        return keys + ["supply"]
+
+    def move(self, st: State, c, key: str, cell, bottom: bool) -> None:
+        if type(c) is not int or not 0 <= c < len(self.components):
+            raise Problem(f"cannot move {c!r}: not a component")
+        okey, ocell = st.loc[c]
+        source = st.zones[okey]
+        if ocell is None:
+            source.remove(c)
+        else:
+            stack = source[ocell]
+            stack.remove(c)
+            if not stack:
+                del source[ocell]
+        dest = st.zones[key]
+        if type(dest) is list:
+            if bottom:
+                dest.insert(0, c)
+            else:
+                dest.append(c)
+        else:
+            shape = self.grid_shape(key)
+            if cell is None:
+                raise Problem(f"a move to the grid '{key}' needs a cell")
+            if cell in dest and not shape.stacked:
+                raise Problem(f"cell {cell} of '{key}' is occupied and the grid is not 'stacked'")
+            from .builtins import _fits
+            if not _fits(self, st, key, cell):
+                raise Problem(f"cell {cell} is outside the grid '{key}'")
+            dest.setdefault(cell, []).append(c)
+        st.loc[c] = (key, cell)
+
+    # ------------------------------------------------------------------ states
+    def setup_state(self, players: int, seed: int = 0) -> State:
+        """A new state after the setup block has run, before play starts."""
+        if not self.min_players <= players <= self.max_players:
+            allowed = (f"{self.min_players}" if self.min_players == self.max_players
+                       else f"{self.min_players} to {self.max_players}")
+            raise UsageError(f"{self.title} is for {allowed} players, not {players}")
+        st = State.__new__(State)
+        st.players = players
+        st.rng = seed_state(seed)
+        st.zones = {}
+        for key in self.zone_keys_for(players):
+            name = key.split("/")[0]
+            st.zones[key] = {} if self.zone_meta[name][0] == "grid" else []
+        st.zones["supply"] = list(range(len(self.components)))
+        st.loc = [("supply", None)] * len(self.components)
+        st.vars = {}
+        st.frames = []
+        st.pending = None
+        st.current = None
+        st.turns = [0] * players
+        st.finished = False
+        st.history = []
+        st.log = []
+        self.initialize_vars(st)
+        if "setup" in self.code:
+            st.frames.append(["setup", 0, [None] * self.code_sizes["setup"]])
+            self.run(st)
+            st.finished = False         # setup ran to its end; the game itself has not begun
+        return st
+
+    def start(self, st: State) -> State:
+        """Begin play on a state made by setup_state, and run to the first decision."""
+        st.frames.append(["play", 0, [None] * self.code_sizes["play"]])
+        self.run(st)
+        return st
+
+    def new_state(self, players: int, seed: int = 0) -> State:
+        return self.start(self.setup_state(players, seed))
+
+    def initialize_vars(self, st: State) -> None:
+        raise NotImplementedError       # installed by the compiler (see loader)
+
+    # ------------------------------------------------------------------ running
+    def run(self, st: State) -> None:
+        """Execute instructions until a decision is pending or the game is over."""
+        code, frames = self.code, st.frames
+        budget = STEP_LIMIT
+        while frames and st.pending is None:
+            frame = frames[-1]
+            body = code[frame[0]]
+            pc = frame[1]
+            if pc >= len(body.ops):
+                frames.pop()
+                continue
+            frame[1] = pc + 1
+            try:
+                body.ops[pc](st, frame)
+            except Problem as problem:
+                raise RuleError(Diagnostic(body.spans[pc], str(problem))) from None
+            except (TypeError, ValueError, IndexError, KeyError, AttributeError, RecursionError) as exc:
+                raise RuleError(Diagnostic(body.spans[pc], f"rule failed: {type(exc).__name__}: {exc}")) from None
+            budget -= 1
+            if not budget:
+                raise RuleError(Diagnostic(body.spans[pc], f"no decision after {STEP_LIMIT} steps: "
+                                           "the rules seem to loop forever",
+                                           "check that every loop moves towards its end"))
+        if not frames and st.pending is None:
+            st.finished = True
+
+    def decision(self, st: State) -> Decision | None:
+        p = st.pending
+        if p is None:
+            return None
+        return Decision(p.player, p.prompt, tuple(Option(i, l, v) for i, l, v in zip(p.ids, p.labels, p.values)))
+
+    def option_index(self, st: State, choice) -> int:
+        """Find an option by index (int), id or label (str); raise IllegalMove otherwise."""
+        p = st.pending
+        if p is None:
+            raise IllegalMove("the game is over: there is no decision to make")
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            if 0 <= choice < len(p.values):
+                return choice
+        else:
+            text = str(choice).strip()
+            if text in p.ids:
+                return p.ids.index(text)
+            lowered = [label.lower() for label in p.labels]
+            if text.lower() in lowered:
+                return lowered.index(text.lower())
+        shown = ", ".join(f"{i} ({l})" for i, l in list(zip(p.ids, p.labels))[:12])
+        more = " ..." if len(p.ids) > 12 else ""
+        raise IllegalMove(f"'{choice}' is not a legal option for \"{p.prompt}\"; options: {shown}{more}")
+
+    def apply(self, st: State, choice) -> State:
+        return self.apply_index(st, self.option_index(st, choice))
+
+    def apply_index(self, st: State, index: int) -> State:
+        p = st.pending
+        st.frames[-1][2][p.slot] = p.values[index]
+        st.pending = None
+        st.history.append(p.ids[index])
+        if len(st.history) > DECISION_LIMIT:
+            raise RuleError(f"the game did not end after {DECISION_LIMIT} decisions")
+        self.run(st)
+        return st
+
+    # ------------------------------------------------------------------ results
+    def result(self, st: State) -> Result:
+        raise NotImplementedError       # installed by the compiler
+
+    def failing_invariants(self, st: State) -> list[tuple[str, Span]]:
+        raise NotImplementedError       # installed by the compiler
+
+    # ------------------------------------------------------------------ what a player sees
+    def observe(self, st: State, player: int | None) -> dict:
+        """What `player` may see (None: a spectator): hidden zones show only their size."""
+        zones = {}
+        for key, content in st.zones.items():
+            name = key.split("/")[0]
+            kind, visibility, per = self.zone_meta[name]
+            owner = int(key.split("/")[1]) if per else None
+            if kind == "grid":
+                zones[key] = {f"{c[0]},{c[1]}": [self.labels[i] for i in stack]
+                              for c, stack in sorted(content.items(), key=lambda kv: (kv[0][1], kv[0][0]))}
+            elif visibility == "public" or (visibility == "owner" and owner == player and player is not None):
+                zones[key] = [self.labels[i] for i in content]
+            elif visibility == "top":
+                zones[key] = {"size": len(content), "top": self.labels[content[-1]] if content else None}
+            else:
+                zones[key] = {"size": len(content)}
+        seen = {"players": st.players, "current": st.current, "turns": list(st.turns),
+                "finished": st.finished, "zones": zones, "vars": dict(st.vars), "log": list(st.log[-10:])}
+        p = st.pending
+        if p is not None:
+            seen["decision"] = {"player": p.player, "prompt": p.prompt if p.player == player else None,
+                                "options": [{"id": i, "label": l} for i, l in zip(p.ids, p.labels)]
+                                if p.player == player else None}
+        return seen
+
+
+def _label(kind, attrs: dict) -> str:
+    if kind.label:
+        try:
+            return kind.label.format(**attrs)
+        except (KeyError, IndexError, ValueError):
+            pass
+    if "name" in attrs:
+        return str(attrs["name"])
+    return " ".join(str(v) for v in attrs.values())

@@ -1,0 +1,135 @@
+"""Game state as plain data: zones, variables, the RNG, and where in the rules play stands.
+
+The program counter lives in `frames` (a stack of [code name, pc, locals]), so a state can
+be copied cheaply, compared, written to JSON and read back exactly, and resumed at any
+decision. Lists held in variables and locals are never changed in place (assignments copy
+on write), so a copy shares them; zone containers and turn counters are copied.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The decision play waits on: who chooses, what is asked, and the options."""
+    player: int
+    prompt: str
+    values: tuple
+    ids: tuple
+    labels: tuple
+    slot: int               # the local that receives the chosen value
+
+
+class State:
+    __slots__ = ("players", "vars", "zones", "loc", "rng", "frames", "pending", "current",
+                 "turns", "finished", "history", "log")
+
+    def copy(self) -> "State":
+        s = State.__new__(State)
+        s.players = self.players
+        s.vars = dict(self.vars)
+        s.zones = {k: (v[:] if type(v) is list else {c: st[:] for c, st in v.items()})
+                   for k, v in self.zones.items()}
+        s.loc = self.loc[:]
+        s.rng = self.rng
+        s.frames = [[f[0], f[1], f[2][:]] for f in self.frames]
+        s.pending = self.pending
+        s.current = self.current
+        s.turns = self.turns[:]
+        s.finished = self.finished
+        s.history = self.history[:]
+        s.log = self.log[:]
+        return s
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in State.__slots__)
+
+    __hash__ = None
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> dict:
+        zones = {}
+        for key, value in self.zones.items():
+            if type(value) is list:
+                zones[key] = list(value)
+            else:
+                zones[key] = {f"{c[0]},{c[1]}": list(stack) for c, stack in sorted(value.items())}
+        pending = None
+        if self.pending is not None:
+            p = self.pending
+            pending = {"player": p.player, "prompt": p.prompt, "values": encode(list(p.values)),
+                       "ids": list(p.ids), "labels": list(p.labels), "slot": p.slot}
+        return {
+            "format": "boardwright-state/1",
+            "players": self.players,
+            "vars": {k: encode(v) for k, v in self.vars.items()},
+            "zones": zones,
+            "rng": str(self.rng),
+            "frames": [[f[0], f[1], encode(f[2])] for f in self.frames],
+            "pending": pending,
+            "current": self.current,
+            "turns": list(self.turns),
+            "finished": self.finished,
+            "history": list(self.history),
+            "log": list(self.log),
+        }
+
+    @staticmethod
+    def from_json(data: dict) -> "State":
+        s = State.__new__(State)
+        s.players = data["players"]
+        s.vars = {k: decode(v) for k, v in data["vars"].items()}
+        s.zones = {}
+        for key, value in data["zones"].items():
+            if isinstance(value, list):
+                s.zones[key] = list(value)
+            else:
+                s.zones[key] = {tuple(int(n) for n in c.split(",")): list(stack) for c, stack in value.items()}
+        s.rng = int(data["rng"])
+        s.frames = [[f[0], f[1], decode(f[2])] for f in data["frames"]]
+        p = data["pending"]
+        s.pending = None if p is None else Pending(p["player"], p["prompt"], tuple(decode(p["values"])),
+                                                   tuple(p["ids"]), tuple(p["labels"]), p["slot"])
+        s.current = data["current"]
+        s.turns = list(data["turns"])
+        s.finished = data["finished"]
+        s.history = list(data["history"])
+        s.log = list(data["log"])
+        s.loc = locations(s.zones, sum(len(v) if isinstance(v, list) else sum(map(len, v.values()))
+                                       for v in s.zones.values()))
+        return s
+
+
+def locations(zones: dict, count: int) -> list:
+    """Where each component lies: (zone key, cell or None), indexed by component id."""
+    loc: list = [None] * count
+    for key, value in zones.items():
+        if type(value) is list:
+            for c in value:
+                loc[c] = (key, None)
+        else:
+            for cell, stack in value.items():
+                for c in stack:
+                    loc[c] = (key, cell)
+    return loc
+
+
+def encode(value):
+    """Values to JSON: cells (tuples) become {"cell": [x, y]}."""
+    if type(value) is tuple:
+        return {"cell": [value[0], value[1]]}
+    if type(value) is list:
+        return [encode(v) for v in value]
+    return value
+
+
+def decode(value):
+    if type(value) is dict:
+        x, y = value["cell"]
+        return (x, y)
+    if type(value) is list:
+        return [decode(v) for v in value]
+    return value
