@@ -41,10 +41,16 @@ def resolve_game(target: str | Path) -> Path:
 
 
 def _is_base(path: Path) -> bool:
+    """Whether a rule file is a base game (its first declaration is not 'variant')."""
     try:
-        return not path.read_text(encoding="utf-8").lstrip().startswith("variant")
+        text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return False
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            return not line.startswith("variant")
+    return True
 
 
 def variants_of(base: Path) -> list[str]:

@@ -82,6 +82,8 @@ class Game:
                     flags.get("extent"), flags.get("size"),
                     frozenset(o.values for o in decl.options if o.name == "blocked"), "stacked" in flags)
         self.zone_meta["supply"] = ("pile", "hidden", False)
+        self.per_player_vars = {n for n, d in spec.vars.items() if d.per == "player"}
+        self.hidden_vars = {n for n, d in spec.vars.items() if d.per not in (None, "player")} | set(spec.params)
         self.code: dict = {}
         self.code_sizes: dict = {}
 

@@ -1,0 +1,248 @@
+"""Scenarios: YAML files that pin down what a rule must do (see docs/scenarios.md).
+
+A scenario names a game (and variant, players, seed), may lay out a starting state after
+setup, plays moves by option id or label, and states expectations: the options offered,
+zone contents, variables, scores, winners, whether the game is over, or an expected error.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jsonschema
+import yaml
+
+from ..dsl.errors import BoardwrightError, DataError, Diagnostic, Span
+from ..dsl.loader import load_game
+from .state import decode
+
+SCHEMA = {
+    "type": "object",
+    "required": ["game"],
+    "additionalProperties": False,
+    "properties": {
+        "name": {"type": "string"},
+        "description": {"type": "string"},
+        "game": {"type": "string"},
+        "variant": {"type": "string"},
+        "players": {"type": "integer", "minimum": 1},
+        "seed": {"type": "integer"},
+        "state": {
+            "type": "object", "additionalProperties": False,
+            "properties": {
+                "zones": {"type": "object", "additionalProperties": {"type": ["array", "object"]}},
+                "top": {"type": "object", "additionalProperties": {"type": "array"}},
+                "vars": {"type": "object"},
+            },
+        },
+        "moves": {"type": "array", "items": {"type": ["string", "integer"]}},
+        "expect": {
+            "type": "object", "additionalProperties": False,
+            "properties": {
+                "options": {"type": "array"}, "options_include": {"type": "array"},
+                "options_exclude": {"type": "array"}, "player": {"type": "integer"},
+                "prompt": {"type": "string"}, "zones": {"type": "object"}, "vars": {"type": "object"},
+                "scores": {"type": "array"}, "lines": {"type": "array"}, "winners": {"type": "array"},
+                "finished": {"type": "boolean"}, "error": {"type": "string"}, "turns": {"type": "array"},
+                "log_includes": {"type": "string"}, "invariants": {"type": "boolean"},
+            },
+        },
+    },
+}
+
+
+@dataclass
+class Outcome:
+    path: str
+    name: str
+    failures: list = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+def load_scenario(path: str | Path) -> dict:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = yaml.safe_load(text)
+    except OSError as exc:
+        raise DataError(f"cannot read scenario {path}: {exc.strerror}")
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise DataError(Diagnostic(Span(str(path), line, col, line, col + 1),
+                                   f"invalid YAML: {getattr(exc, 'problem', exc)}"))
+    errors = list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(data))
+    if errors:
+        root = yaml.compose(text)
+        from ..dsl.data import _mark_span, _node_at
+        raise DataError([Diagnostic(_mark_span(str(path), _node_at(root, list(e.absolute_path))),
+                                    f"scenario: {e.message}") for e in errors])
+    return data
+
+
+def _game_target(path: Path, name: str) -> str:
+    local = path.parent / name
+    return str(local) if local.exists() else name
+
+
+def run_scenario(path: str | Path) -> Outcome:
+    path = Path(path)
+    outcome = Outcome(str(path), path.name)
+    try:
+        data = load_scenario(path)
+    except BoardwrightError as err:
+        outcome.failures.append(err.format())
+        return outcome
+    outcome.name = data.get("name", path.stem)
+    expect = data.get("expect", {})
+    try:
+        game = load_game(_game_target(path, data["game"]), data.get("variant"))
+        st = game.setup_state(data.get("players", game.min_players), data.get("seed", 0))
+        if "state" in data:
+            apply_starting_state(game, st, data["state"])
+        game.start(st)
+        for move in data.get("moves", []):
+            game.apply(st, move)
+    except BoardwrightError as err:
+        wanted = expect.get("error")
+        if wanted is None:
+            outcome.failures.append(f"unexpected error: {err.format()}")
+        elif wanted.lower() not in err.format().lower():
+            outcome.failures.append(f"expected an error containing {wanted!r}, got: {err.format()}")
+        return outcome
+    if "error" in expect:
+        outcome.failures.append(f"expected an error containing {expect['error']!r}, but none was raised")
+    outcome.failures.extend(check_expectations(game, st, expect))
+    return outcome
+
+
+def _resolve(game, labels, prefer: list, taken: set) -> list:
+    """Component ids for labels, preferring ones already in place and never one twice."""
+    out = []
+    for label in labels:
+        wanted = str(label).strip().lower()
+        candidates = [c for c in prefer if game.labels[c].lower() == wanted and c not in taken]
+        if not candidates:
+            candidates = [c for c, text in enumerate(game.labels) if text.lower() == wanted and c not in taken]
+        if not candidates:
+            raise BoardwrightError(f"scenario: no free component labelled {label!r}")
+        taken.add(candidates[0])
+        out.append(candidates[0])
+    return out
+
+
+def apply_starting_state(game, st, state: dict) -> None:
+    """Lay out zones (exact contents, bottom to top), put cards on top of stacks, set variables.
+    Components displaced from a zone go to `supply`."""
+    taken: set = set()
+    for key, wanted in (state.get("zones") or {}).items():
+        if key not in st.zones:
+            raise BoardwrightError(f"scenario: no zone {key!r}; zones: {', '.join(st.zones)}")
+        zone = st.zones[key]
+        if isinstance(zone, list):
+            ids = _resolve(game, wanted, list(zone), taken)
+            for c in [c for c in zone if c not in ids]:
+                game.move(st, c, "supply", None, False)
+            for c in ids:
+                game.move(st, c, key, None, False)
+        else:
+            cells = {tuple(int(n) for n in str(k).split(",")): v for k, v in wanted.items()}
+            current = [c for stack in zone.values() for c in stack]
+            for c in current:
+                game.move(st, c, "supply", None, False)
+            for cell, labels in cells.items():
+                for c in _resolve(game, labels if isinstance(labels, list) else [labels], current, taken):
+                    game.move(st, c, key, cell, False)
+    for key, wanted in (state.get("top") or {}).items():
+        if key not in st.zones or not isinstance(st.zones[key], list):
+            raise BoardwrightError(f"scenario: 'top' needs a stack zone, not {key!r}")
+        for c in reversed(_resolve(game, wanted, list(st.zones[key]), taken)):
+            game.move(st, c, key, None, False)
+    for name, value in (state.get("vars") or {}).items():
+        if name not in st.vars:
+            raise BoardwrightError(f"scenario: no variable {name!r}; variables: {', '.join(st.vars)}")
+        st.vars[name] = decode(value)
+
+
+def _zone_labels(game, st, key):
+    zone = st.zones[key]
+    if isinstance(zone, list):
+        return [game.labels[c] for c in zone]
+    return {f"{x},{y}": [game.labels[c] for c in stack] for (x, y), stack in zone.items()}
+
+
+def check_expectations(game, st, expect: dict) -> list[str]:
+    failures = []
+    decision = game.decision(st)
+    ids = [o.id for o in decision.options] if decision else []
+    labels = [o.label for o in decision.options] if decision else []
+
+    def offered(item) -> bool:
+        return str(item) in ids or str(item).lower() in (l.lower() for l in labels)
+
+    if "options" in expect:
+        want = [str(o) for o in expect["options"]]
+        if sorted(want) != sorted(ids) and sorted(w.lower() for w in want) != sorted(l.lower() for l in labels):
+            failures.append(f"options: expected {want}, offered {ids}")
+    for item in expect.get("options_include", []):
+        if not offered(item):
+            failures.append(f"options: expected {item!r} among {ids}")
+    for item in expect.get("options_exclude", []):
+        if offered(item):
+            failures.append(f"options: {item!r} should not be offered ({ids})")
+    if "player" in expect and (decision is None or decision.player != expect["player"]):
+        failures.append(f"player: expected seat {expect['player']} to choose, "
+                        f"got {decision.player if decision else 'no decision'}")
+    if "prompt" in expect and (decision is None or expect["prompt"] not in decision.prompt):
+        failures.append(f"prompt: expected {expect['prompt']!r}, got {decision.prompt if decision else None!r}")
+    if "finished" in expect and st.finished != expect["finished"]:
+        failures.append(f"finished: expected {expect['finished']}, got {st.finished}")
+    for key, want in (expect.get("zones") or {}).items():
+        if key not in st.zones:
+            failures.append(f"zones: no zone {key!r}")
+            continue
+        got = _zone_labels(game, st, key)
+        if isinstance(got, list):
+            if Counter(map(str.lower, got)) != Counter(str(w).lower() for w in want):
+                failures.append(f"zones: {key} expected {want}, holds {got}")
+        elif {k: [str(v).lower() for v in (vs if isinstance(vs, list) else [vs])] for k, vs in want.items()} \
+                != {k: [v.lower() for v in vs] for k, vs in got.items()}:
+            failures.append(f"zones: {key} expected {want}, holds {got}")
+    for name, want in (expect.get("vars") or {}).items():
+        if st.vars.get(name, object()) != decode(want):
+            failures.append(f"vars: {name} expected {want!r}, is {st.vars.get(name)!r}")
+    if "turns" in expect and list(st.turns) != expect["turns"]:
+        failures.append(f"turns: expected {expect['turns']}, got {st.turns}")
+    if "log_includes" in expect and not any(expect["log_includes"] in line for line in st.log):
+        failures.append(f"log: no line contains {expect['log_includes']!r}; log ends {st.log[-3:]}")
+    if any(k in expect for k in ("scores", "lines", "winners")):
+        result = game.result(st)
+        if "scores" in expect and list(result.scores) != expect["scores"]:
+            failures.append(f"scores: expected {expect['scores']}, got {list(result.scores)}")
+        if "lines" in expect:
+            for seat, want in enumerate(expect["lines"]):
+                got = result.lines[seat] if seat < len(result.lines) else {}
+                for title, value in want.items():
+                    if got.get(title) != value:
+                        failures.append(f"score line {title!r} of seat {seat}: expected {value}, got {got.get(title)}")
+        if "winners" in expect and sorted(result.winners) != sorted(expect["winners"]):
+            failures.append(f"winners: expected seats {expect['winners']}, got {list(result.winners)}")
+    if expect.get("invariants", False):
+        for title, span in game.failing_invariants(st):
+            failures.append(f"invariant {title!r} ({span}) does not hold")
+    return failures
+
+
+def scenario_files(targets) -> list[Path]:
+    files = []
+    for target in targets:
+        path = Path(target)
+        if path.is_dir():
+            files.extend(sorted(path.rglob("*.scenario.yaml")))
+        else:
+            files.append(path)
+    return files
