@@ -1,0 +1,32 @@
+"""Shared fixtures: bundled games, loaded once per test session."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from boardwright.dsl.loader import GAMES_DIR, bundled_games, load_game, resolve_game, variants_of
+
+
+def all_game_variants() -> list[tuple[str, str | None]]:
+    """Every bundled game with None (the base) and each of its variants."""
+    out = []
+    for name in bundled_games():
+        out.append((name, None))
+        out.extend((name, v) for v in variants_of(resolve_game(name)))
+    return out
+
+
+@lru_cache(maxsize=None)
+def cached_game(name: str, variant: str | None = None):
+    return load_game(name, variant)
+
+
+@pytest.fixture
+def punto():
+    return cached_game("punto")
+
+
+def scenario_paths() -> list[Path]:
+    return sorted(GAMES_DIR.rglob("*.scenario.yaml"))
