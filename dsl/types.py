@@ -53,12 +53,10 @@ def compatible(expected: str, actual: str) -> bool:
 
 def unify(a: str, b: str) -> str:
     """The common type of two branches (of a conditional, or items of a list)."""
-    if a == b or b == NONE:
+    if a == b or b in (NONE, ANY):
         return a
-    if a == NONE:
+    if a in (NONE, ANY):
         return b
-    if ANY in (a, b):
-        return ANY
     if {a, b} == {INT, PLAYER}:
         return INT
     if is_list(a) and is_list(b):

@@ -119,7 +119,18 @@ def _neighbours(rt, st, cell, adjacency):
     return [(x + dx, y + dy) for dx, dy in ADJACENT[adjacency]]
 
 
-def _fits(rt, st, key, cell):
+def bounding_box(st, key):
+    """(min x, min y, max x, max y) of a non-empty grid's occupied cells, memoized until a move."""
+    box = st.cache.get(key)
+    if box is None:
+        grid = st.zones[key]
+        xs = [c[0] for c in grid]
+        ys = [c[1] for c in grid]
+        box = st.cache[key] = (min(xs), min(ys), max(xs), max(ys))
+    return box
+
+
+def fits(rt, st, key, cell):
     """Whether the cell may hold a component: inside the fixed size, off blocked cells, or
     within the floating extent once added to the occupied area."""
     shape = rt.grid_shape(key)
@@ -132,10 +143,9 @@ def _fits(rt, st, key, cell):
     grid = st.zones[key]
     if not grid or cell in grid:
         return True
-    xs = [c[0] for c in grid]
-    ys = [c[1] for c in grid]
+    x0, y0, x1, y1 = bounding_box(st, key)
     w, h = shape.extent
-    return max(max(xs), x) - min(min(xs), x) < w and max(max(ys), y) - min(min(ys), y) < h
+    return max(x1, x) - min(x0, x) < w and max(y1, y) - min(y0, y) < h
 
 
 def _lines(rt, st, key, n):
@@ -195,7 +205,7 @@ IMPLEMENTATIONS = {
     "occupied": lambda rt, st, key: _row_major(st.zones[key]),
     "frontier": _frontier,
     "neighbours": _neighbours,
-    "fits": _fits,
+    "fits": fits,
     "lines": _lines,
     "lines_through": _lines_through,
 }

@@ -52,6 +52,15 @@ class Code:
         return len(self.ops) - 1
 
 
+class ChoiceSite:
+    """How a `choose` statement words its decision: prompt, option labels and ids."""
+    __slots__ = ("prompt", "label", "render", "identify", "injective")
+
+    def __init__(self, prompt, label, render, identify, injective: bool):
+        self.prompt, self.label, self.render = prompt, label, render
+        self.identify, self.injective = identify, injective
+
+
 class Target:
     """A jump target, patched once the code after it is known."""
     __slots__ = ("pc",)
@@ -474,9 +483,11 @@ class Compiler:
         slot = env.new(s.var)
         label = self.text(s.label, env) if s.label is not None else None
         t = element(self.type_of(s.source))
-        render, identify = self.renderer(t), self.identifier(t)
+        site = (code.name, len(code.ops))
+        self.game.choices[site] = ChoiceSite(prompt or (lambda st, L, text=f"Choose {s.var}": text),
+                                             label, self.renderer(t), self.identifier(t),
+                                             t not in self.spec.kinds)
         from .state import Pending
-        default_prompt = f"Choose {s.var}"
 
         def choose(st, F):
             L = F[2]
@@ -492,17 +503,7 @@ class Compiler:
             player = by(st, L) if by is not None else st.current
             if player is None:
                 raise Problem("no player to make this choice: use 'by PLAYER' or a 'turn'")
-            if label is not None:
-                labels = []
-                for v in values:
-                    L[slot] = v
-                    labels.append(label(st, L))
-            else:
-                labels = [render(v) for v in values]
-            ids = _unique([identify(v) for v in values] if identify else
-                          [str(i + 1) for i in range(len(values))])
-            st.pending = Pending(player, prompt(st, L) if prompt else default_prompt,
-                                 tuple(values), tuple(ids), tuple(labels), slot)
+            st.pending = Pending(player, tuple(values), slot, site)
         code.emit(choose, s.span)
 
     def s_Break(self, code, s, env, loop):
@@ -550,16 +551,6 @@ def _jump_unless(test, target: Target):
         if not test(st, F[2]):
             F[1] = target.pc
     return jump_unless
-
-
-def _unique(ids: list) -> list:
-    seen: dict = {}
-    out = []
-    for i in ids:
-        n = seen.get(i, 0) + 1
-        seen[i] = n
-        out.append(i if n == 1 else f"{i}#{n}")
-    return out
 
 
 # ---------------------------------------------------------------------------- whole games

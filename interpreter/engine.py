@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError
-from .builtins import Problem
+from .builtins import Problem, fits
 from .rng import seed_state
 from .state import State
 
@@ -86,6 +86,7 @@ class Game:
         self.hidden_vars = {n for n, d in spec.vars.items() if d.per not in (None, "player")} | set(spec.params)
         self.code: dict = {}
         self.code_sizes: dict = {}
+        self.choices: dict = {}         # (code name, pc) -> compiler.ChoiceSite
 
     # ------------------------------------------------------------------ helpers for rules
     def player_name(self, p: int) -> str:
@@ -105,6 +106,7 @@ class Game:
             raise Problem(f"cannot move {c!r}: not a component")
         okey, ocell = st.loc[c]
         source = st.zones[okey]
+        st.cache.clear()
         if ocell is None:
             source.remove(c)
         else:
@@ -124,10 +126,10 @@ class Game:
                 raise Problem(f"a move to the grid '{key}' needs a cell")
             if cell in dest and not shape.stacked:
                 raise Problem(f"cell {cell} of '{key}' is occupied and the grid is not 'stacked'")
-            from .builtins import _fits
-            if not _fits(self, st, key, cell):
+            if not fits(self, st, key, cell):
                 raise Problem(f"cell {cell} is outside the grid '{key}'")
             dest.setdefault(cell, []).append(c)
+            st.cache.clear()
         st.loc[c] = (key, cell)
 
     # ------------------------------------------------------------------ states
@@ -154,6 +156,7 @@ class Game:
         st.finished = False
         st.history = []
         st.log = []
+        st.cache = {}
         self.initialize_vars(st)
         if "setup" in self.code:
             st.frames.append(["setup", 0, [None] * self.code_sizes["setup"]])
@@ -204,35 +207,67 @@ class Game:
         p = st.pending
         if p is None:
             return None
-        return Decision(p.player, p.prompt, tuple(Option(i, l, v) for i, l, v in zip(p.ids, p.labels, p.values)))
+        ids, labels = self.option_ids(st), self.option_labels(st)
+        return Decision(p.player, self.prompt(st), tuple(Option(i, l, v) for i, l, v in zip(ids, labels, p.values)))
+
+    def prompt(self, st: State) -> str:
+        return self.choices[st.pending.site].prompt(st, st.frames[-1][2])
+
+    def option_labels(self, st: State) -> list[str]:
+        p = st.pending
+        site = self.choices[p.site]
+        if site.label is None:
+            return [site.render(v) for v in p.values]
+        L = st.frames[-1][2]
+        saved = L[p.slot]
+        labels = []
+        for v in p.values:
+            L[p.slot] = v
+            labels.append(site.label(st, L))
+        L[p.slot] = saved
+        return labels
+
+    def option_ids(self, st: State) -> list[str]:
+        p = st.pending
+        site = self.choices[p.site]
+        if site.identify is None:
+            return [str(i + 1) for i in range(len(p.values))]
+        return _unique([site.identify(v) for v in p.values])
 
     def option_index(self, st: State, choice) -> int:
         """Find an option by index (int), id or label (str); raise IllegalMove otherwise."""
         p = st.pending
         if p is None:
             raise IllegalMove("the game is over: there is no decision to make")
+        ids = self.option_ids(st)
         if isinstance(choice, int) and not isinstance(choice, bool):
             if 0 <= choice < len(p.values):
                 return choice
         else:
             text = str(choice).strip()
-            if text in p.ids:
-                return p.ids.index(text)
-            lowered = [label.lower() for label in p.labels]
+            if text in ids:
+                return ids.index(text)
+            lowered = [label.lower() for label in self.option_labels(st)]
             if text.lower() in lowered:
                 return lowered.index(text.lower())
-        shown = ", ".join(f"{i} ({l})" for i, l in list(zip(p.ids, p.labels))[:12])
-        more = " ..." if len(p.ids) > 12 else ""
-        raise IllegalMove(f"'{choice}' is not a legal option for \"{p.prompt}\"; options: {shown}{more}")
+        labels = self.option_labels(st)
+        shown = ", ".join(f"{i} ({l})" for i, l in list(zip(ids, labels))[:12])
+        more = " ..." if len(ids) > 12 else ""
+        raise IllegalMove(f"'{choice}' is not a legal option for \"{self.prompt(st)}\"; options: {shown}{more}")
 
     def apply(self, st: State, choice) -> State:
         return self.apply_index(st, self.option_index(st, choice))
 
     def apply_index(self, st: State, index: int) -> State:
         p = st.pending
+        site = self.choices[p.site]
+        if site.injective and site.identify is not None:
+            chosen = site.identify(p.values[index])
+        else:
+            chosen = self.option_ids(st)[index]
         st.frames[-1][2][p.slot] = p.values[index]
         st.pending = None
-        st.history.append(p.ids[index])
+        st.history.append(chosen)
         if len(st.history) > DECISION_LIMIT:
             raise RuleError(f"the game did not end after {DECISION_LIMIT} decisions")
         self.run(st)
@@ -266,10 +301,22 @@ class Game:
                 "finished": st.finished, "zones": zones, "vars": dict(st.vars), "log": list(st.log[-10:])}
         p = st.pending
         if p is not None:
-            seen["decision"] = {"player": p.player, "prompt": p.prompt if p.player == player else None,
-                                "options": [{"id": i, "label": l} for i, l in zip(p.ids, p.labels)]
-                                if p.player == player else None}
+            mine = p.player == player
+            seen["decision"] = {"player": p.player, "prompt": self.prompt(st) if mine else None,
+                                "options": [{"id": i, "label": l} for i, l in
+                                            zip(self.option_ids(st), self.option_labels(st))] if mine else None}
         return seen
+
+
+def _unique(ids: list) -> list:
+    """Ids made unique by numbering repeats: 'red-5', 'red-5#2'."""
+    seen: dict = {}
+    out = []
+    for i in ids:
+        n = seen.get(i, 0) + 1
+        seen[i] = n
+        out.append(i if n == 1 else f"{i}#{n}")
+    return out
 
 
 def _label(kind, attrs: dict) -> str:

@@ -12,18 +12,21 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Pending:
-    """The decision play waits on: who chooses, what is asked, and the options."""
+    """The decision play waits on: who chooses among which values, at which `choose`.
+    Its prompt, labels and ids are derived on demand from the choose statement (`site`)."""
     player: int
-    prompt: str
     values: tuple
-    ids: tuple
-    labels: tuple
     slot: int               # the local that receives the chosen value
+    site: tuple             # (code name, pc) of the choose instruction
 
 
 class State:
     __slots__ = ("players", "vars", "zones", "loc", "rng", "frames", "pending", "current",
-                 "turns", "finished", "history", "log")
+                 "turns", "finished", "history", "log", "cache")
+    # `cache` memoizes facts derived from the zones (a grid's bounding box); every move
+    # clears it. It is not part of the state's value: not copied, compared or saved.
+    DATA = ("players", "vars", "zones", "loc", "rng", "frames", "pending", "current",
+            "turns", "finished", "history", "log")
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -40,12 +43,13 @@ class State:
         s.finished = self.finished
         s.history = self.history[:]
         s.log = self.log[:]
+        s.cache = {}
         return s
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        return all(getattr(self, k) == getattr(other, k) for k in State.__slots__)
+        return all(getattr(self, k) == getattr(other, k) for k in State.DATA)
 
     __hash__ = None
 
@@ -60,8 +64,8 @@ class State:
         pending = None
         if self.pending is not None:
             p = self.pending
-            pending = {"player": p.player, "prompt": p.prompt, "values": encode(list(p.values)),
-                       "ids": list(p.ids), "labels": list(p.labels), "slot": p.slot}
+            pending = {"player": p.player, "values": encode(list(p.values)), "slot": p.slot,
+                       "site": list(p.site)}
         return {
             "format": "boardwright-state/1",
             "players": self.players,
@@ -91,13 +95,14 @@ class State:
         s.rng = int(data["rng"])
         s.frames = [[f[0], f[1], decode(f[2])] for f in data["frames"]]
         p = data["pending"]
-        s.pending = None if p is None else Pending(p["player"], p["prompt"], tuple(decode(p["values"])),
-                                                   tuple(p["ids"]), tuple(p["labels"]), p["slot"])
+        s.pending = None if p is None else Pending(p["player"], tuple(decode(p["values"])), p["slot"],
+                                                   tuple(p["site"]))
         s.current = data["current"]
         s.turns = list(data["turns"])
         s.finished = data["finished"]
         s.history = list(data["history"])
         s.log = list(data["log"])
+        s.cache = {}
         s.loc = locations(s.zones, sum(len(v) if isinstance(v, list) else sum(map(len, v.values()))
                                        for v in s.zones.values()))
         return s
