@@ -80,6 +80,11 @@ def main(argv=None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:        # a bug of ours, not of the input: say so, briefly
+        print(f"boardwright: internal error: {type(exc).__name__}: {exc}\n"
+              "This is a bug in Boardwright, not in your files; please report it with the command "
+              "you ran.", file=sys.stderr)
+        return 3
 
 
 # ---------------------------------------------------------------------------- validate
