@@ -12,6 +12,8 @@ from pathlib import Path
 
 from ..dsl.errors import BoardwrightError, UsageError
 from ..dsl.loader import bundled_games, check_game, load_game, resolve_game, variants_of
+from ..interpreter.check import failure_scenario, format_failure, run_checks
+from ..interpreter.coverage import Coverage, coverage_report, format_coverage, measure_coverage
 from ..interpreter.scenario import run_scenario, scenario_files
 from ..interpreter.simulate import BOTS, bench, make_bot, simulate
 from .render import render_options, render_result, render_table
@@ -45,10 +47,21 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--seats", help=f"comma-separated: human or a bot ({', '.join(BOTS)}) per seat")
         if name == "simulate":
             p.add_argument("--games", type=_positive, default=100)
+            p.add_argument("--coverage", action="store_true", help="report rule coverage (text)")
             p.add_argument("--bots", help="comma-separated bot per seat (default: random)")
             p.add_argument("--json", action="store_true", help="print one JSON object")
         if name == "bench":
             p.add_argument("--games", type=_positive, default=20)
+
+    p = sub.add_parser("check", help="fuzz whole games with Hypothesis: invariants and universal properties")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--variant")
+    p.add_argument("--players", type=_positive, help="player count (default: every count the game allows)")
+    p.add_argument("--examples", type=_positive, default=10, help="games Hypothesis plays (default 10)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", metavar="FILE", help="write a failure's minimal game as a scenario file")
+    p.add_argument("--coverage", action="store_true", help="also report rule coverage over --examples random games")
+    p.add_argument("--max-steps", type=_positive, help="stop checking a game after this many decisions")
 
     p = sub.add_parser("test", help="run scenario files")
     p.add_argument("files", nargs="+", metavar="FILE", help="scenario files or folders holding *.scenario.yaml")
@@ -185,10 +198,18 @@ def cmd_simulate(args) -> int:
         raise UsageError(f"--bots names {len(bots)} bots for {args.players} players")
     for b in bots or []:
         make_bot(b, 0)
+    if args.coverage:
+        game.coverage = Coverage()
     report = simulate(game, args.players, args.games, args.seed, bots)
+    coverage = coverage_report(game, game.coverage) if args.coverage else None
+    game.coverage = None
     if args.json:
+        if coverage is not None:
+            report["coverage"] = {k: v for k, v in coverage.items() if k != "statement_counts"}
         print(json.dumps(report))
         return 0
+    if coverage is not None:
+        print(format_coverage(game, coverage))
     print(f"{report['game']}" + (f" ({report['variant']})" if report["variant"] else "")
           + f": {report['games']} games, {report['players']} players, seed {report['seed']}")
     for p in range(args.players):
@@ -205,6 +226,30 @@ def cmd_bench(args) -> int:
     report = bench(lambda: load_game(args.game, args.variant), args.players, args.games, args.seed)
     print(json.dumps(report))
     return 0
+
+
+# ---------------------------------------------------------------------------- check
+def cmd_check(args) -> int:
+    game = load_game(args.game, args.variant)
+    counts = [args.players] if args.players else list(range(game.min_players, game.max_players + 1))
+    if args.players:
+        game.setup_state(args.players, 0)        # a usage error for a wrong count, before fuzzing
+    report = run_checks(game, counts, args.examples, args.seed, max_steps=args.max_steps)
+    status = 0
+    if report.failure is None:
+        print(f"ok: {report.title}: {report.games} games, {report.steps} steps; "
+              f"{len(report.properties)} properties held after every step")
+    else:
+        status = 1
+        print(format_failure(report, game))
+        if args.out:
+            ref = str(Path(args.game).resolve()) if Path(args.game).exists() else args.game
+            Path(args.out).write_text(failure_scenario(report, ref, args.variant), encoding="utf-8")
+            print(f"  scenario written to {args.out}: replay it with 'boardwright test {args.out}'")
+    if args.coverage:
+        cov = measure_coverage(game, counts, args.examples, args.seed)
+        print(format_coverage(game, coverage_report(game, cov)))
+    return status
 
 
 # ---------------------------------------------------------------------------- test
@@ -229,4 +274,4 @@ def cmd_test(args) -> int:
 
 
 COMMANDS = {"validate": cmd_validate, "play": cmd_play, "simulate": cmd_simulate,
-            "bench": cmd_bench, "test": cmd_test}
+            "bench": cmd_bench, "check": cmd_check, "test": cmd_test}

@@ -43,12 +43,14 @@ class Code:
         self.name = name
         self.ops: list = []
         self.spans: list = []
+        self.roles: list = []       # per instruction: "statement", "jump" or a branch's description
         self.nslots = 0
         self.params: tuple = ()
 
-    def emit(self, op, span) -> int:
+    def emit(self, op, span, role: str = "statement") -> int:
         self.ops.append(op)
         self.spans.append(span)
+        self.roles.append(role)
         return len(self.ops) - 1
 
 
@@ -332,7 +334,7 @@ class Compiler:
             getattr(self, "s_" + type(s).__name__)(code, s, env, loop)
 
     def jump(self, code: Code, target: Target, span):
-        code.emit(_jump(target), span)
+        code.emit(_jump(target), span, "jump")
 
     def s_Let(self, code, s: ast.Let, env, loop):
         value = self.expr(s.value, env)
@@ -387,14 +389,17 @@ class Compiler:
         code.emit(call, s.span)
 
     def s_If(self, code, s: ast.If, env, loop):
+        # Each branch starts with a no-op marker, so rule coverage can count branches taken.
         end = Target()
-        for cond, body in s.branches:
+        for number, (cond, body) in enumerate(s.branches):
             test = self.expr(cond, env)
             skip = Target()
-            code.emit(_jump_unless(test, skip), cond.span)
+            code.emit(_jump_unless(test, skip), cond.span, "jump")
+            code.emit(_branch, cond.span, "branch: " + ("then" if number == 0 else "elif"))
             self.block(code, body, env.child(), loop)
             self.jump(code, end, s.span)
             skip.pc = len(code.ops)
+        code.emit(_branch, s.span, "branch: else" if s.orelse is not None else "branch: no condition held")
         if s.orelse is not None:
             self.block(code, s.orelse, env.child(), loop)
         end.pc = len(code.ops)
@@ -402,7 +407,7 @@ class Compiler:
     def s_While(self, code, s: ast.While, env, loop):
         start, end = Target(), Target()
         start.pc = len(code.ops)
-        code.emit(_jump_unless(self.expr(s.condition, env), end), s.span)
+        code.emit(_jump_unless(self.expr(s.condition, env), end), s.span, "jump")
         self.block(code, s.body, env.child(), (start, end))
         self.jump(code, start, s.span)
         end.pc = len(code.ops)
@@ -435,7 +440,7 @@ class Compiler:
                     return
             L[index_slot] = i
             F[1] = end.pc
-        code.emit(step, s.span)
+        code.emit(step, s.span, "jump")
         self.block(code, s.body, inner, (start, end))
         self.jump(code, start, s.span)
         end.pc = len(code.ops)
@@ -538,6 +543,10 @@ class Compiler:
         def fail(st, F):
             raise Problem(text(st, F[2]))
         code.emit(fail, s.span)
+
+
+def _branch(st, F):
+    """Marks the start of a branch (a no-op; rule coverage counts it)."""
 
 
 def _jump(target: Target):

@@ -87,6 +87,7 @@ class Game:
         self.code: dict = {}
         self.code_sizes: dict = {}
         self.choices: dict = {}         # (code name, pc) -> compiler.ChoiceSite
+        self.coverage = None            # a coverage.Coverage while rule coverage is measured
 
     # ------------------------------------------------------------------ helpers for rules
     def player_name(self, p: int) -> str:
@@ -131,6 +132,8 @@ class Game:
             dest.setdefault(cell, []).append(c)
             st.cache.clear()
         st.loc[c] = (key, cell)
+        if self.coverage is not None and st.frames and st.frames[0][0] != "setup":
+            self.coverage.moved[c] += 1
 
     # ------------------------------------------------------------------ states
     def setup_state(self, players: int, seed: int = 0) -> State:
@@ -180,6 +183,7 @@ class Game:
     def run(self, st: State) -> None:
         """Execute instructions until a decision is pending or the game is over."""
         code, frames = self.code, st.frames
+        counts = self.coverage.instructions if self.coverage is not None else None
         budget = STEP_LIMIT
         while frames and st.pending is None:
             frame = frames[-1]
@@ -189,6 +193,8 @@ class Game:
                 frames.pop()
                 continue
             frame[1] = pc + 1
+            if counts is not None:
+                counts[body.name, pc] += 1
             try:
                 body.ops[pc](st, frame)
             except Problem as problem:
@@ -266,6 +272,8 @@ class Game:
         else:
             chosen = self.option_ids(st)[index]
         st.frames[-1][2][p.slot] = p.values[index]
+        if self.coverage is not None:
+            self.coverage.decisions[p.site] += 1
         st.pending = None
         st.history.append(chosen)
         if len(st.history) > DECISION_LIMIT:

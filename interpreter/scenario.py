@@ -46,6 +46,7 @@ SCHEMA = {
                 "scores": {"type": "array"}, "lines": {"type": "array"}, "winners": {"type": "array"},
                 "finished": {"type": "boolean"}, "error": {"type": "string"}, "turns": {"type": "array"},
                 "log_includes": {"type": "string"}, "invariants": {"type": "boolean"},
+                "properties": {"type": "boolean"},
             },
         },
     },
@@ -234,6 +235,12 @@ def check_expectations(game, st, expect: dict) -> list[str]:
     if expect.get("invariants", False):
         for title, span in game.failing_invariants(st):
             failures.append(f"invariant {title!r} ({span}) does not hold")
+    if expect.get("properties", False):
+        from .check import PropertyFailed, state_properties
+        try:
+            state_properties(game, st)
+        except PropertyFailed as failed:
+            failures.append(f"property failed: {failed}")
     return failures
 
 

@@ -59,6 +59,8 @@ def simulate(game, players: int, games: int, seed: int, bot_specs=None) -> dict:
         s = game_seed(seed, i)
         bots = [make_bot(spec, f"{s}:{p}") for p, spec in enumerate(specs)]
         st, result = play_game(game, players, s, bots)
+        if game.coverage is not None:
+            game.coverage.record_result(result)
         if result.winners:
             for w in result.winners:
                 wins[w] += 1 / len(result.winners)

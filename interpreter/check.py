@@ -1,0 +1,202 @@
+"""`check`: Hypothesis plays whole games and asserts, after every step, the rule file's
+invariants and the properties every game must have. A failure is shrunk to a minimal game
+and can be written as a scenario that `boardwright test` replays to the same failure.
+
+Every random choice is drawn through Hypothesis (the setup seed, the player count, each
+option), so Hypothesis can shrink a failing game to the shortest sequence of choices.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import yaml
+from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis import strategies as strategies
+from hypothesis.errors import Flaky
+
+from ..dsl.errors import BoardwrightError
+from .state import State
+
+MAX_DRAW = 2**31 - 1
+
+
+class PropertyFailed(AssertionError):
+    """One property failed at one step; carries what the report needs."""
+
+    def __init__(self, prop: str, detail: str, where: str = ""):
+        super().__init__(f"{prop}: {detail}")
+        self.prop, self.detail, self.where = prop, detail, where
+
+
+@dataclass
+class Failure:
+    prop: str               # the invariant's title or the universal property's name
+    detail: str
+    where: str              # file:line of the invariant, or of the failing rule
+    players: int
+    seed: int
+    choices: list           # option ids, in order
+    state: dict             # the state (JSON) at the failing step
+
+
+@dataclass
+class CheckReport:
+    title: str
+    examples: int
+    games: int = 0
+    steps: int = 0
+    failure: Failure | None = None
+    properties: list = field(default_factory=list)
+
+
+UNIVERSAL = ["every offered option applies without error",
+             "the state round-trips through JSON and a copy equals its original",
+             "an observation never reveals a hidden zone's contents",
+             "the game ends within the step limit",
+             "final scores are numbers for every player",
+             "replaying the recorded choices from the seed reproduces the same game"]
+
+
+def state_properties(game, st: State) -> None:
+    """The per-step universal properties (raises PropertyFailed)."""
+    text = json.dumps(st.to_json(), sort_keys=True)
+    back = State.from_json(json.loads(text))
+    if back != st or json.dumps(back.to_json(), sort_keys=True) != text or st.copy() != st:
+        raise PropertyFailed(UNIVERSAL[1], "the state read back from JSON, or its copy, differs")
+    for player in range(st.players):
+        seen = game.observe(st, player)
+        for key, content in seen["zones"].items():
+            name, _, owner = key.partition("/")
+            _, visibility, _ = game.zone_meta[name]
+            secret = visibility in ("hidden", "top") or (visibility == "owner" and owner != str(player))
+            if secret and not (isinstance(content, dict) and set(content) <= {"size", "top"}):
+                raise PropertyFailed(UNIVERSAL[2], f"player {player} sees the contents of '{key}'")
+        decision = seen.get("decision")
+        if decision and decision["player"] != player and decision["options"] is not None:
+            raise PropertyFailed(UNIVERSAL[2], f"player {player} sees another player's options")
+
+
+def invariant_properties(game, st: State) -> None:
+    failed = game.failing_invariants(st)
+    if failed:
+        title, span = failed[0]
+        raise PropertyFailed(f"invariant \"{title}\"", "does not hold", f"{span.file}:{span.line}")
+
+
+def run_checks(game, players_counts, examples: int, seed_value: int, check_options: int = 2,
+               max_steps: int | None = None) -> CheckReport:
+    """Let Hypothesis play `examples` games; shrink and report the first failure."""
+    report = CheckReport(game.title + (f" ({game.variant})" if game.variant else ""), examples)
+    report.properties = [f"invariant \"{t}\"" for t in game.spec.invariants] + UNIVERSAL
+
+    def one_game(data):
+        players = data.draw(strategies.sampled_from(list(players_counts)), label="players")
+        game_seed = data.draw(strategies.integers(0, MAX_DRAW), label="seed")
+        choices: list = []
+        st = None
+        try:
+            st = game.new_state(players, game_seed)
+            invariant_properties(game, st)
+            state_properties(game, st)
+            while not st.finished:
+                if max_steps is not None and len(choices) >= max_steps:
+                    return
+                n = len(st.pending.values)
+                for other in sorted({0, n - 1})[:check_options]:
+                    trial = st.copy()
+                    try:
+                        game.apply_index(trial, other)
+                    except BoardwrightError as err:
+                        choices.append(game.option_ids(st)[other])
+                        raise PropertyFailed(UNIVERSAL[0], err.format(), _where(err))
+                index = data.draw(strategies.integers(0, n - 1), label="choice")
+                choices.append(game.option_ids(st)[index])
+                game.apply_index(st, index)
+                report.steps += 1
+                invariant_properties(game, st)
+                state_properties(game, st)
+            result = game.result(st)
+            if len(result.scores) != players or not all(isinstance(v, int) for v in result.scores):
+                raise PropertyFailed(UNIVERSAL[4], f"scores {result.scores}")
+            replay = game.new_state(players, game_seed)
+            for choice in choices:
+                game.apply(replay, choice)
+            if replay != st:
+                raise PropertyFailed(UNIVERSAL[5], "the replayed game ended in another state")
+            report.games += 1
+        except BoardwrightError as err:
+            failed = PropertyFailed(UNIVERSAL[3] if "did not end" in str(err) else UNIVERSAL[0],
+                                    err.format(), _where(err))
+            failed.game = (players, game_seed, list(choices), st.to_json() if st is not None else {})
+            raise failed from None
+        except PropertyFailed as failed:
+            failed.game = (players, game_seed, list(choices), st.to_json() if st is not None else {})
+            raise
+
+    test = settings(max_examples=examples, deadline=None, database=None, report_multiple_bugs=True,
+                    suppress_health_check=list(HealthCheck),
+                    phases=[Phase.generate, Phase.shrink])(given(strategies.data())(one_game))
+    test = seed(seed_value)(test)
+    try:
+        test()
+    except PropertyFailed as failed:
+        report.failure = _failure(failed)
+    except BaseExceptionGroup as group:     # several distinct failures: report the shortest game
+        found = [e for e in _leaves(group) if isinstance(e, PropertyFailed)]
+        if not found:
+            raise
+        report.failure = _failure(min(found, key=lambda e: len(e.game[2])))
+    except Flaky as flaky:
+        report.failure = Failure("deterministic replay", str(flaky), "", 0, 0, [], {})
+    return report
+
+
+def _leaves(group: BaseExceptionGroup):
+    for e in group.exceptions:
+        if isinstance(e, BaseExceptionGroup):
+            yield from _leaves(e)
+        else:
+            yield e
+
+
+def _failure(failed: PropertyFailed) -> Failure:
+    players, game_seed, choices, state = failed.game
+    return Failure(failed.prop, failed.detail, failed.where, players, game_seed, choices, state)
+
+
+def _where(err: BoardwrightError) -> str:
+    d = err.diagnostics[0] if err.diagnostics else None
+    return f"{d.span.file}:{d.span.line}" if d is not None and d.span.line else ""
+
+
+def failure_scenario(report: CheckReport, game_ref: str, variant: str | None) -> str:
+    """The shrunk game as a scenario file that fails the same way under `boardwright test`."""
+    f = report.failure
+    data = {"name": f"found by check: {f.prop} ({len(f.choices)} choices)",
+            "description": f"{f.prop}: {f.detail}".strip()[:2000],
+            "game": game_ref}
+    if variant:
+        data["variant"] = variant
+    data.update({"players": f.players, "seed": f.seed, "moves": list(f.choices),
+                 "expect": {"invariants": True, "properties": True}})
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+
+
+def format_failure(report: CheckReport, game) -> str:
+    f = report.failure
+    lines = [f"FAILED: {f.prop}" + (f" ({f.where})" if f.where else ""),
+             f"  {f.detail}".replace("\n", "\n  "),
+             f"  minimal game: {f.players} players, seed {f.seed}, {len(f.choices)} choices:",
+             f"    {', '.join(f.choices) if f.choices else '(none: it fails right after setup)'}"]
+    if f.state:
+        st = State.from_json(f.state)
+        seen = game.observe(st, None)
+        lines.append("  state at the failing step:")
+        for key, content in seen["zones"].items():
+            if content:
+                lines.append(f"    {key}: {json.dumps(content)}")
+        for name, value in seen["vars"].items():
+            if name not in game.hidden_vars:
+                lines.append(f"    {name} = {json.dumps(value)}")
+    return "\n".join(lines)

@@ -1,0 +1,44 @@
+"""A pytest plugin (entry point `boardwright`): collects `*.scenario.yaml` files as tests.
+
+`pytest games/` then runs every game's scenarios beside the project's own tests, and a
+failing scenario is reported with its file and the expectations that failed.
+"""
+from __future__ import annotations
+
+import pytest
+
+from .scenario import run_scenario
+
+
+class ScenarioFailed(Exception):
+    def __init__(self, outcome):
+        super().__init__("\n".join(outcome.failures))
+        self.outcome = outcome
+
+
+def pytest_collect_file(parent, file_path):
+    if file_path.name.endswith(".scenario.yaml"):
+        return ScenarioFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ScenarioFile(pytest.File):
+    def collect(self):
+        yield ScenarioItem.from_parent(self, name=self.path.name.removesuffix(".scenario.yaml"))
+
+
+class ScenarioItem(pytest.Item):
+    def runtest(self):
+        outcome = run_scenario(self.path)
+        if not outcome.passed:
+            raise ScenarioFailed(outcome)
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, ScenarioFailed):
+            outcome = excinfo.value.outcome
+            return "\n".join([f"scenario {self.path}: {outcome.name}"]
+                             + [f"  {line}" for failure in outcome.failures for line in failure.splitlines()])
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self):
+        return self.path, 0, f"scenario: {self.name}"

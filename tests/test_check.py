@@ -1,0 +1,105 @@
+"""`check` finds planted bugs and shrinks them to short games that `test` replays;
+coverage reports dead rules; the pytest plugin collects scenarios."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+import yaml
+
+from boardwright.cli.main import main
+from boardwright.dsl.loader import GAMES_DIR, load_game
+from boardwright.interpreter.check import run_checks
+from boardwright.interpreter.coverage import coverage_report, measure_coverage
+from boardwright.interpreter.scenario import run_scenario
+
+PUNTO = (GAMES_DIR / "punto" / "punto.game").read_text()
+
+
+def planted(tmp_path, old: str, new: str):
+    assert old in PUNTO
+    (tmp_path / "cards.yaml").write_text((GAMES_DIR / "punto" / "cards.yaml").read_text())
+    path = tmp_path / "punto.game"
+    path.write_text(PUNTO.replace(old, new, 1))
+    return path
+
+
+PLANTED = {
+    "wrong bound": ("extent 6 x 6", "extent 7 x 7", "fit in 6 x 6"),
+    "equal card may cover": ("top_at(table, c).value < card.value", "top_at(table, c).value <= card.value",
+                             "covered card is lower"),
+    "card leaves no trace": ("        move card to table at spot\n",
+                             "        if top_at(table, spot) != none { move top_at(table, spot) to lost }\n"
+                             "        move card to table at spot\n", "exactly one place"),
+}
+
+
+@pytest.mark.parametrize("bug", sorted(PLANTED))
+def test_check_finds_a_planted_bug_and_writes_a_short_replayable_scenario(tmp_path, capsys, bug):
+    old, new, invariant = PLANTED[bug]
+    path = planted(tmp_path, old, new)
+    if "lost" in new:
+        path.write_text(path.read_text().replace("zone out: pile", "zone lost: pile\nzone out: pile"))
+    out = tmp_path / "found.scenario.yaml"
+    code = main(["check", str(path), "--players", "2", "--examples", "25", "--seed", "1", "--out", str(out)])
+    printed = capsys.readouterr().out
+    assert code == 1
+    assert f"FAILED: invariant" in printed and invariant in printed
+    scenario = yaml.safe_load(out.read_text())
+    assert len(scenario["moves"]) <= 10
+    outcome = run_scenario(out)
+    assert not outcome.passed and invariant in "\n".join(outcome.failures)
+
+
+def test_check_passes_on_the_bundled_rules(capsys):
+    code = main(["check", "punto", "--examples", "3", "--seed", "2"])
+    out = capsys.readouterr().out
+    assert code == 0 and out.startswith("ok: Punto") and "properties held after every step" in out
+
+
+def test_check_reports_a_rule_error_in_a_rarely_chosen_option(tmp_path):
+    path = planted(tmp_path, "        move card to table at spot\n",
+                   "        if spot == (0, -1) { fail \"boom at {spot}\" }\n        move card to table at spot\n")
+    report = run_checks(load_game(path), [2], examples=20, seed_value=3)
+    assert report.failure is not None
+    assert report.failure.prop == "every offered option applies without error"
+    assert "boom at (0, -1)" in report.failure.detail and len(report.failure.choices) <= 3
+
+
+def test_coverage_reports_an_unreachable_rule_and_a_common_one(tmp_path):
+    path = planted(tmp_path, "proc settle_stuck_round() {\n",
+                   "proc settle_stuck_round() {\n  if player_count > 9 { log \"never\" }\n")
+    game = load_game(path)
+    report = coverage_report(game, measure_coverage(game, [2], games=2, seed=1))
+    never = [s["source"] for s in report["never_ran"]]
+    assert any('log "never"' in source for source in never)
+    ran = {s["source"]: s["count"] for s in report["statement_counts"]}
+    assert ran["move card to table at spot"] > 50
+    assert any(b["branch"] == "then" and "player_count > 9" in b["source"] for b in report["branches_never_taken"])
+    assert report["decisions"][0]["count"] > 50
+
+
+def test_coverage_lists_neutral_rules_unused_at_two_players(capsys):
+    code = main(["simulate", "punto", "--players", "2", "--games", "2", "--coverage"])
+    out = capsys.readouterr().out
+    assert code == 0 and "move played[i] to out" in out and "statements run:" in out
+
+
+def test_pytest_plugin_collects_scenarios_and_reports_failures(tmp_path):
+    good = subprocess.run([sys.executable, "-m", "pytest", "-q", str(GAMES_DIR / "punto" / "scenarios")],
+                          capture_output=True, text=True, timeout=300)
+    assert good.returncode == 0 and " passed" in good.stdout
+    bad = tmp_path / "wrong.scenario.yaml"
+    bad.write_text(textwrap.dedent("""\
+        name: a wrong expectation
+        game: punto
+        players: 2
+        expect:
+          player: 1
+        """))
+    failed = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(bad)],
+                            capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert failed.returncode == 1
+    assert "wrong.scenario.yaml" in failed.stdout and "expected seat 1 to choose" in failed.stdout
