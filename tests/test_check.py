@@ -15,6 +15,8 @@ from boardwright.interpreter.check import run_checks
 from boardwright.interpreter.coverage import coverage_report, measure_coverage
 from boardwright.interpreter.scenario import run_scenario
 
+from conftest import all_game_variants, cached_game
+
 PUNTO = (GAMES_DIR / "punto" / "punto.game").read_text()
 
 
@@ -103,3 +105,12 @@ def test_pytest_plugin_collects_scenarios_and_reports_failures(tmp_path):
                             capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert failed.returncode == 1
     assert "wrong.scenario.yaml" in failed.stdout and "expected seat 1 to choose" in failed.stdout
+
+
+@pytest.mark.parametrize("name,variant", all_game_variants())
+def test_check_passes_on_every_bundled_game_and_variant(name, variant):
+    game = cached_game(name, variant)
+    counts = list(range(game.min_players, game.max_players + 1))
+    report = run_checks(game, counts, examples=2, seed_value=5)
+    assert report.failure is None, report.failure
+    assert report.games == 2 and report.steps > 0
