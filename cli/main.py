@@ -15,8 +15,13 @@ from ..dsl.loader import bundled_games, check_game, load_game, resolve_game, var
 from ..interpreter.check import failure_scenario, format_failure, run_checks
 from ..interpreter.coverage import Coverage, coverage_report, format_coverage, measure_coverage
 from ..interpreter.scenario import run_scenario, scenario_files
-from ..interpreter.simulate import BOTS, bench, make_bot, simulate
-from .render import render_options, render_result, render_table
+import time
+
+from ..interpreter.bots import BOTS, make_bot
+from ..interpreter.report import compare, format_compare, format_report, plot, summarise, write_csv
+from ..interpreter.simulate import _LOADED, bench, simulate_records
+from .play import LOG_FORMAT, replay_states, start_session
+from .render import render_result, render_table
 
 
 class _Parser(argparse.ArgumentParser):
@@ -39,19 +44,33 @@ def build_parser() -> argparse.ArgumentParser:
                        ("simulate", "play many seeded bot games and summarise them"),
                        ("bench", "measure load time and random playouts per second")):
         p = sub.add_parser(name, help=text)
-        p.add_argument("game", metavar="GAME")
+        p.add_argument("game", metavar="GAME", nargs="?" if name == "play" else None)
         p.add_argument("--variant")
         p.add_argument("--players", type=_positive, required=name != "play")
         p.add_argument("--seed", type=int, default=1)
         if name == "play":
             p.add_argument("--seats", help=f"comma-separated: human or a bot ({', '.join(BOTS)}) per seat")
+            p.add_argument("--load", metavar="FILE", help="continue a game saved with 'save FILE'")
+            p.add_argument("--log", metavar="FILE", help="write the game log here (for 'boardwright replay')")
+            p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a param")
         if name == "simulate":
             p.add_argument("--games", type=_positive, default=100)
-            p.add_argument("--coverage", action="store_true", help="report rule coverage (text)")
-            p.add_argument("--bots", help="comma-separated bot per seat (default: random)")
-            p.add_argument("--json", action="store_true", help="print one JSON object")
+            p.add_argument("--coverage", action="store_true", help="report rule coverage")
+            _simulation_options(p)
         if name == "bench":
             p.add_argument("--games", type=_positive, default=20)
+
+    p = sub.add_parser("replay", help="step through a logged game forward and backward")
+    p.add_argument("log", metavar="LOG")
+    p.add_argument("--step", type=int, help="show the state after this many moves and exit")
+
+    p = sub.add_parser("compare", help="run the same bots and seeds over variants or param sets")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--variant", action="append", help="a configuration (repeat: --variant A --variant B)")
+    p.add_argument("--players", type=_positive, required=True)
+    p.add_argument("--games", type=_positive, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    _simulation_options(p, sets_help="a configuration of params, e.g. --set win_length=4 (repeat for more)")
 
     p = sub.add_parser("check", help="fuzz whole games with Hypothesis: invariants and universal properties")
     p.add_argument("game", metavar="GAME")
@@ -66,6 +85,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("test", help="run scenario files")
     p.add_argument("files", nargs="+", metavar="FILE", help="scenario files or folders holding *.scenario.yaml")
     return parser
+
+
+def _simulation_options(p, sets_help="override a param: --set name=value (repeatable)") -> None:
+    p.add_argument("--bots", help=f"comma-separated bot per seat: {', '.join(BOTS)}, e.g. mcts:iterations=300")
+    p.add_argument("--rotate", action="store_true", help="rotate the bots over the seats from game to game")
+    p.add_argument("--set", action="append", metavar="NAME=VALUE", help=sets_help)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--csv", metavar="FILE", help="write one row per game")
+    p.add_argument("--plot", metavar="FILE.png", help="draw score distributions and win rates (needs matplotlib)")
+    p.add_argument("--workers", type=_positive, default=1, help="parallel processes (same results as serial)")
+    p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask scheduler (needs dask)")
 
 
 def _positive(text: str) -> int:
@@ -137,87 +167,169 @@ def _validation_jobs(target: str, variant: str | None):
     return [(str(base), None)] + [(str(base), v) for v in variants_of(base)]
 
 
-# ---------------------------------------------------------------------------- play
+# ---------------------------------------------------------------------------- play, replay
 def cmd_play(args) -> int:
-    game = load_game(args.game, args.variant)
-    players = args.players or game.min_players
-    seats = (args.seats or ",".join(["human"] + ["random"] * (players - 1))).split(",")
-    seats = [s.strip() for s in seats]
-    if len(seats) != players:
-        raise UsageError(f"--seats names {len(seats)} seats for {players} players")
-    bots = {p: make_bot(s, f"{args.seed}:{p}") for p, s in enumerate(seats) if s != "human"}
-    humans = [p for p, s in enumerate(seats) if s == "human"]
-    st = game.new_state(players, args.seed)
-    while not st.finished:
-        decision = game.decision(st)
-        p = decision.player
-        if p in bots:
-            index = bots[p].choose(game, st)
-            option = decision.options[index]
-            print(f"{game.player_name(p)} ({seats[p]}): {decision.prompt} -> {option.label}")
-            game.apply_index(st, index)
-            continue
-        print()
-        print(render_table(game, game.observe(st, p), p))
-        print(f"\n{game.player_name(p)}, your move. " + render_options(decision))
-        index = _ask(game, st, decision)
-        if index is None:
-            print("\nInput ended: the game is abandoned.")
-            return 0
-        game.apply_index(st, index)
-    print()
-    print(render_table(game, game.observe(st, humans[0] if humans else None), None))
-    print(render_result(game, game.result(st)))
-    return 0
+    if not args.load and not args.game:
+        raise UsageError("play needs a GAME, or --load FILE")
+    return start_session(args, load_game).run()
 
 
-def _ask(game, st, decision):
+def cmd_replay(args) -> int:
+    try:
+        log = json.loads(Path(args.log).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise UsageError(f"cannot read the game log {args.log}: {exc}")
+    if log.get("format") != LOG_FORMAT:
+        raise UsageError(f"{args.log} is not a game log (format {LOG_FORMAT})")
+    game = load_game(log["game"], log.get("variant"))
+    game.set_params(log.get("params", {}))
+    states = replay_states(game, log)
+    last = len(states) - 1
+
+    def show(step: int) -> None:
+        print(f"\n-- step {step} of {last}" + (f": {game.player_name(log['moves'][step - 1]['player'])} chose "
+                                             f"{log['moves'][step - 1]['label']}" if step else ": the start"))
+        print(render_table(game, game.observe(states[step], None), None))
+        if states[step].finished:
+            print(render_result(game, game.result(states[step])))
+
+    if args.step is not None:
+        if not 0 <= args.step <= last:
+            raise UsageError(f"--step must be between 0 and {last}")
+        show(args.step)
+        return 0
+    step = 0
+    show(step)
     while True:
         try:
-            line = input("> ").strip()
+            line = input("replay (n next, p previous, N go to step, q quit)> ").strip().lower()
         except EOFError:
-            return None
-        if line.lower() in ("quit", "exit", "q"):
-            return None
-        if line in ("?", "help", ""):
-            print(render_options(decision) + "\n(type a number, an option id or its label; 'quit' leaves)")
+            return 0
+        if line in ("q", "quit"):
+            return 0
+        if line in ("n", "", "next"):
+            step = min(step + 1, last)
+        elif line in ("p", "previous", "back"):
+            step = max(step - 1, 0)
+        elif line.isdigit() and int(line) <= last:
+            step = int(line)
+        else:
+            print(f"type n, p, a step from 0 to {last}, or q")
             continue
-        if line.isdigit() and 1 <= int(line) <= len(decision.options):
-            return int(line) - 1
-        try:
-            return game.option_index(st, line)
-        except BoardwrightError:
-            print(f"'{line}' is not one of the options: type 1 to {len(decision.options)}, an id or a label.")
+        show(step)
 
 
 # ---------------------------------------------------------------------------- simulate, bench
+def _settings(items) -> dict:
+    """'name=value' pairs (each item may hold several, comma-separated)."""
+    out = {}
+    for item in items or []:
+        for pair in item.split(","):
+            name, eq, value = pair.partition("=")
+            if not eq or not name.strip():
+                raise UsageError(f"--set expects name=value, got {pair!r}")
+            out[name.strip()] = value.strip()
+    return out
+
+
+def _bot_specs(args, players: int) -> list:
+    specs = [b.strip() for b in args.bots.split(",")] if args.bots else ["random"] * players
+    if len(specs) != players:
+        raise UsageError(f"--bots names {len(specs)} bots for {players} players")
+    return specs
+
+
+def _progress(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r  [{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def run_simulation(args, variant, settings: dict, players: int):
+    """Load one configuration, play its games; return (game, summary, records)."""
+    game = load_game(args.game, variant)
+    game.set_params(settings)
+    game.setup_state(players, 0)        # a wrong player count is a usage error, before any work
+    specs = _bot_specs(args, players)
+    ref = (args.game, variant, tuple(sorted(settings.items())))
+    _LOADED[ref] = game
+    show = _progress if sys.stderr.isatty() and args.workers == 1 and not args.cluster else None
+    start = time.perf_counter()
+    records = simulate_records(game, players, args.games, args.seed, specs, rotate=args.rotate,
+                               workers=args.workers, cluster=args.cluster, ref=ref, progress=show)
+    meta = {"game": game.title, "variant": game.variant, "players": players, "seed": args.seed,
+            "bots": specs, "rotate": args.rotate, "params": settings,
+            "seconds": round(time.perf_counter() - start, 3)}
+    return game, summarise(records, meta), records
+
+
 def cmd_simulate(args) -> int:
-    game = load_game(args.game, args.variant)
-    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
-    if bots is not None and len(bots) != args.players:
-        raise UsageError(f"--bots names {len(bots)} bots for {args.players} players")
-    for b in bots or []:
-        make_bot(b, 0)
+    settings = _settings(args.set)
+    probe = load_game(args.game, args.variant)
     if args.coverage:
-        game.coverage = Coverage()
-    report = simulate(game, args.players, args.games, args.seed, bots)
-    coverage = coverage_report(game, game.coverage) if args.coverage else None
+        if args.workers > 1 or args.cluster:
+            raise UsageError("--coverage counts in this process: drop --workers and --cluster")
+        _LOADED.clear()
+    game, report, records = run_simulation(args, args.variant, settings, args.players) \
+        if not args.coverage else _simulate_with_coverage(args, probe, settings)
+    if args.csv:
+        write_csv(args.csv, records, args.players)
+    if args.plot:
+        plot(args.plot, records, report, game.player_name)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(format_report(report, game.player_name))
+    return 0
+
+
+def _simulate_with_coverage(args, game, settings):
+    game.set_params(settings)
+    game.coverage = Coverage()
+    ref = (args.game, args.variant, tuple(sorted(settings.items())))
+    _LOADED[ref] = game
+    start = time.perf_counter()
+    specs = _bot_specs(args, args.players)
+    game.setup_state(args.players, 0)
+    records = simulate_records(game, args.players, args.games, args.seed, specs, rotate=args.rotate, ref=ref)
+    meta = {"game": game.title, "variant": game.variant, "players": args.players, "seed": args.seed,
+            "bots": specs, "rotate": args.rotate, "params": settings,
+            "seconds": round(time.perf_counter() - start, 3)}
+    report = summarise(records, meta)
+    coverage = coverage_report(game, game.coverage)
     game.coverage = None
     if args.json:
-        if coverage is not None:
-            report["coverage"] = {k: v for k, v in coverage.items() if k != "statement_counts"}
-        print(json.dumps(report))
-        return 0
-    if coverage is not None:
+        report["coverage"] = {k: v for k, v in coverage.items() if k != "statement_counts"}
+    else:
         print(format_coverage(game, coverage))
-    print(f"{report['game']}" + (f" ({report['variant']})" if report["variant"] else "")
-          + f": {report['games']} games, {report['players']} players, seed {report['seed']}")
-    for p in range(args.players):
-        print(f"  {game.player_name(p)} ({report['bots'][p]}): wins {report['wins'][p]:g}, "
-              f"mean score {report['scores'][p]:.3f}")
-    t = report["turns"]
-    print(f"  draws {report['draws']}; turns per game mean {t['mean']:.1f} (min {t['min']}, max {t['max']}); "
-          f"{report['seconds']} s")
+    return game, report, records
+
+
+def cmd_compare(args) -> int:
+    variants = args.variant or [None]
+    sets = [_settings([s]) for s in args.set or []]
+    configs = [(v, {}) for v in variants] if len(variants) > 1 or not sets else []
+    base_variant = variants[0] if len(variants) == 1 else None
+    if sets:
+        configs = ([(base_variant, {})] if len(variants) == 1 else configs) + \
+                  [(base_variant if len(variants) == 1 else None, s) for s in sets]
+    if len(configs) < 2:
+        raise UsageError("compare needs two configurations: --variant A --variant B, or --set name=value")
+    results = []
+    for variant, settings in configs:
+        name = (variant or "base") + ("" if not settings else " " + ",".join(f"{k}={v}" for k, v in settings.items()))
+        game, report, records = run_simulation(args, variant, settings, args.players)
+        results.append((name, report, records))
+    outcome = compare(results)
+    if args.json:
+        print(json.dumps(outcome))
+    else:
+        print(f"{results[0][1]['game']}: {args.games} games per configuration, {args.players} players, "
+              f"bots {','.join(_bot_specs(args, args.players))}, seed {args.seed}")
+        print(format_compare(outcome))
     return 0
 
 
@@ -273,5 +385,5 @@ def cmd_test(args) -> int:
     return 1 if failed else 0
 
 
-COMMANDS = {"validate": cmd_validate, "play": cmd_play, "simulate": cmd_simulate,
+COMMANDS = {"validate": cmd_validate, "play": cmd_play, "replay": cmd_replay, "simulate": cmd_simulate, "compare": cmd_compare,
             "bench": cmd_bench, "check": cmd_check, "test": cmd_test}

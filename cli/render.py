@@ -1,11 +1,34 @@
 """Text rendering of what a player sees: zones, grids, counters, the decision, results."""
 from __future__ import annotations
 
+import os
+import re
 
-def render_grid(cells: dict) -> list[str]:
-    """A grid observation ({"x,y": [labels bottom to top]}) as rows of text with axes."""
+
+ANSI = {"red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "purple": 35, "cyan": 36,
+        "orange": 33, "pink": 35, "white": 37}
+_COLOUR_WORD = re.compile(r"\b(" + "|".join(ANSI) + r")\b( \S+)?")
+
+
+def colourize(text: str) -> str:
+    """Paint colour words (and the word after them, e.g. 'red 5') in their terminal colour."""
+    return _COLOUR_WORD.sub(lambda m: f"\033[1;{ANSI[m.group(1)]}m{m.group(0)}\033[0m", text)
+
+
+def wants_colour(stream) -> bool:
+    return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+
+def render_grid(cells: dict, shape=None) -> list[str]:
+    """A grid observation ({"x,y": [labels bottom to top]}) as rows of text with axes.
+    Labels of several lines (a `label` declaration may write "\\n") are drawn in a frame."""
     if not cells:
         return ["    (empty)"]
+    if any("\n" in stack[-1] for stack in cells.values() if stack):
+        glyphs = {key: stack[-1].split("\n") for key, stack in cells.items() if stack}
+        width = max(len(line) for lines in glyphs.values() for line in lines)
+        height = max(len(lines) for lines in glyphs.values())
+        return render_picture(glyphs, (width, height), shape)
     parsed = {tuple(int(n) for n in key.split(",")): stack for key, stack in cells.items()}
     xs = [x for x, _ in parsed]
     ys = [y for _, y in parsed]
@@ -21,25 +44,81 @@ def render_grid(cells: dict) -> list[str]:
     return lines
 
 
+def render_picture(glyphs: dict, cell: tuple, shape) -> list[str]:
+    """A grid drawn cell by cell from its components' glyphs ({"x,y": [lines]}), in a frame.
+    A fixed-size grid shows every cell, blocked ones shaded; others show the occupied area."""
+    width, height = cell
+    parsed = {tuple(int(n) for n in key.split(",")): lines for key, lines in glyphs.items()}
+    if shape is not None and shape.size is not None:
+        xs, ys = range(shape.size[0]), range(shape.size[1])
+    elif parsed:
+        xs = range(min(x for x, _ in parsed), max(x for x, _ in parsed) + 1)
+        ys = range(min(y for _, y in parsed), max(y for _, y in parsed) + 1)
+    else:
+        return ["    (empty)"]
+    blocked = shape.blocked if shape is not None else frozenset()
+    border = "      +" + "+".join("-" * width for _ in xs) + "+"
+    out = ["       " + " ".join(f"{x:^{width}}" for x in xs), border]
+    for y in ys:
+        for row in range(height):
+            texts = []
+            for x in xs:
+                lines = parsed.get((x, y))
+                if (x, y) in blocked:
+                    texts.append("░" * width)
+                elif lines:
+                    texts.append(f"{lines[row] if row < len(lines) else '':<{width}}"[:width])
+                else:
+                    texts.append(" " * width)
+            axis = f"{y:>5} " if row == height // 2 else "      "
+            out.append(axis + "|" + "|".join(texts) + "|")
+        out.append(border)
+    return out
+
+
+def render_described(labels: list, details: list) -> list[str]:
+    """One line per component with its data `details`; equal ones once, with their count."""
+    counts: dict = {}
+    for label, text in zip(labels, details):
+        counts[(label, text)] = counts.get((label, text), 0) + 1
+    return [f"  {f'{n} x ' if n > 1 else ''}{label}" + (f" — {text}" if text else "")
+            for (label, text), n in counts.items()]
+
+
 def render_table(game, seen: dict, viewer: int | None) -> str:
     out = [f"== {game.title}" + (f" ({game.variant})" if game.variant else "")
-           + f" — turn {sum(seen['turns']) + (0 if seen['finished'] else 1)}"]
+           + f" — turn {max(1, sum(seen['turns']))}"]
+    details = seen.get("details", {})
+    pictures = seen.get("glyphs", {})
     for key, content in seen["zones"].items():
         name, _, owner = key.partition("/")
-        if key == "supply" or (isinstance(content, (list, dict)) and not content):
+        if key == "supply" or (isinstance(content, (list, dict)) and not content and key not in pictures) or \
+                (isinstance(content, dict) and content.get("size") == 0):
             continue
         title = name + (f" of {game.player_name(int(owner))}" if owner else "")
-        if isinstance(content, dict) and "size" in content:
-            extra = f", top: {content['top']}" if content.get("top") else ""
-            out.append(f"{title}: {content['size']} face down{extra}")
+        if key in pictures:
+            out.append(f"{title}:")
+            out.extend(render_picture(pictures[key], game.cell_pictures[name], game.grid_shape(key)))
+        elif key in details:
+            out.append(f"{title}:")
+            out.extend(render_described(content, details[key]))
+        elif isinstance(content, dict) and "size" in content:
+            if content.get("top"):      # a `top` zone: its top component is face up
+                out.append(f"{title}: {content['size']}, top: {content['top']}")
+            else:
+                out.append(f"{title}: {content['size']} face down")
         elif isinstance(content, dict):
             out.append(f"{title}:")
-            out.extend(render_grid(content))
+            out.extend(render_grid(content, game.grid_shape(key)))
+        elif game.zone_meta.get(name, ("stack",))[0] == "pile":
+            # In a pile order does not matter: equal components are shown once, with their count.
+            counts = {label: content.count(label) for label in content}
+            out.append(f"{title}: " + ", ".join(f"{n} x {label}" if n > 1 else label for label, n in counts.items()))
         else:
             out.append(f"{title}: {', '.join(content)}")
     players = seen["players"]
     for name, value in seen["vars"].items():
-        if name in game.hidden_vars:
+        if name in game.hidden_vars or name.startswith("_"):     # `_name`: bookkeeping, not shown
             continue
         if name in game.per_player_vars and isinstance(value, list):
             shown = ", ".join(f"{game.player_name(p)}: {_text(v)}" for p, v in enumerate(value[:players]))
@@ -71,6 +150,9 @@ def _plain(text: str) -> str:
 
 
 def render_result(game, result) -> str:
+    opponents = getattr(result, "opponents", ())
+    if opponents or any(len(line) > 2 for line in result.lines):
+        return _score_sheet(game, result, opponents)
     lines = ["== Final scores"]
     for p, total in enumerate(result.scores):
         parts = ", ".join(f"{k} {v}" for k, v in result.lines[p].items())
@@ -82,3 +164,29 @@ def render_result(game, result) -> str:
     else:
         lines.append("No winner: a draw.")
     return "\n".join(lines)
+
+
+def _score_sheet(game, result, opponents) -> str:
+    """The score sheet as a table: a row per score line, a column per player and opponent."""
+    columns = [(game.player_name(p), result.lines[p], result.tiebreaks[p]) for p in range(len(result.scores))]
+    columns += [(title, sheet, {}) for title, sheet in opponents]
+    titles = list(dict.fromkeys(t for _, sheet, _ in columns for t in sheet))
+    ties = list(dict.fromkeys(t for _, _, tie in columns for t in tie))
+    first = max([len(t) for t in titles] + [len("(tie-break) " + t) for t in ties] + [len("Total")]) + 2
+    width = max([len(name) for name, _, _ in columns] + [6]) + 2
+    out = ["== Final scores", " " * first + "".join(f"{name:>{width}}" for name, _, _ in columns)]
+    for title in titles:
+        out.append(f"{title:<{first}}" + "".join(f"{sheet[title] if title in sheet else '':>{width}}"
+                                                for _, sheet, _ in columns))
+    out.append(f"{'Total':<{first}}" + "".join(f"{sum(sheet.values()):>{width}}" for _, sheet, _ in columns))
+    for title in ties:
+        out.append(f"{'(tie-break) ' + title:<{first}}" + "".join(
+            f"{tie[title] if title in tie else '':>{width}}" for _, _, tie in columns))
+    if result.winners:
+        out.append("Winner: " + " and ".join(game.player_name(p) for p in result.winners))
+    elif opponents:
+        best = max(sum(sheet.values()) for _, sheet in opponents)
+        out.append("Winner: " + " and ".join(t for t, sheet in opponents if sum(sheet.values()) == best))
+    else:
+        out.append("No winner: a draw.")
+    return "\n".join(out)

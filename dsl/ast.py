@@ -329,6 +329,28 @@ class WinnersDecl(Decl):
 
 
 @dataclass(frozen=True)
+class HeuristicDecl(Decl):
+    """How good a position looks for player `var` (bots use it between score changes)."""
+    var: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class LabelDecl(Decl):
+    """How a component of `kind` is shown while playing (`label c: Card = expr`)."""
+    var: str
+    kind: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class OpponentDecl(Decl):
+    """The score sheet of a scripted opponent who holds no seat (`opponent "The bot" { ... }`)."""
+    title: str
+    lines: tuple
+
+
+@dataclass(frozen=True)
 class InvariantDecl(Decl):
     title: str
     value: Expr

@@ -133,4 +133,39 @@ _define("lines", "grid, int", 2, 2, _typed(list_of(list_of(CELL)), _grid(), _int
 _define("lines_through", "grid, cell, int", 3, 3, _typed(list_of(list_of(CELL)), _grid(), _cell(1), _int(2)),
         "The windows of n consecutive occupied cells that contain the cell.")
 
+# Multisets: lists where only how many of each value matters (costs, resource pools).
+_define("occurrences", "list, value", 2, 2, _typed(INT, _list()),
+        "How many items of the list equal the value: `occurrences([a, b, a], a)` is 2.")
+_define("without", "list, value", 2, 2, _typed(_same, _list()),
+        "The list with the first item equal to the value removed (the same list if there is none).")
+_define("minus", "list, list", 2, 2, _typed(_same, _list(), _list(1)),
+        "Multiset difference: each item of the second list removes one equal item of the first.")
+_define("join", "list of str, str", 2, 2,
+        _typed(STR, lambda ts: _need(ts, 0, lambda t: t in (list_of(STR), list_of(ANY)), "a list of str"), _str(1)),
+        "The texts of the list, joined by the separator: `join([\"{r}\" for r in cost], \" + \")`.")
+_define("turns_played", "player", 1, 1, _typed(INT, _int(0)),
+        "How many turns the player has had so far (the `turn` blocks begun for that seat).")
+_define("details", "component", 1, 1, _typed(STR),
+        "The component's `details` text from its data file (\"\" if its kind has none).")
+
+# Connections on grids, and comparisons among players (written for Urban Panic, general).
+_define("reachable", "grid, cell, list of str, value", 4, 4,
+        _typed(list_of(CELL), _grid(), _cell(1),
+               lambda ts: _need(ts, 2, lambda t: t in ("list of str", "list of any"), "a list of 4 attribute names")),
+        "The occupied cells linked to the start cell through matching edges: neighbours (orthogonal) "
+        "are linked when the attributes of their facing sides both equal the value. The side "
+        "attributes are named in the order north, east, south, west (y grows southwards). An empty start "
+        "cell (a city centre, a source) is open on every side: `reachable(city, (2, 2), "
+        "[\"north\", \"east\", \"south\", \"west\"], true)`.")
+_define("groups", "grid, str[, adjacency]", 2, 3, _typed(list_of(list_of(CELL)), _grid(), _str(1), _str(2)),
+        "The connected groups of occupied cells whose components have the same value of the named "
+        "attribute (orthogonal neighbours unless an adjacency is given), in row-major order of their "
+        "first cell; each group's cells in row-major order: `groups(city, \"building\")`.")
+_define("argmax", "list of int", 1, 1, _typed(list_of(INT), _list()),
+        "The positions of the largest value, every tied one: `argmax([3, 7, 7])` is [1, 2]; [] for []. "
+        "With a list indexed by seat (`[area(q) for q in players]`) the positions are the leading players.")
+_define("argmin", "list of int", 1, 1, _typed(list_of(INT), _list()),
+        "The positions of the smallest value, every tied one; [] for [].")
+ATTRIBUTE_ARGS = {"reachable": 2, "groups": 1}     # argument that names attributes of the grid's kind
+
 ADJACENCIES = ("orthogonal", "diagonal", "all")

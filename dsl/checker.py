@@ -7,7 +7,7 @@ the type of each expression for the compiler (`Checker.types`, keyed by node ide
 from __future__ import annotations
 
 from . import ast
-from .builtins import ADJACENCIES, BUILTINS, ArgProblem
+from .builtins import ADJACENCIES, ATTRIBUTE_ARGS, BUILTINS, ArgProblem
 from .errors import Diagnostic, Span, did_you_mean
 from .spec import GameSpec
 from .types import (ANY, BOOL, CELL, INT, NONE, PLAYER, SCALARS, STR, compatible, element, is_grid,
@@ -71,10 +71,21 @@ class Checker:
             if decl is not None:
                 for line in decl.lines:
                     self.expect(line.value, INT, Scope({decl.var: PLAYER}, kind="fn"), "a score line")
+        if spec.heuristic is not None:
+            self.expect(spec.heuristic.value, INT, Scope({spec.heuristic.var: PLAYER}, kind="fn"), "a heuristic")
         if spec.winners is not None:
             self.expect(spec.winners.value, list_of(PLAYER), Scope(kind="fn"), "winners")
         for inv in spec.invariants.values():
             self.expect(inv.value, BOOL, Scope(kind="fn"), "an invariant")
+        for decl in spec.labels.values():
+            if decl.kind not in spec.kinds:
+                self.error(decl.span, f"unknown component kind '{decl.kind}'",
+                           did_you_mean(decl.kind, spec.kinds) or f"kinds: {', '.join(spec.kinds) or 'none'}")
+                continue
+            self.expect(decl.value, STR, Scope({decl.var: decl.kind}, kind="fn"), f"the label of {decl.kind}")
+        for decl in spec.opponents.values():
+            for line in decl.lines:
+                self.expect(line.value, INT, Scope(kind="fn"), "an opponent's score line")
         return self.diagnostics
 
     def error(self, span: Span, message: str, hint: str = "") -> str:
@@ -208,7 +219,8 @@ class Checker:
         if s.op != "=" and not numeric(target):
             self.error(s.span, f"'{s.op}' needs a number, '{s.name}' is {target}")
         elif not compatible(target, value):
-            self.error(s.value.span, f"cannot assign {value} to '{s.name}' of type {target}")
+            shown = f"{s.name}[...]" if s.index is not None else s.name
+            self.error(s.value.span, f"cannot assign {value} to '{shown}' of type {target}")
 
     def stmt_CallStmt(self, s: ast.CallStmt, scope: Scope):
         if s.name in self.spec.procs:
@@ -225,7 +237,7 @@ class Checker:
     def check_args(self, node, params, args, scope):
         if len(args) != len(params):
             self.error(node.span, f"'{node.name if hasattr(node, 'name') else node.func}' takes "
-                       f"{len(params)} argument(s), got {len(args)}")
+                       f"{_arguments(len(params))}, got {len(args)}")
         for param, arg in zip(params, args):
             self.expect(arg, self.type_ref(param.type), scope, f"argument '{param.name}'")
         for arg in args[len(params):]:
@@ -257,7 +269,10 @@ class Checker:
         what = self.expr(s.what, scope)
         dest = self.expr(s.dest, scope)
         if dest != ANY and not is_zone(dest):
-            self.error(s.dest.span, f"a move goes to a zone, not to {dest}")
+            per_player = is_list(dest) and is_zone(element(dest))
+            self.error(s.dest.span, f"a move goes to a zone, not to {dest}",
+                       f"{s_name(s.dest)} is one zone per player: pick one, e.g. {s_name(s.dest)[1:-1]}[p]"
+                       if per_player and isinstance(s.dest, ast.Name) else "")
             return
         holds = zone_holds(dest)
         moved = element(what) if is_list(what) else what
@@ -375,6 +390,9 @@ class Checker:
         if scope.kind == "param" and (e.id in self.spec.vars or e.id == "current"):
             return self.error(e.span, f"'{e.id}' is not known before the game starts",
                               "params and initial values may use player_count, players and other params")
+        if scope.kind == "param" and e.id in self.spec.params and e.id not in self.param_types:
+            return self.error(e.span, f"param '{e.id}' is used before it is declared",
+                              "params are computed in order: declare it earlier")
         t = self.global_type(e.id)
         if t is not None:
             return t
@@ -393,12 +411,12 @@ class Checker:
         if t == CELL:
             if e.name in ("x", "y"):
                 return INT
-            return self.error(e.span, f"a cell has no attribute '{e.name}'", "cells have x and y")
+            return self.error(_name_span(e), f"a cell has no attribute '{e.name}'", "cells have x and y")
         kind = self.spec.kinds.get(t)
         if kind is None:
-            return self.error(e.span, f"{t} has no attributes")
+            return self.error(_name_span(e), f"{t} has no attributes")
         if e.name not in kind.attributes:
-            return self.error(e.span, f"unknown attribute '{e.name}' of {t}",
+            return self.error(_name_span(e), f"unknown attribute '{e.name}' of {t}",
                               did_you_mean(e.name, kind.attributes) or
                               f"{t} has: {', '.join(kind.attributes)}")
         return kind.attributes[e.name]
@@ -439,9 +457,13 @@ class Checker:
                               did_you_mean(e.func, list(self.spec.fns) + list(BUILTINS) + ["components"]))
         types = [self.expr(a, scope) for a in e.args]
         if not builtin.min_args <= len(types) <= builtin.max_args:
-            want = (str(builtin.min_args) if builtin.min_args == builtin.max_args
-                    else f"{builtin.min_args} to {builtin.max_args}")
-            return self.error(e.span, f"{e.func}({builtin.params}) takes {want} argument(s), got {len(types)}")
+            want = (_arguments(builtin.min_args) if builtin.min_args == builtin.max_args
+                    else f"{builtin.min_args} to {builtin.max_args} arguments")
+            return self.error(e.span, f"{e.func}({builtin.params}) takes {want}, got {len(types)}")
+        if e.func == "details" and types[0] != ANY and types[0] not in self.spec.kinds:
+            return self.error(e.args[0].span, f"details(component): expected a component, got {types[0]}")
+        if e.func in ATTRIBUTE_ARGS and len(e.args) > ATTRIBUTE_ARGS[e.func] and is_grid(types[0]):
+            self.attribute_names(e.args[ATTRIBUTE_ARGS[e.func]], zone_holds(types[0]), e.func)
         if e.func in ("frontier", "neighbours") and len(e.args) == 2:
             arg = e.args[1]
             if isinstance(arg, ast.Text) and len(arg.parts) == 1 and arg.parts[0] not in ADJACENCIES:
@@ -451,6 +473,20 @@ class Checker:
             return builtin.typer(types)
         except ArgProblem as problem:
             return self.error(e.args[problem.index].span, f"{e.func}({builtin.params}): {problem.message}")
+
+    def attribute_names(self, arg, holds: str, func: str) -> None:
+        """Attribute names written as string literals (`"north"`, `["north", ...]`) must exist."""
+        kind = self.spec.kinds.get(holds)
+        if kind is None:
+            return
+        texts = list(arg.items) if isinstance(arg, ast.ListLit) else [arg]
+        if func == "reachable" and isinstance(arg, ast.ListLit) and len(texts) != 4:
+            self.error(arg.span, f"reachable needs 4 side attributes (north, east, south, west), got {len(texts)}")
+        for text in texts:
+            if isinstance(text, ast.Text) and len(text.parts) == 1 and isinstance(text.parts[0], str) \
+                    and text.parts[0] not in kind.attributes:
+                self.error(text.span, f"{func}: {holds} has no attribute '{text.parts[0]}'",
+                           did_you_mean(text.parts[0], kind.attributes) or f"{holds} has: {', '.join(kind.attributes)}")
 
     def expr_Unary(self, e: ast.Unary, scope):
         if e.op == "not":
@@ -531,3 +567,15 @@ class Checker:
 
 def s_name(e) -> str:
     return f"'{e.id}'" if isinstance(e, ast.Name) else "this zone"
+
+
+def _arguments(n: int) -> str:
+    return f"{n} argument" + ("" if n == 1 else "s")
+
+
+def _name_span(e: ast.Attribute) -> Span:
+    """The span of the attribute name after the dot (the end of the expression)."""
+    span = e.span
+    if span.end_line <= 0 or span.end_column - len(e.name) < 1:
+        return span
+    return Span(span.file, span.end_line, span.end_column - len(e.name), span.end_line, span.end_column)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import string
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -18,6 +19,7 @@ from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean
 
 SCHEMA_PATH = Path(__file__).with_name("schemas") / "components.schema.json"
 SCALAR_TYPES = ("int", "str", "bool")
+MAX_COMPONENTS = 100_000        # guards memory and time against a runaway `copies` or `product`
 
 
 @dataclass
@@ -26,6 +28,8 @@ class ComponentKind:
     attributes: dict            # attribute -> type text ("int", "Colour", "list of int")
     label: str | None
     items: list = field(default_factory=list)   # one dict of attribute values per component
+    details: str | None = None  # how `play` describes a component: "{cost} coins[, {text}]"
+    glyph: list | None = None   # how `play` draws a component in a grid cell: lines of text
 
 
 @dataclass
@@ -83,6 +87,8 @@ def load_data(path: str | Path) -> DataSet:
     name = str(path)
     try:
         text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(Diagnostic(Span(name, 1, 1, 1, 1), f"the data file is not UTF-8 text: {exc.reason}"))
     except OSError as exc:
         raise DataError(Diagnostic(Span(name, 0, 0, 0, 0), f"cannot read data file {name}: {exc.strerror}"))
     SOURCES[name] = text
@@ -90,17 +96,59 @@ def load_data(path: str | Path) -> DataSet:
         root = yaml.compose(text)
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise DataError(Diagnostic(Span(name, line, col, line, col + 1), f"invalid YAML: {problem}"))
+        raise DataError(_yaml_diagnostic(name, text, exc))
     if root is None:
         raise DataError(Diagnostic(Span(name, 1, 1, 1, 1), "the data file is empty",
                                    "a data file needs 'provenance' and 'components'"))
+    problems = list(_key_problems(name, root))
+    if problems:
+        raise DataError(problems)
     errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
-        raise DataError([_schema_diagnostic(name, root, e) for e in errors])
+        raise DataError(_by_position([_schema_diagnostic(name, root, e) for e in errors]))
     return _build(name, root, data)
+
+
+def _by_position(diagnostics: list) -> list:
+    return sorted(diagnostics, key=lambda d: (d.span.line, d.span.column))
+
+
+def _yaml_diagnostic(name: str, text: str, exc: yaml.YAMLError) -> Diagnostic:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    lines = text.splitlines() or [""]
+    if line > len(lines):           # the end of the stream: point after the last character
+        line, col = len(lines), len(lines[-1]) + 1
+    problem = getattr(exc, "problem", None) or str(exc)
+    context, context_mark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+    hint = ""
+    if context and problem.startswith("but "):     # "expected a single document..., but found another"
+        problem = f"{context}, {problem}"
+    elif context and context_mark is not None and context_mark is not mark:
+        hint = f"{context} at line {context_mark.line + 1}, column {context_mark.column + 1}"
+    return Diagnostic(Span(name, line, col, line, col + 1), f"invalid YAML: {problem}", hint)
+
+
+_STR_TAG, _MERGE_TAG = "tag:yaml.org,2002:str", "tag:yaml.org,2002:merge"
+
+
+def _key_problems(name: str, node):
+    """Keys that are not names (`1:`, `yes:`) and keys given twice in one mapping."""
+    if isinstance(node, yaml.MappingNode):
+        seen: dict = {}
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.tag not in (_STR_TAG, _MERGE_TAG):
+                yield Diagnostic(_mark_span(name, key), f"the key {key.value!r} is not a name",
+                                 "quote it to make it a name" if key.value else "")
+            elif isinstance(key, yaml.ScalarNode) and key.value in seen:
+                yield Diagnostic(_mark_span(name, key), f"the key '{key.value}' is given twice",
+                                 f"first given at line {seen[key.value].start_mark.line + 1}")
+            elif isinstance(key, yaml.ScalarNode):
+                seen[key.value] = key
+            yield from _key_problems(name, value)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            yield from _key_problems(name, item)
 
 
 def _schema_diagnostic(name: str, root, error) -> Diagnostic:
@@ -124,24 +172,133 @@ def _build(name: str, root, data: dict) -> DataSet:
     enums = {k: list(v) for k, v in (data.get("enums") or {}).items()}
     problems: list[Diagnostic] = []
     kinds = {}
+    total = 0
     for kind_name, spec in data["components"].items():
-        kind = ComponentKind(kind_name, dict(spec["attributes"]), spec.get("label"))
+        kind = ComponentKind(kind_name, dict(spec["attributes"]), spec.get("label"),
+                             details=spec.get("details"))
+        if spec.get("glyph") is not None:
+            glyph = spec["glyph"]
+            kind.glyph = [glyph] if isinstance(glyph, str) else list(glyph)
+        unknown_types = set()
         for attr, type_text in kind.attributes.items():
             base = type_text.removeprefix("list of ")
             if base not in SCALAR_TYPES and base not in enums:
+                unknown_types.add(attr)
                 node = _node_at(root, ["components", kind_name, "attributes", attr])
                 problems.append(Diagnostic(_mark_span(name, node), f"unknown attribute type '{base}'",
                                            did_you_mean(base, list(SCALAR_TYPES) + list(enums))
                                            or "use int, str, bool, an enum of this file, or 'list of' one"))
+        defaults, bad_defaults = _defaults(name, root, kind, spec.get("defaults") or {}, enums, unknown_types,
+                                           problems)
+        problems.extend(_details_problems(name, root, kind))
         for index, item in enumerate(spec["items"]):
             item_path = ["components", kind_name, "items", index]
+            count = item.get("copies", 1)
+            for values in (item.get("product") or {}).values():
+                count *= len(values)
+            total += count
+            if total > MAX_COMPONENTS:
+                problems.append(Diagnostic(_mark_span(name, _node_at(root, item_path)),
+                                           f"too many components: this item brings the total to {total}; "
+                                           f"a data file may have at most {MAX_COMPONENTS}",
+                                           "check 'copies' and the lists of 'product'"))
+                break
             for values in _expand(item):
-                problems.extend(_check_item(name, root, item_path, kind, values, enums))
+                # An attribute left to an invalid default was reported at the default.
+                skip = unknown_types | {a for a in bad_defaults if a not in values}
+                values = {**{k: v for k, v in defaults.items() if k not in values},
+                          **{a: None for a in bad_defaults if a not in values}, **values}
+                for problem in _check_item(name, root, item_path, kind, values, enums, skip):
+                    if problem not in problems:     # a product repeats each value in many items
+                        problems.append(problem)
                 kind.items.extend(dict(values) for _ in range(item.get("copies", 1)))
+        if kind.glyph and not unknown_types:
+            problems.extend(_glyph_problems(name, root, kind))
         kinds[kind_name] = kind
     if problems:
-        raise DataError(problems)
+        raise DataError(_by_position(problems))
     return DataSet(name, data["provenance"], enums, kinds)
+
+
+def _defaults(name, root, kind: ComponentKind, defaults: dict, enums: dict, skip, problems: list):
+    """The kind's `defaults` (values for attributes an item leaves out), each checked once:
+    (the valid defaults, the attributes whose default is invalid). A bad default is reported
+    here, not again for every item that leaves its attribute out."""
+    valid, invalid = {}, set()
+    path = ["components", kind.name, "defaults"]
+    for attr, value in defaults.items():
+        if attr not in kind.attributes:
+            problems.append(Diagnostic(_mark_span(name, _key_node_at(root, path + [attr])),
+                                       f"a default for the unknown attribute '{attr}' of {kind.name}",
+                                       did_you_mean(attr, kind.attributes) or
+                                       f"declare it under components.{kind.name}.attributes"))
+        elif attr not in skip:
+            problem = _type_problem(kind.attributes[attr], value, enums)
+            if problem:
+                invalid.add(attr)
+                problems.append(Diagnostic(_mark_span(name, _node_at(root, path + [attr])),
+                                           f"{kind.name}.{attr} (default): {problem}"))
+            else:
+                valid[attr] = value
+    return valid, invalid
+
+
+def _details_problems(name, root, kind: ComponentKind):
+    """Placeholders of the `details` format that name no attribute."""
+    if not kind.details:
+        return
+    node = _node_at(root, ["components", kind.name, "details"])
+    try:
+        fields = [f for _, f, _, _ in string.Formatter().parse(kind.details.replace("[", "").replace("]", ""))
+                  if f is not None]
+    except ValueError as exc:
+        yield Diagnostic(_mark_span(name, node), f"{kind.name}.details: {exc}", "write {attribute} placeholders")
+        return
+    for field_name in fields:
+        if field_name not in kind.attributes:
+            yield Diagnostic(_mark_span(name, node), f"{kind.name}.details names the unknown attribute "
+                             f"'{field_name}'", did_you_mean(field_name, kind.attributes) or
+                             f"{kind.name} has: {', '.join(kind.attributes)}")
+
+
+class _Flag:
+    """A bool attribute inside a format: `{flag:X|Y}` is X when true and Y when false,
+    `{flag:X}` is X or nothing, `{flag}` is True or False."""
+    __slots__ = ("value",)
+
+    def __init__(self, value: bool):
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self.value)
+        shown, _, hidden = spec.partition("|")
+        return shown if self.value else hidden
+
+
+def format_attributes(text: str, attrs: dict) -> str:
+    """A label or glyph format filled with a component's attributes (bools through _Flag).
+    Raises KeyError, IndexError or ValueError for a bad format."""
+    return text.format(**{k: _Flag(v) if isinstance(v, bool) else v for k, v in attrs.items()})
+
+
+def _glyph_problems(name, root, kind: ComponentKind):
+    """A glyph that names an unknown attribute or cannot format an item, reported once."""
+    node = _node_at(root, ["components", kind.name, "glyph"])
+    for attrs in kind.items:
+        for line in kind.glyph:
+            try:
+                format_attributes(line, attrs)
+            except KeyError as exc:
+                field_name = exc.args[0]
+                yield Diagnostic(_mark_span(name, node), f"{kind.name}.glyph names the unknown attribute "
+                                 f"'{field_name}'", did_you_mean(str(field_name), kind.attributes) or
+                                 f"{kind.name} has: {', '.join(kind.attributes)}")
+                return
+            except (IndexError, ValueError) as exc:
+                yield Diagnostic(_mark_span(name, node), f"{kind.name}.glyph cannot show {attrs}: {exc}",
+                                 "write {attribute} placeholders; {flag:X|Y} for a bool")
+                return
 
 
 def _expand(item: dict):
@@ -154,8 +311,23 @@ def _expand(item: dict):
         yield values
 
 
-def _check_item(name, root, item_path, kind: ComponentKind, values: dict, enums: dict):
+def _value_node(root, item_path, attr, value):
+    """The YAML node of an item's value: the attribute itself, or its entry in `product`."""
+    node = _node_at(root, item_path + [attr])
+    if node is not _node_at(root, item_path):
+        return node
+    node = _node_at(root, item_path + ["product", attr])
+    if isinstance(node, yaml.SequenceNode):
+        for entry in node.value:
+            if isinstance(entry, yaml.ScalarNode) and yaml.safe_load(yaml.serialize(entry)) == value:
+                return entry
+    return node
+
+
+def _check_item(name, root, item_path, kind: ComponentKind, values: dict, enums: dict, skip=()):
     for attr, value in values.items():
+        if attr in skip:
+            continue
         if attr not in kind.attributes:
             node = _key_node_at(root, item_path + [attr])
             if node is _node_at(root, item_path):
@@ -166,10 +338,12 @@ def _check_item(name, root, item_path, kind: ComponentKind, values: dict, enums:
             continue
         problem = _type_problem(kind.attributes[attr], value, enums)
         if problem:
-            node = _node_at(root, item_path + [attr])
-            if node is _node_at(root, item_path):
-                node = _node_at(root, item_path + ["product", attr])
-            yield Diagnostic(_mark_span(name, node), f"{kind.name}.{attr}: {problem}")
+            node = _value_node(root, item_path, attr, value)
+            hint = ""
+            if isinstance(value, bool) and isinstance(node, yaml.ScalarNode) and \
+                    node.value.lower() not in ("true", "false"):
+                hint = f"YAML reads an unquoted {node.value} as {str(value).lower()}: quote it"
+            yield Diagnostic(_mark_span(name, node), f"{kind.name}.{attr}: {problem}", hint)
     for attr in kind.attributes:
         if attr not in values:
             yield Diagnostic(_mark_span(name, _node_at(root, item_path)),

@@ -66,7 +66,7 @@ def resolve_variant(base: Path, variant: str) -> Path:
         return candidate
     known = variants_of(base)
     hint = did_you_mean(variant, known)
-    raise UsageError(f"no variant '{variant}' of {base.parent.name}; variants: {', '.join(known) or 'none'}"
+    raise UsageError(f"no variant '{variant}' of {base.name}; variants: {', '.join(known) or 'none'}"
                      + (f"; {hint}" if hint else ""))
 
 
@@ -98,7 +98,7 @@ def check_game(path: str | Path, variant: str | None = None):
             variant_module = parse_file(resolve_variant(base_file, variant))
     diagnostics: list[Diagnostic] = []
     spec = GameSpec(title="", path=str(base_file))
-    _merge(spec, module, base_file, diagnostics, is_variant=False)
+    data_ok = _merge(spec, module, base_file, diagnostics, is_variant=False)
     if variant_module is not None:
         vdecl = _variant_decl(variant_module)
         if vdecl is None:
@@ -111,11 +111,12 @@ def check_game(path: str | Path, variant: str | None = None):
             if target != base_file.resolve():
                 diagnostics.append(Diagnostic(vdecl.span, f"this variant extends '{vdecl.base}', "
                                               f"not {base_file.name}"))
-        _merge(spec, variant_module, Path(variant_module.span.file), diagnostics, is_variant=True)
-    if diagnostics:
+        data_ok = _merge(spec, variant_module, Path(variant_module.span.file), diagnostics, is_variant=True) and data_ok
+    if not data_ok:
+        # Without its components the rules would report every kind and enum as unknown.
         raise RuleFileError(diagnostics)
     checker = Checker(spec)
-    problems = checker.check()
+    problems = diagnostics + checker.check()
     if problems:
         raise RuleFileError(sorted(problems, key=lambda d: (d.span.file, d.span.line, d.span.column)))
     return spec, checker.types
@@ -131,11 +132,17 @@ def _first_span(module: ast.Module) -> Span:
 
 _NAMED = {ast.ParamDecl: "params", ast.ZoneDecl: "zones", ast.VarDecl: "vars",
           ast.FnDecl: "fns", ast.ProcDecl: "procs"}
-_SINGLE = {ast.SetupDecl: "setup", ast.PlayDecl: "play", ast.WinnersDecl: "winners"}
+_WORDS = {ast.ParamDecl: "param", ast.ZoneDecl: "zone", ast.VarDecl: "var", ast.FnDecl: "fn",
+          ast.ProcDecl: "proc"}
+_SINGLE = {ast.SetupDecl: "setup", ast.PlayDecl: "play", ast.WinnersDecl: "winners",
+           ast.HeuristicDecl: "heuristic"}
 
 
-def _merge(spec: GameSpec, module: ast.Module, file: Path, diagnostics: list, is_variant: bool) -> None:
-    """Add a file's declarations to the spec; a variant's replace the base's of the same name."""
+def _merge(spec: GameSpec, module: ast.Module, file: Path, diagnostics: list, is_variant: bool) -> bool:
+    """Add a file's declarations to the spec; a variant's replace the base's of the same name.
+
+    Returns False if a data file could not be loaded."""
+    data_ok = True
     seen: dict = {}
 
     def once(key, decl, what):
@@ -144,7 +151,6 @@ def _merge(spec: GameSpec, module: ast.Module, file: Path, diagnostics: list, is
                                           f"first declared at line {seen[key].span.line}"))
         seen[key] = decl
 
-    all_names: dict = {}
     for item in module.items:
         if isinstance(item, ast.GameDecl):
             if is_variant:
@@ -158,17 +164,24 @@ def _merge(spec: GameSpec, module: ast.Module, file: Path, diagnostics: list, is
             once("players", item, "'players'")
             spec.players = item
         elif isinstance(item, ast.DataDecl):
-            _load_data(spec, item, file, diagnostics)
+            data_ok = _load_data(spec, item, file, diagnostics) and data_ok
         elif isinstance(item, ast.EnumDecl):
             once(("enum", item.name), item, f"enum '{item.name}'")
             _add_enum(spec, item.name, tuple(item.members), item.span, diagnostics)
         elif type(item) in _NAMED:
             table = getattr(spec, _NAMED[type(item)])
-            once(item.name, item, f"'{item.name}'")
-            other = all_names.get(item.name)
-            if other is not None and other is not table:
-                diagnostics.append(Diagnostic(item.span, f"the name '{item.name}' is used twice"))
-            all_names[item.name] = table
+            if item.name in seen:
+                once(item.name, item, f"'{item.name}'")
+            else:
+                seen[item.name] = item
+                for other_type, other_table in _NAMED.items():
+                    other = getattr(spec, other_table).get(item.name)
+                    if other_table != _NAMED[type(item)] and other is not None:
+                        # Only a variant gets here: a declaration of the base has the name.
+                        diagnostics.append(Diagnostic(
+                            item.span, f"'{item.name}' is a {_WORDS[other_type]} of the base game; "
+                            f"a variant replaces it only with a {_WORDS[other_type]}",
+                            f"declared at {other.span}"))
             table[item.name] = item
         elif type(item) in _SINGLE:
             key = _SINGLE[type(item)]
@@ -180,9 +193,16 @@ def _merge(spec: GameSpec, module: ast.Module, file: Path, diagnostics: list, is
         elif isinstance(item, ast.InvariantDecl):
             once(("invariant", item.title), item, f"invariant \"{item.title}\"")
             spec.invariants[item.title] = item
+        elif isinstance(item, ast.LabelDecl):
+            once(("label", item.kind), item, f"the label of {item.kind}")
+            spec.labels[item.kind] = item
+        elif isinstance(item, ast.OpponentDecl):
+            once(("opponent", item.title), item, f"opponent \"{item.title}\"")
+            spec.opponents[item.title] = item
     if not is_variant and not spec.title:
         diagnostics.append(Diagnostic(_first_span(module), "a rule file begins with 'game \"TITLE\"'",
                                       "a variant begins with 'variant \"TITLE\" extends \"BASE.game\"'"))
+    return data_ok
 
 
 def _add_enum(spec: GameSpec, name: str, members: tuple, span: Span, diagnostics: list) -> None:
@@ -196,17 +216,18 @@ def _add_enum(spec: GameSpec, name: str, members: tuple, span: Span, diagnostics
     spec.enum_spans[name] = span
 
 
-def _load_data(spec: GameSpec, decl: ast.DataDecl, file: Path, diagnostics: list) -> None:
+def _load_data(spec: GameSpec, decl: ast.DataDecl, file: Path, diagnostics: list) -> bool:
+    """Load a data file into the spec; False if it is missing or invalid."""
     path = file.parent / decl.path
     if not path.is_file():
         diagnostics.append(Diagnostic(decl.span, f"data file '{decl.path}' not found",
                                       f"looked in {file.parent}"))
-        return
+        return False
     try:
         data = load_data(path)
     except DataError as err:
         diagnostics.extend(err.diagnostics)
-        return
+        return False
     spec.data.append(data)
     for name, members in data.enums.items():
         _add_enum(spec, name, tuple(members), decl.span, diagnostics)
@@ -214,3 +235,4 @@ def _load_data(spec: GameSpec, decl: ast.DataDecl, file: Path, diagnostics: list
         if name in spec.kinds:
             diagnostics.append(Diagnostic(decl.span, f"component kind '{name}' is defined twice"))
         spec.kinds[name] = kind
+    return True

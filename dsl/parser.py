@@ -6,11 +6,14 @@ parser expected there, in words a designer reads ("expected '}' or a statement")
 from __future__ import annotations
 
 import ast as pyast
+import difflib
 import re
+import warnings
+from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast
@@ -42,13 +45,47 @@ def parse_text(text: str, filename: str = "<string>") -> ast.Module:
         tree = _lark().parse(text, start="start")
     except UnexpectedInput as exc:
         raise RuleFileError(_syntax_diagnostic(exc, text, filename)) from None
-    try:
-        items = _Builder(filename).transform(tree)
-    except VisitError as exc:
-        if isinstance(exc.orig_exc, RuleFileError):
-            raise exc.orig_exc from None
-        raise
+    builder = _Builder(filename)
+    items = []
+    for child in tree.children:         # one declaration at a time, to point at a too deep one
+        try:
+            items.append(builder.transform(child))
+        except VisitError as exc:
+            if isinstance(exc.orig_exc, RuleFileError):
+                raise exc.orig_exc from None
+            if isinstance(exc.orig_exc, RecursionError):
+                raise RuleFileError(_too_deep(_span(filename, child.meta))) from None
+            raise
+        except RecursionError:
+            raise RuleFileError(_too_deep(_span(filename, child.meta))) from None
+        deep = _deeper_than(items[-1], MAX_DEPTH)
+        if deep is not None:
+            raise RuleFileError(_too_deep(deep.span))
     return ast.Module(Span(filename, 1, 1, 1, 1), tuple(items), text)
+
+
+# Expressions and blocks nest at most this deep: the checker, the compiler and the interpreter
+# recurse over the tree, and a deeper one would exhaust Python's stack.
+MAX_DEPTH = 100
+
+
+def _too_deep(span: Span) -> Diagnostic:
+    return Diagnostic(span, f"expressions or blocks nest too deeply here (more than {MAX_DEPTH} levels)",
+                      "split it up with 'let', a fn or a proc")
+
+
+def _deeper_than(root: ast.Node, limit: int):
+    """The first node nested more than `limit` nodes deep under root, or None (iterative)."""
+    stack = [(root, 0)]
+    while stack:
+        obj, depth = stack.pop()
+        if isinstance(obj, ast.Node):
+            if depth > limit:
+                return obj
+            stack.extend((getattr(obj, f.name), depth + 1) for f in fields(obj) if f.name != "span")
+        elif isinstance(obj, tuple):
+            stack.extend((o, depth) for o in obj)
+    return None
 
 
 # ----------------------------------------------------------------------------- syntax errors
@@ -83,6 +120,104 @@ def _expected_words(expected) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
+# Keywords, read from the grammar: the first word of each `*_stmt` and `*_decl` rule.
+# The contextual lexer reads a keyword as a name where no keyword fits, so `let x =` followed
+# by `let y = 2` parses `let` as the value of x; these lists let errors say what happened.
+EXPRESSION_KEYWORDS = ("elif", "else", "then", "and", "or", "in", "not", "case", "true", "false", "none")
+
+
+@lru_cache(maxsize=None)
+def _first_keywords(suffix: str) -> tuple:
+    words = {t.name: t.pattern.value for t in _lark().terminals if t.pattern.type == "str"}
+    found = []
+    for rule in _lark().rules:
+        if rule.origin.name.endswith(suffix) and rule.expansion:
+            word = words.get(rule.expansion[0].name, "")
+            if word.isalpha() and word not in found:
+                found.append(word)
+    return tuple(found)
+
+
+def statement_keywords() -> tuple:
+    """Words that begin a statement: never a name where an expression goes."""
+    return _first_keywords("_stmt")
+
+
+def declaration_keywords() -> tuple:
+    """Words that begin a declaration. They may name variables inside blocks (`var score`), so
+    a name spelt like one is only taken for a declaration when it begins a line."""
+    return _first_keywords("_decl")
+
+
+def reserved_in_expressions() -> tuple:
+    return statement_keywords() + EXPRESSION_KEYWORDS
+
+
+def _unclosed_brackets(text: str) -> list[tuple[str, int, int]]:
+    """The brackets still open at the end of `text` (skipping strings and comments)."""
+    pairs = {")": "(", "]": "[", "}": "{"}
+    stack: list[tuple[str, int, int]] = []
+    line, col, i = 1, 0, 0
+    in_string = False
+    while i < len(text):
+        ch = text[i]
+        col += 1
+        if ch == "\n":
+            line, col, in_string = line + 1, 0, False
+        elif in_string:
+            if ch == "\\":
+                i, col = i + 1, col + 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == "#":
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+            continue
+        elif ch in "([{":
+            stack.append((ch, line, col))
+        elif ch in pairs and stack and stack[-1][0] == pairs[ch]:
+            stack.pop()
+        i += 1
+    return stack
+
+
+_OPENERS = {"RBRACE": "{", "RSQB": "[", "RPAR": "("}
+
+
+def _unclosed_hint(text: str) -> str:
+    stack = _unclosed_brackets(text)
+    if not stack:
+        return ""
+    ch, line, col = stack[-1]
+    return f"the '{ch}' at line {line}, column {col} is never closed"
+
+
+def _previous_name(exc: UnexpectedToken) -> Token | None:
+    """The NAME token just before the unexpected one, if the parser holds one."""
+    try:
+        last = exc.interactive_parser.parser_state.value_stack[-1]
+    except (AttributeError, IndexError):
+        return None
+    if isinstance(last, Tree) and last.data == "name" and len(last.children) == 1:
+        last = last.children[0]
+    return last if isinstance(last, Token) and last.type == "NAME" else None
+
+
+def _close_keyword(word: str) -> str:
+    close = difflib.get_close_matches(word, statement_keywords() + declaration_keywords(), n=1, cutoff=0.6)
+    return close[0] if close else ""
+
+
+def _starts_line(text: str, token: Token) -> bool:
+    start = getattr(token, "start_pos", None)
+    if start is None:
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    return text[line_start:start].strip() == ""
+
+
 def _syntax_diagnostic(exc: UnexpectedInput, text: str, filename: str) -> Diagnostic:
     line, column = max(exc.line, 1), max(exc.column, 1)
     if isinstance(exc, UnexpectedToken) and exc.token.type == "$END" or isinstance(exc, UnexpectedEOF):
@@ -91,23 +226,43 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, filename: str) -> Diagno
         expected = getattr(exc, "expected", set()) or getattr(exc, "accepts", set())
         return Diagnostic(Span(filename, line, column, line, column + 1),
                           f"unexpected end of file; expected {_expected_words(expected)}",
-                          "a block or list may be missing its closing bracket")
+                          _unclosed_hint(text))
     if isinstance(exc, UnexpectedCharacters):
         char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
         hint = "strings use double quotes" if char == "'" else ""
+        if char == '"':
+            hint = "a string ends on the line it begins"
         return Diagnostic(Span(filename, line, column, line, column + 1),
                           f"unexpected character {char!r}", hint)
     assert isinstance(exc, UnexpectedToken)
     token = exc.token
-    width = max(len(str(token.value)), 1)
     expected = exc.accepts or exc.expected
-    shown = "a name" if token.type == "NAME" else repr(str(token.value))
+    previous = _previous_name(exc)
+    if previous is not None and (str(previous) in reserved_in_expressions() or (
+            str(previous) in declaration_keywords() and _starts_line(text, previous))):
+        # A keyword read as a name where an expression should be: the expression is missing.
+        word = str(previous)
+        return Diagnostic(Span(filename, previous.line, previous.column, previous.line,
+                               previous.column + len(word)),
+                          f"unexpected '{word}'; expected an expression",
+                          f"'{word}' is a keyword: the expression before it is missing")
+    width = max(len(str(token.value)), 1)
+    shown = f"name '{token.value}'" if token.type == "NAME" else repr(str(token.value))
     message = f"unexpected {shown}; expected {_expected_words(expected)}"
     hint = ""
-    if token.type == "NAME" and any(t.startswith("ASSIGN") for t in expected) is False and "=" in str(expected):
-        hint = ""
-    if "RBRACE" in expected and token.type in ("NAME",):
+    if previous is not None and _starts_line(text, previous) and _close_keyword(str(previous)):
+        hint = f"is '{previous}' a misspelt '{_close_keyword(str(previous))}'?"
+    elif token.type == "NAME" and "NAME" not in expected and _starts_line(text, token) \
+            and _close_keyword(str(token)):
+        hint = f"did you mean '{_close_keyword(str(token))}'?"
+    elif "RBRACE" in expected and token.type == "NAME":
         hint = "is a keyword misspelt, or a '}' missing?"
+    elif "RBRACE" in expected and str(token) in declaration_keywords() and _starts_line(text, token):
+        unclosed = _unclosed_hint(text[:token.start_pos])
+        hint = "is a '}' missing?" + (f" {unclosed}" if unclosed else "")
+    elif token.type in _OPENERS and not any(
+            b == _OPENERS[token.type] for b, _, _ in _unclosed_brackets(text[:token.start_pos])):
+        hint = f"this '{token}' closes nothing"
     return Diagnostic(Span(filename, line, column, line, column + width), message, hint)
 
 
@@ -150,9 +305,13 @@ class _Builder(Transformer):
 
     def string(self, token: Token) -> str:
         try:
-            return pyast.literal_eval(str(token))
-        except (ValueError, SyntaxError):
-            raise RuleFileError(Diagnostic(self.tok_span(token), "invalid escape in string"))
+            with warnings.catch_warnings():
+                # Python only warns about an unknown escape such as \\q; the language refuses it.
+                warnings.simplefilter("error")
+                return pyast.literal_eval(str(token))
+        except (ValueError, SyntaxError, Warning):
+            raise RuleFileError(Diagnostic(self.tok_span(token), "invalid escape in string",
+                                           'escapes: \\" \\\\ \\n \\t'))
 
     def text(self, token: Token) -> ast.Text:
         """A string literal whose `{expr}` placeholders are parsed as expressions."""
@@ -160,11 +319,14 @@ class _Builder(Transformer):
         value = self.string(token)
         parts: list = []
         pos = 0
+        raw_pos = 0
         for match in _PLACEHOLDER.finditer(value):
             if match.start() > pos:
                 parts.append(value[pos:match.start()])
             inner = match.group(1)
-            offset = raw.find("{" + inner + "}")
+            offset = raw.find("{" + inner + "}", raw_pos)
+            if offset >= 0:
+                raw_pos = offset + len(inner) + 2
             col = token.column + (offset if offset >= 0 else 0)
             try:
                 tree = _lark().parse(inner, start="expr")
@@ -172,7 +334,8 @@ class _Builder(Transformer):
                 diag = _syntax_diagnostic(exc, inner, self.filename)
                 at = Span(self.filename, token.line + self.line_offset, col + diag.span.column,
                           token.line + self.line_offset, col + diag.span.column + 1)
-                raise RuleFileError(Diagnostic(at, "in placeholder: " + diag.message)) from None
+                message = diag.message.replace("unexpected end of file", "unexpected '}'")
+                raise RuleFileError(Diagnostic(at, "in placeholder: " + message)) from None
             sub = _Builder(self.filename, token.line - 1 + self.line_offset, col)
             parts.append(sub.transform(tree))
             pos = match.end()
@@ -261,6 +424,15 @@ class _Builder(Transformer):
 
     def winners_decl(self, meta, c):
         return ast.WinnersDecl(self.s(meta), c[0])
+
+    def heuristic_decl(self, meta, c):
+        return ast.HeuristicDecl(self.s(meta), str(c[0]), c[1])
+
+    def label_decl(self, meta, c):
+        return ast.LabelDecl(self.s(meta), str(c[0]), str(c[1]), c[2])
+
+    def opponent_decl(self, meta, c):
+        return ast.OpponentDecl(self.s(meta), self.string(c[0]), tuple(c[1:]))
 
     def invariant_decl(self, meta, c):
         return ast.InvariantDecl(self.s(meta), self.string(c[0]), c[1])
@@ -415,7 +587,12 @@ class _Builder(Transformer):
         return ast.Literal(self.s(meta), None)
 
     def name(self, meta, c):
-        return ast.Name(self.s(meta), str(c[0]))
+        word = str(c[0])
+        if word in reserved_in_expressions():
+            # The lexer reads a keyword as a name where only a name fits: `let x =` then `let y`.
+            raise RuleFileError(Diagnostic(self.tok_span(c[0]), f"unexpected '{word}'; expected an expression",
+                                           f"'{word}' is a keyword: the expression before it is missing"))
+        return ast.Name(self.s(meta), word)
 
     def cell_lit(self, meta, c):
         return ast.CellLit(self.s(meta), c[0], c[1])

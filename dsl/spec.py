@@ -31,7 +31,10 @@ class GameSpec:
     score: ast.ScoreDecl | None = None
     tiebreak: ast.ScoreDecl | None = None
     winners: ast.WinnersDecl | None = None
+    heuristic: ast.HeuristicDecl | None = None
     invariants: dict = field(default_factory=dict)    # title -> ast.InvariantDecl
+    labels: dict = field(default_factory=dict)        # component kind -> ast.LabelDecl
+    opponents: dict = field(default_factory=dict)     # title -> ast.OpponentDecl (scripted, no seat)
     enum_spans: dict = field(default_factory=dict)    # enum name -> span of its declaration
 
     @property

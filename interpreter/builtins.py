@@ -121,12 +121,13 @@ def _neighbours(rt, st, cell, adjacency):
 
 def bounding_box(st, key):
     """(min x, min y, max x, max y) of a non-empty grid's occupied cells, memoized until a move."""
-    box = st.cache.get(key)
+    memo = ("box", key)
+    box = st.cache.get(memo)
     if box is None:
         grid = st.zones[key]
         xs = [c[0] for c in grid]
         ys = [c[1] for c in grid]
-        box = st.cache[key] = (min(xs), min(ys), max(xs), max(ys))
+        box = st.cache[memo] = (min(xs), min(ys), max(xs), max(ys))
     return box
 
 
@@ -149,14 +150,18 @@ def fits(rt, st, key, cell):
 
 
 def _lines(rt, st, key, n):
-    grid = st.zones[key]
-    out = []
-    for (x, y) in _row_major(grid):
-        for dx, dy in DIRECTIONS:
-            window = [(x + i * dx, y + i * dy) for i in range(n)]
-            if all(c in grid for c in window):
-                out.append(window)
-    return out
+    memo = ("lines", key, n)
+    found = st.cache.get(memo)
+    if found is None:
+        grid = st.zones[key]
+        found = []
+        for (x, y) in _row_major(grid):
+            for dx, dy in DIRECTIONS:
+                window = [(x + i * dx, y + i * dy) for i in range(n)]
+                if all(c in grid for c in window):
+                    found.append(window)
+        st.cache[memo] = found
+    return found
 
 
 def _lines_through(rt, st, key, cell, n):
@@ -171,8 +176,119 @@ def _lines_through(rt, st, key, cell, n):
     return out
 
 
+def _details(rt, st, c):
+    if c is None:
+        raise Problem("details of none")
+    return rt.details[c]
+
+
 def _flatten(rt, st, items):
     return [v for sub in items for v in sub]
+
+
+def _without(rt, st, items, value):
+    for i, v in enumerate(items):
+        if v == value:
+            return items[:i] + items[i + 1:]
+    return items
+
+
+def _minus(rt, st, items, removed):
+    out = list(items)
+    for value in removed:
+        for i, v in enumerate(out):
+            if v == value:
+                del out[i]
+                break
+    return out
+
+
+def _turns_played(rt, st, p):
+    if p is None or not 0 <= p < st.players:
+        raise Problem(f"turns_played of a player who is not at the table ({p})")
+    return st.turns[p]
+
+
+
+SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))     # north, east, south, west: y grows southwards
+
+
+def _attribute(rt, c, name):
+    attrs = rt.components[c]
+    if name not in attrs:
+        raise Problem(f"{rt.labels[c]} has no attribute '{name}'")
+    return attrs[name]
+
+
+def _reachable(rt, st, key, start, sides, value):
+    """Occupied cells linked to `start` by facing sides that both carry `value`."""
+    if len(sides) != 4:
+        raise Problem(f"reachable needs 4 side attributes (north, east, south, west), got {len(sides)}")
+    try:
+        memo = ("reachable", key, start, tuple(sides), value)
+        found = st.cache.get(memo)
+    except TypeError:           # an unhashable value: no memo
+        memo, found = None, None
+    if found is not None:
+        return found
+    grid = st.zones[key]
+    seen = {start}
+    todo = [start]
+    while todo:
+        cell = todo.pop()
+        stack = grid.get(cell)
+        for i, (dx, dy) in enumerate(SIDES):
+            n = (cell[0] + dx, cell[1] + dy)
+            if n in seen or not grid.get(n):
+                continue
+            if stack and _attribute(rt, stack[-1], sides[i]) != value:
+                continue        # an empty start is open on every side
+            if _attribute(rt, grid[n][-1], sides[(i + 2) % 4]) == value:
+                seen.add(n)
+                todo.append(n)
+    found = _row_major(c for c in seen if grid.get(c))
+    if memo is not None:
+        st.cache[memo] = found
+    return found
+
+
+def _groups(rt, st, key, attr, adjacency="orthogonal"):
+    """Connected groups of occupied cells whose top components share the attribute's value."""
+    if adjacency not in ADJACENT:
+        raise Problem(f"unknown adjacency {adjacency!r}: use \"orthogonal\", \"diagonal\" or \"all\"")
+    memo = ("groups", key, attr, adjacency)
+    found = st.cache.get(memo)
+    if found is not None:
+        return found
+    grid = st.zones[key]
+    value = {cell: _attribute(rt, stack[-1], attr) for cell, stack in grid.items() if stack}
+    seen = set()
+    found = []
+    for cell in _row_major(value):
+        if cell in seen:
+            continue
+        seen.add(cell)
+        group, todo = [], [cell]
+        while todo:
+            c = todo.pop()
+            group.append(c)
+            for dx, dy in ADJACENT[adjacency]:
+                n = (c[0] + dx, c[1] + dy)
+                if n in value and n not in seen and value[n] == value[cell]:
+                    seen.add(n)
+                    todo.append(n)
+        found.append(_row_major(group))
+    st.cache[memo] = found
+    return found
+
+
+def _positions_of(pick):
+    def impl(rt, st, values):
+        if not values:
+            return []
+        best = pick(values)
+        return [i for i, v in enumerate(values) if v == best]
+    return impl
 
 
 IMPLEMENTATIONS = {
@@ -208,4 +324,14 @@ IMPLEMENTATIONS = {
     "fits": fits,
     "lines": _lines,
     "lines_through": _lines_through,
+    "occurrences": lambda rt, st, items, value: items.count(value),
+    "without": _without,
+    "minus": _minus,
+    "turns_played": _turns_played,
+    "join": lambda rt, st, items, separator: separator.join(str(i) for i in items),
+    "details": _details,
+    "reachable": _reachable,
+    "groups": _groups,
+    "argmax": _positions_of(max),
+    "argmin": _positions_of(min),
 }

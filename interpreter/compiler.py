@@ -83,36 +83,42 @@ class Compiler:
         self.types = types
         self.fns: dict = {}
         self.members = spec.member_enum
+        self.static_labels = False      # True while compiling a `label` declaration's own text
 
     def type_of(self, e) -> str:
         return self.types.get(id(e), "any")
 
     # ------------------------------------------------------------------ rendering
     def renderer(self, t: str):
+        """How a value of type t is shown: f(value, state=None). Components of a kind with a
+        `label` declaration are shown as it says in the given state (else by their data label)."""
         game = self.game
         if t in self.spec.kinds:
             labels = game.labels
-            return lambda v: "none" if v is None else labels[v]
+            if t in self.spec.labels and not self.static_labels:
+                return lambda v, st=None: "none" if v is None else (
+                    labels[v] if st is None else game.label_of(st, v))
+            return lambda v, st=None: "none" if v is None else labels[v]
         if t == CELL:
-            return lambda v: "none" if v is None else f"({v[0]}, {v[1]})"
+            return lambda v, st=None: "none" if v is None else f"({v[0]}, {v[1]})"
         if t == PLAYER:
-            return lambda v: "nobody" if v is None else game.player_name(v)
+            return lambda v, st=None: "nobody" if v is None else game.player_name(v)
         if t == BOOL:
-            return lambda v: "yes" if v else "no"
+            return lambda v, st=None: "yes" if v else "no"
         if is_list(t):
             inner = self.renderer(element(t))
-            return lambda v: "[" + ", ".join(inner(x) for x in v) + "]"
-        return lambda v: "none" if v is None else str(v)
+            return lambda v, st=None: "[" + ", ".join(inner(x, st) for x in v) + "]"
+        return lambda v, st=None: "none" if v is None else str(v)
 
     def identifier(self, t: str):
         """Stable, readable option ids by type: 'red-5', '2,-1', 'p2', '3'."""
         game = self.game
         if t in self.spec.kinds:
-            return lambda v: re.sub(r"[^A-Za-z0-9]+", "-", game.labels[v]).strip("-").lower()
+            return lambda v: "none" if v is None else re.sub(r"[^A-Za-z0-9]+", "-", game.labels[v]).strip("-").lower()
         if t == CELL:
-            return lambda v: f"{v[0]},{v[1]}"
+            return lambda v: "none" if v is None else f"{v[0]},{v[1]}"
         if t == PLAYER:
-            return lambda v: f"p{v + 1}"
+            return lambda v: "none" if v is None else f"p{v + 1}"
         if t == BOOL:
             return lambda v: "yes" if v else "no"
         if is_list(t):
@@ -131,12 +137,24 @@ class Compiler:
             return lambda st, L: constant
 
         def render(st, L):
-            return "".join(p if f is None else p(f(st, L)) for f, p in parts)
+            return "".join(p if f is None else p(f(st, L), st) for f, p in parts)
         return render
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e, env: Env):
         return getattr(self, "e_" + type(e).__name__)(e, env)
+
+    def constant(self, e):
+        """The value of an expression known at compile time (a zone that is not per player,
+        a string or an enum member), else None."""
+        if isinstance(e, ast.Name):
+            if e.id in self.spec.zones and isinstance(self.game.zone_keys[e.id], str):
+                return self.game.zone_keys[e.id]
+            if e.id in self.members:
+                return e.id
+        if isinstance(e, ast.Text) and len(e.parts) == 1 and isinstance(e.parts[0], str):
+            return e.parts[0]
+        return None
 
     def e_Literal(self, e, env):
         value = e.value
@@ -212,6 +230,9 @@ class Compiler:
             return lambda st, L: impl(rt, st, a0(st, L))
         if len(args) == 2:
             a0, a1 = args
+            first = self.constant(e.args[0])
+            if first is not None:       # e.g. a zone name: skip one closure call per evaluation
+                return lambda st, L: impl(rt, st, first, a1(st, L))
             return lambda st, L: impl(rt, st, a0(st, L), a1(st, L))
         return lambda st, L: impl(rt, st, *[a(st, L) for a in args])
 
@@ -589,7 +610,10 @@ def compile_game(spec, types: dict):
 
     def initialize_vars(st):
         for name, (fn, env) in params:
-            st.vars[name] = _evaluate(fn, env, st, decl_span=spec.params[name].span)
+            if name in game.param_overrides:
+                st.vars[name] = game.param_overrides[name]
+            else:
+                st.vars[name] = _evaluate(fn, env, st, decl_span=spec.params[name].span)
         for name, per, init in inits:
             if init is None:
                 value = lambda p=None: None
@@ -607,6 +631,13 @@ def compile_game(spec, types: dict):
     score_lines = _lines(compiler, spec.score)
     tiebreak_lines = _lines(compiler, spec.tiebreak)
     winners = compiler.standalone(spec.winners.value) if spec.winners is not None else None
+    opponent_lines = [(title, [(line.title, *compiler.standalone(line.value), line.span) for line in decl.lines])
+                      for title, decl in spec.opponents.items()]
+    compiler.static_labels = True       # a label's text shows other components by their data label
+    shown = {kind: (compiler.standalone(decl.value, [decl.var]), decl.span) for kind, decl in spec.labels.items()}
+    compiler.static_labels = False
+    for kind, ((fn, env), span) in shown.items():
+        game.shown_labels[kind] = lambda st, c, fn=fn, env=env, span=span: _evaluate(fn, env, st, [c], span)
 
     def result(st):
         lines = tuple({title: _evaluate(fn, env, st, [p], span) for title, fn, env, span in score_lines}
@@ -622,9 +653,16 @@ def compile_game(spec, types: dict):
             keys = [(scores[p],) + tuple(ties[p].values()) for p in range(st.players)]
             best = max(keys)
             won = tuple(p for p in range(st.players) if keys[p] == best)
-        return Result(scores, lines, ties, won)
+        sheets = tuple((title, {line: _evaluate(fn, env, st, [], span) for line, fn, env, span in sheet})
+                       for title, sheet in opponent_lines)
+        if winners is None and sheets and max(scores) <= max(sum(s.values()) for _, s in sheets):
+            won = ()            # a scripted opponent must be beaten: equalling it is not enough
+        return Result(scores, lines, ties, won, sheets)
 
     invariants = [(title, compiler.standalone(decl.value), decl.span) for title, decl in spec.invariants.items()]
+    if spec.heuristic is not None:
+        judge, judge_env = compiler.standalone(spec.heuristic.value, [spec.heuristic.var])
+        game.heuristic = lambda st, p: _evaluate(judge, judge_env, st, [p], spec.heuristic.span)
 
     def failing_invariants(st):
         failed = []

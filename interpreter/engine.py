@@ -6,8 +6,10 @@ and scores a finished game (`result`). States are plain data (interpreter/state.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
+from ..dsl.data import format_attributes
 from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError
 from .builtins import Problem, fits
 from .rng import seed_state
@@ -45,6 +47,7 @@ class Result:
     lines: tuple                # per seat: dict of score line -> value
     tiebreaks: tuple            # per seat: dict of tiebreak -> value
     winners: tuple              # seats that share the victory; empty for a draw
+    opponents: tuple = ()       # (title, dict of score line -> value) per scripted opponent
 
 
 class Game:
@@ -57,6 +60,8 @@ class Game:
         self.components: list[dict] = []
         self.kind_of: list[str] = []
         self.labels: list[str] = []
+        self.details: list[str] = []     # per component: its kind's `details` text, or ""
+        self.glyphs: list = []           # per component: the lines of its kind's `glyph`, or None
         self.kind_ids: dict[str, list[int]] = {}
         for kind in spec.kinds.values():
             ids = []
@@ -65,6 +70,8 @@ class Game:
                 self.components.append(attrs)
                 self.kind_of.append(kind.name)
                 self.labels.append(_label(kind, attrs))
+                self.details.append(describe(getattr(kind, "details", None), attrs))
+                self.glyphs.append(_glyph(kind, attrs))
             self.kind_ids[kind.name] = ids
         self.zone_keys: dict = {}
         self.zone_meta: dict = {}       # zone name -> (kind, visibility, per_player)
@@ -82,19 +89,56 @@ class Game:
                     flags.get("extent"), flags.get("size"),
                     frozenset(o.values for o in decl.options if o.name == "blocked"), "stacked" in flags)
         self.zone_meta["supply"] = ("pile", "hidden", False)
+        # Grid zones whose components are drawn with a glyph: zone name -> (width, height) of a cell.
+        self.cell_pictures: dict = {}
+        for decl in spec.zones.values():
+            glyph = getattr(spec.kinds.get(decl.holds or next(iter(spec.kinds), "")), "glyph", None)
+            if decl.kind == "grid" and glyph:
+                pictures = [g for g, k in zip(self.glyphs, self.kind_of) if k == (decl.holds or k) and g]
+                self.cell_pictures[decl.name] = (max(len(line) for g in pictures for line in g),
+                                                 max(len(g) for g in pictures))
         self.per_player_vars = {n for n, d in spec.vars.items() if d.per == "player"}
         self.hidden_vars = {n for n, d in spec.vars.items() if d.per not in (None, "player")} | set(spec.params)
         self.code: dict = {}
         self.code_sizes: dict = {}
         self.choices: dict = {}         # (code name, pc) -> compiler.ChoiceSite
         self.coverage = None            # a coverage.Coverage while rule coverage is measured
+        self.heuristic = None           # (state, seat) -> int, when the rule file declares one
+        self.param_overrides: dict = {}  # param name -> value, from --set
+        self.shown_labels: dict = {}    # component kind -> (state, id) -> str, from `label` declarations
+
+    def set_params(self, settings: dict) -> None:
+        """Override params (`--set name=value`); values are ints, true/false, or enum members."""
+        for name, text in settings.items():
+            if name not in self.spec.params:
+                from ..dsl.errors import did_you_mean
+                hint = did_you_mean(name, self.spec.params)
+                raise UsageError(f"no param '{name}' in {self.title}; params: {', '.join(self.spec.params)}"
+                                 + (f"; {hint}" if hint else ""))
+            value = str(text).strip()
+            if value.lstrip("-").isdigit():
+                self.param_overrides[name] = int(value)
+            elif value in ("true", "false"):
+                self.param_overrides[name] = value == "true"
+            elif value in self.spec.member_enum:
+                self.param_overrides[name] = value
+            else:
+                raise UsageError(f"--set {name}={text}: expected a whole number, true, false or an enum member")
 
     # ------------------------------------------------------------------ helpers for rules
     def player_name(self, p: int) -> str:
         return f"Player {p + 1}"
 
+    def label_of(self, st: State, c: int) -> str:
+        """How component c looks in this state: its kind's `label` declaration, or its data label."""
+        shown = self.shown_labels.get(self.kind_of[c])
+        return self.labels[c] if shown is None else shown(st, c)
+
     def grid_shape(self, key: str) -> GridShape:
-        return self.shapes[key.split("/")[0]]
+        shape = self.shapes.get(key)
+        if shape is None:
+            shape = self.shapes[key] = self.shapes[key.split("/")[0]]
+        return shape
 
     def zone_keys_for(self, players: int) -> list[str]:
         keys = []
@@ -223,7 +267,7 @@ class Game:
         p = st.pending
         site = self.choices[p.site]
         if site.label is None:
-            return [site.render(v) for v in p.values]
+            return [site.render(v, st) for v in p.values]
         L = st.frames[-1][2]
         saved = L[p.slot]
         labels = []
@@ -297,16 +341,24 @@ class Game:
             kind, visibility, per = self.zone_meta[name]
             owner = int(key.split("/")[1]) if per else None
             if kind == "grid":
-                zones[key] = {f"{c[0]},{c[1]}": [self.labels[i] for i in stack]
+                zones[key] = {f"{c[0]},{c[1]}": [self.label_of(st, i) for i in stack]
                               for c, stack in sorted(content.items(), key=lambda kv: (kv[0][1], kv[0][0]))}
             elif visibility == "public" or (visibility == "owner" and owner == player and player is not None):
-                zones[key] = [self.labels[i] for i in content]
+                zones[key] = [self.label_of(st, i) for i in content]
             elif visibility == "top":
-                zones[key] = {"size": len(content), "top": self.labels[content[-1]] if content else None}
+                zones[key] = {"size": len(content), "top": self.label_of(st, content[-1]) if content else None}
             else:
                 zones[key] = {"size": len(content)}
         seen = {"players": st.players, "current": st.current, "turns": list(st.turns),
                 "finished": st.finished, "zones": zones, "vars": dict(st.vars), "log": list(st.log[-10:])}
+        details = {key: [self.details[i] for i in st.zones[key]] for key, content in zones.items()
+                   if type(content) is list and any(self.details[i] for i in st.zones[key])}
+        if details:
+            seen["details"] = details       # beside the labels of shown stacks and piles
+        pictures = {key: {f"{c[0]},{c[1]}": self.glyphs[stack[-1]] for c, stack in content.items() if stack}
+                    for key, content in st.zones.items() if key.split("/")[0] in self.cell_pictures}
+        if pictures:
+            seen["glyphs"] = pictures       # how grid cells are drawn, for zones whose kind has a glyph
         p = st.pending
         if p is not None:
             mine = p.player == player
@@ -327,10 +379,44 @@ def _unique(ids: list) -> list:
     return out
 
 
+_SECTION = re.compile(r"\[([^\[\]]*)\]")
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::[^{}]*)?\}")
+
+
+def describe(text: str | None, attrs: dict) -> str:
+    """A component's `details` text: the kind's format filled in like a label (lists joined
+    with commas), each [section] left out when one of its values is 0, empty or false."""
+    if not text:
+        return ""
+
+    def section(match) -> str:
+        names = _FIELD.findall(match.group(1))
+        if any(attrs.get(n) in (0, "", None, False) or attrs.get(n) == [] for n in names):
+            return ""
+        return match.group(1)
+    shown = _SECTION.sub(section, text)
+    values = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in attrs.items()}
+    try:
+        return format_attributes(shown, values).strip()
+    except (KeyError, IndexError, ValueError):
+        return shown
+
+
+def _glyph(kind, attrs: dict):
+    """The lines that draw a component in a grid cell, or None (data checks the format)."""
+    lines = getattr(kind, "glyph", None)
+    if not lines:
+        return None
+    try:
+        return [format_attributes(line, attrs) for line in lines]
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
 def _label(kind, attrs: dict) -> str:
     if kind.label:
         try:
-            return kind.label.format(**attrs)
+            return format_attributes(kind.label, attrs)
         except (KeyError, IndexError, ValueError):
             pass
     if "name" in attrs:

@@ -47,6 +47,7 @@ SCHEMA = {
                 "finished": {"type": "boolean"}, "error": {"type": "string"}, "turns": {"type": "array"},
                 "log_includes": {"type": "string"}, "invariants": {"type": "boolean"},
                 "properties": {"type": "boolean"},
+                "opponents": {"type": "object", "additionalProperties": {"type": "object"}},
             },
         },
     },
@@ -166,7 +167,30 @@ def apply_starting_state(game, st, state: dict) -> None:
     for name, value in (state.get("vars") or {}).items():
         if name not in st.vars:
             raise BoardwrightError(f"scenario: no variable {name!r}; variables: {', '.join(st.vars)}")
-        st.vars[name] = decode(value)
+        if isinstance(value, dict) and _per_component(game, name):
+            # A `per KIND` var given as {component label: value}: only those entries change.
+            values = list(st.vars[name])
+            for label, entry in value.items():
+                for c in _labelled(game, name, label):
+                    values[c] = decode(entry)
+            st.vars[name] = values
+        else:
+            st.vars[name] = decode(value)
+
+
+def _per_component(game, name: str) -> bool:
+    decl = game.spec.vars.get(name)
+    return decl is not None and decl.per not in (None, "player")
+
+
+def _labelled(game, name: str, label) -> list:
+    """The components of a `per KIND` var's kind that carry a label."""
+    kind = game.spec.vars[name].per
+    wanted = str(label).strip().lower()
+    found = [c for c in game.kind_ids.get(kind, []) if game.labels[c].lower() == wanted]
+    if not found:
+        raise BoardwrightError(f"scenario: no {kind} labelled {label!r} for the variable {name!r}")
+    return found
 
 
 def _zone_labels(game, st, key):
@@ -214,13 +238,22 @@ def check_expectations(game, st, expect: dict) -> list[str]:
                 != {k: [v.lower() for v in vs] for k, vs in got.items()}:
             failures.append(f"zones: {key} expected {want}, holds {got}")
     for name, want in (expect.get("vars") or {}).items():
-        if st.vars.get(name, object()) != decode(want):
+        if isinstance(want, dict) and _per_component(game, name):
+            for label, entry in want.items():
+                try:
+                    got = [st.vars[name][c] for c in _labelled(game, name, label)]
+                except BoardwrightError as err:
+                    failures.append(f"vars: {err}")
+                    continue
+                if any(g != decode(entry) for g in got):
+                    failures.append(f"vars: {name} of {label} expected {entry!r}, is {got[0]!r}")
+        elif st.vars.get(name, object()) != decode(want):
             failures.append(f"vars: {name} expected {want!r}, is {st.vars.get(name)!r}")
     if "turns" in expect and list(st.turns) != expect["turns"]:
         failures.append(f"turns: expected {expect['turns']}, got {st.turns}")
     if "log_includes" in expect and not any(expect["log_includes"] in line for line in st.log):
         failures.append(f"log: no line contains {expect['log_includes']!r}; log ends {st.log[-3:]}")
-    if any(k in expect for k in ("scores", "lines", "winners")):
+    if any(k in expect for k in ("scores", "lines", "winners", "opponents")):
         result = game.result(st)
         if "scores" in expect and list(result.scores) != expect["scores"]:
             failures.append(f"scores: expected {expect['scores']}, got {list(result.scores)}")
@@ -232,6 +265,15 @@ def check_expectations(game, st, expect: dict) -> list[str]:
                         failures.append(f"score line {title!r} of seat {seat}: expected {value}, got {got.get(title)}")
         if "winners" in expect and sorted(result.winners) != sorted(expect["winners"]):
             failures.append(f"winners: expected seats {expect['winners']}, got {list(result.winners)}")
+        sheets = dict(result.opponents)
+        for title, want in (expect.get("opponents") or {}).items():
+            if title not in sheets:
+                failures.append(f"opponents: no opponent {title!r}; opponents: {', '.join(sheets) or 'none'}")
+                continue
+            for line, value in want.items():
+                got = sum(sheets[title].values()) if line == "total" else sheets[title].get(line)
+                if got != value:
+                    failures.append(f"opponent {title!r}, line {line!r}: expected {value}, got {got}")
     if expect.get("invariants", False):
         for title, span in game.failing_invariants(st):
             failures.append(f"invariant {title!r} ({span}) does not hold")

@@ -1,36 +1,37 @@
-"""Bots and batch play: seeded random playouts, simulation statistics and the benchmark."""
+"""Batch play: seeded bot games, their per-game records, and the benchmark.
+
+`simulate` plays games (serially, over worker processes, or on a Dask cluster: the same
+seed gives the same records whichever way) and `interpreter/report.py` summarises them.
+"""
 from __future__ import annotations
 
-import random
 import statistics
 import time
+from dataclasses import asdict, dataclass
 
 from ..dsl.errors import UsageError
-
-
-class RandomBot:
-    """Chooses uniformly among the options, from its own seeded RNG."""
-    name = "random"
-
-    def __init__(self, seed):
-        self.rng = random.Random(seed)
-
-    def choose(self, game, st) -> int:
-        return self.rng.randrange(len(st.pending.values))
-
-
-BOTS = {"random": RandomBot}
-
-
-def make_bot(spec: str, seed):
-    name = spec.split(":", 1)[0].strip()
-    if name not in BOTS:
-        raise UsageError(f"unknown bot '{name}'; bots: {', '.join(BOTS)}")
-    return BOTS[name](seed)
+from .bots import RandomBot, make_bot
 
 
 def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
+
+
+@dataclass
+class GameRecord:
+    """What one simulated game produced (one CSV row)."""
+    index: int
+    seed: int
+    bots: list              # bot spec per seat
+    scores: list
+    lines: list             # per seat: score line -> value
+    winners: list
+    turns: int
+    decisions: int
+    options: int            # sum over decisions of the options offered
+    lead_changes: int
+    first_player: int | None
+    opponents: dict | None = None   # scripted opponent (no seat) -> total score
 
 
 def play_game(game, players: int, seed: int, bots=None) -> tuple:
@@ -39,53 +40,106 @@ def play_game(game, players: int, seed: int, bots=None) -> tuple:
     if bots is None:
         bots = [RandomBot(f"{seed}:{p}") for p in range(players)]
     while not st.finished:
-        p = st.pending.player
-        game.apply_index(st, bots[p].choose(game, st))
+        game.apply_index(st, bots[st.pending.player].choose(game, st))
     return st, game.result(st)
 
 
-def simulate(game, players: int, games: int, seed: int, bot_specs=None) -> dict:
-    """Play `games` seeded games and summarise them. Same arguments, same numbers."""
-    specs = list(bot_specs or ["random"] * players)
+def play_record(game, players: int, seed: int, index: int, specs: list) -> GameRecord:
+    game_s = game_seed(seed, index)
+    bots = [make_bot(spec, f"{game_s}:{p}") for p, spec in enumerate(specs)]
+    leaders: list = []          # the seats leading on score after each turn
+    first = None
+    options = 0
+    st = game.new_state(players, game_s)
+    while not st.finished:
+        options += len(st.pending.values)
+        turns = sum(st.turns)
+        game.apply_index(st, bots[st.pending.player].choose(game, st))
+        if sum(st.turns) != turns:
+            first = st.current if first is None else first
+            scores = game.result(st).scores
+            leaders.append(tuple(p for p, s in enumerate(scores) if s == max(scores)))
+    result = game.result(st)
+    if game.coverage is not None:
+        game.coverage.record_result(result)
+    changes = sum(1 for a, b in zip(leaders, leaders[1:]) if a != b)
+    return GameRecord(index, game_s, list(specs), list(result.scores), [dict(l) for l in result.lines],
+                      list(result.winners), sum(st.turns), len(st.history), options, changes,
+                      first, {title: sum(sheet.values()) for title, sheet in result.opponents} or None)
+
+
+def seat_bots(specs: list, index: int, rotate: bool) -> list:
+    """The bots of game `index`: with rotation, bot k sits at seat (k + index) mod n."""
+    if not rotate:
+        return list(specs)
+    n = len(specs)
+    return [specs[(seat - index) % n] for seat in range(n)]
+
+
+_LOADED: dict = {}
+
+
+def _load(ref: tuple):
+    """A game for worker processes, loaded once per process."""
+    if ref not in _LOADED:
+        from ..dsl.loader import load_game
+        target, variant, settings = ref
+        game = load_game(target, variant)
+        game.set_params(dict(settings))
+        _LOADED[ref] = game
+    return _LOADED[ref]
+
+
+def play_batch(ref: tuple, players: int, seed: int, indexes: list, specs: list, rotate: bool) -> list:
+    game = _load(ref)
+    return [asdict(play_record(game, players, seed, i, seat_bots(specs, i, rotate))) for i in indexes]
+
+
+def simulate_records(game, players: int, games: int, seed: int, specs: list, rotate: bool = False,
+                     workers: int = 1, cluster: str | None = None, ref: tuple | None = None,
+                     progress=None) -> list[dict]:
+    """Play the games and return their records (dicts), in game order."""
     if len(specs) != players:
         raise UsageError(f"{len(specs)} bots for {players} players")
-    wins = [0.0] * players
-    score_sums = [0.0] * players
-    draws = 0
-    turns = []
-    decisions = []
-    start = time.perf_counter()
-    for i in range(games):
-        s = game_seed(seed, i)
-        bots = [make_bot(spec, f"{s}:{p}") for p, spec in enumerate(specs)]
-        st, result = play_game(game, players, s, bots)
-        if game.coverage is not None:
-            game.coverage.record_result(result)
-        if result.winners:
-            for w in result.winners:
-                wins[w] += 1 / len(result.winners)
-        else:
-            draws += 1
-        for p in range(players):
-            score_sums[p] += result.scores[p]
-        turns.append(sum(st.turns))
-        decisions.append(len(st.history))
-    seconds = time.perf_counter() - start
-    return {
-        "game": game.title,
-        "variant": game.variant,
-        "players": players,
-        "games": games,
-        "seed": seed,
-        "bots": specs,
-        "wins": [round(w, 6) for w in wins],
-        "draws": draws,
-        "scores": [round(s / games, 6) for s in score_sums] if games else [0] * players,
-        "turns": {"mean": round(statistics.fmean(turns), 6) if turns else 0,
-                  "min": min(turns, default=0), "max": max(turns, default=0)},
-        "decisions": {"mean": round(statistics.fmean(decisions), 6) if decisions else 0},
-        "seconds": round(seconds, 3),
-    }
+    for spec in specs:
+        make_bot(spec, 0)
+    indexes = list(range(games))
+    if cluster:
+        return _on_cluster(cluster, ref, players, seed, indexes, specs, rotate)
+    if workers > 1:
+        import multiprocessing
+        chunks = [indexes[i::workers * 4] for i in range(workers * 4)]
+        chunks = [c for c in chunks if c]
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            parts = pool.starmap(play_batch, [(ref, players, seed, c, specs, rotate) for c in chunks])
+        records = [r for part in parts for r in part]
+        return sorted(records, key=lambda r: r["index"])
+    records = []
+    for i in indexes:
+        records.append(asdict(play_record(game, players, seed, i, seat_bots(specs, i, rotate))))
+        if progress is not None:
+            progress(i + 1, games)
+    return records
+
+
+def _on_cluster(address: str, ref, players, seed, indexes, specs, rotate) -> list[dict]:
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise UsageError("--cluster needs Dask: pip install 'boardwright[cluster]'")
+    try:
+        client = Client(address, timeout=20)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}")
+    try:
+        batches = [indexes[i:i + 10] for i in range(0, len(indexes), 10)]
+        futures = client.map(play_batch, [ref] * len(batches), [players] * len(batches),
+                             [seed] * len(batches), batches, [specs] * len(batches),
+                             [rotate] * len(batches), pure=False)
+        records = [r for part in client.gather(futures) for r in part]
+    finally:
+        client.close()
+    return sorted(records, key=lambda r: r["index"])
 
 
 def bench(load, players: int, games: int, seed: int = 1) -> dict:

@@ -50,7 +50,7 @@ def test_simulate_json_has_the_promised_keys_and_repeats(capsys):
         assert key in first
     assert first["games"] == 4 and first["players"] == 3 and len(first["wins"]) == 3
     assert sum(first["wins"]) + first["draws"] == pytest.approx(4)
-    assert set(first["turns"]) == {"mean", "min", "max"} and first["turns"]["min"] <= first["turns"]["max"]
+    assert {"mean", "min", "max"} <= set(first["turns"]) and first["turns"]["min"] <= first["turns"]["max"]
     _, again, _ = run(capsys, *args)
     second = json.loads(again)
     first.pop("seconds"), second.pop("seconds")
