@@ -128,7 +128,7 @@ def _on_cluster(address: str, ref, players, seed, indexes, specs, rotate) -> lis
     except ImportError:
         raise UsageError("--cluster needs Dask: pip install 'boardwright[cluster]'")
     try:
-        client = Client(address, timeout=20)
+        client = Client(address, timeout=10)
     except (OSError, TimeoutError, ValueError) as exc:
         raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}")
     try:

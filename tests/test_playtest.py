@@ -1,0 +1,176 @@
+"""Playtesting: bots, simulation reports and their outputs, parallel and Dask runs,
+compare, and play/replay driven end to end through stdin."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+
+import pytest
+
+from boardwright.cli.main import main
+from boardwright.interpreter.bots import GreedyBot, MCTSBot, determinize, make_bot
+from boardwright.interpreter.simulate import play_game
+
+from conftest import cached_game
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def rotated_wins(game, spec: str, games: int, seed: int = 0) -> float:
+    """The share of rotated 2-player games that bot `spec` wins against random."""
+    wins = 0.0
+    for i in range(games):
+        seat = i % 2
+        bots = [make_bot("random", f"r{seed}:{i}"), make_bot("random", f"r{seed}:{i}")]
+        bots[seat] = make_bot(spec, f"{seed}:{i}")
+        _, result = play_game(game, 2, seed * 1000 + i, bots)
+        wins += (seat in result.winners) / max(1, len(result.winners))
+    return wins / games
+
+
+def test_mcts_beats_random_at_punto():
+    assert rotated_wins(cached_game("punto"), "mcts:iterations=25:depth=0", games=5) >= 0.8
+
+
+def test_greedy_beats_random_at_punto():
+    assert rotated_wins(cached_game("punto"), "greedy", games=6) >= 0.8
+
+
+def test_mcts_decisions_ignore_the_hidden_order_of_decks(punto):
+    st = punto.new_state(2, seed=4)
+    for index in (0, 3, 1, 5):
+        punto.apply_index(st, index % len(st.pending.values))
+    seat = st.pending.player
+    other = 1 - seat
+    shuffled = st.copy()
+    shuffled.zones[f"deck/{other}"].reverse()
+    shuffled.zones[f"deck/{seat}"][:-1] = shuffled.zones[f"deck/{seat}"][:-1][::-1]
+    assert shuffled.zones != st.zones
+    first = MCTSBot("same", iterations=30, depth=3).visits(punto, st)
+    second = MCTSBot("same", iterations=30, depth=3).visits(punto, shuffled)
+    assert first == second
+    assert GreedyBot("g").values(punto, st) == GreedyBot("g").values(punto, shuffled)
+
+
+def test_determinize_keeps_what_the_seat_sees_and_hides_the_rest(punto):
+    import random
+    st = punto.new_state(2, seed=1)
+    d = determinize(punto, st, 0, random.Random(3))
+    assert d.zones["table"] == st.zones["table"]
+    for key in ("deck/0", "deck/1"):
+        assert sorted(d.zones[key]) == sorted(st.zones[key]) and d.zones[key] != st.zones[key]
+    assert d.rng != st.rng
+
+
+def test_bad_bot_specs_are_usage_errors(capsys):
+    for spec, message in (("mcts:iterations=abc", "not a number"), ("mcts:speed=3", "settings:"),
+                          ("random:depth=2", "takes no settings"), ("genius", "unknown bot")):
+        code, _, err = run(capsys, "simulate", "punto", "--players", "2", "--games", "1", "--bots", f"{spec},random")
+        assert code == 2 and message in err
+
+
+def test_simulate_report_json_csv_and_plot(capsys, tmp_path):
+    csv_path, png_path = tmp_path / "games.csv", tmp_path / "plot.png"
+    code, out, _ = run(capsys, "simulate", "punto", "--players", "2", "--games", "6", "--seed", "2",
+                       "--bots", "greedy,random", "--rotate", "--json", "--csv", str(csv_path), "--plot", str(png_path))
+    report = json.loads(out)
+    assert code == 0
+    for key in ("seats", "by_bot", "branching", "ties", "first_player_advantage", "lead_changes", "turns"):
+        assert key in report
+    lo, hi = report["seats"][0]["ci95"]
+    assert 0 <= lo <= report["seats"][0]["win_rate"] <= hi <= 1
+    bots = {b["bot"]: b for b in report["by_bot"]}
+    assert bots["greedy"]["seat_games"] == 6 and bots["greedy"]["win_rate"] > bots["random"]["win_rate"]
+    rows = list(csv.DictReader(csv_path.open()))
+    assert len(rows) == 6 and rows[0]["bot_0"] == "greedy" and rows[1]["bot_0"] == "random"
+    assert float(rows[0]["score_0"]) >= 0 and "Rounds won_1" in rows[0]
+    assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png_path.stat().st_size > 5000
+
+
+def test_text_report_is_a_readable_table(capsys):
+    code, out, _ = run(capsys, "simulate", "punto", "--players", "2", "--games", "3", "--seed", "1")
+    assert code == 0 and "win rate" in out and "95% CI" in out and "options per decision" in out
+
+
+def _without_seconds(text: str) -> dict:
+    data = json.loads(text)
+    data.pop("seconds")
+    return data
+
+
+def test_parallel_and_dask_runs_equal_the_serial_run(capsys):
+    args = ["simulate", "punto", "--players", "3", "--games", "6", "--seed", "9", "--json"]
+    serial = _without_seconds(run(capsys, *args)[1])
+    parallel = _without_seconds(run(capsys, *args, "--workers", "2")[1])
+    assert serial == parallel
+    from dask import distributed
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        on_cluster = _without_seconds(run(capsys, *args, "--cluster", cluster.scheduler_address)[1])
+    assert serial == on_cluster
+
+
+def test_unreachable_cluster_is_a_usage_error(capsys):
+    code, _, err = run(capsys, "simulate", "punto", "--players", "2", "--games", "1",
+                       "--cluster", "bogus://nowhere")
+    assert code == 2 and "cannot reach the Dask scheduler" in err
+
+
+def test_compare_flags_a_real_difference(capsys):
+    code, out, _ = run(capsys, "compare", "punto", "--players", "2", "--games", "8", "--seed", "3",
+                       "--set", "win_length=4", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["configs"] == ["base", "base win_length=4"]
+    turns = next(r for r in result["rows"] if r["metric"] == "turns per game")
+    assert turns["values"][1] < turns["values"][0] and turns["significant"][1]
+
+
+def test_compare_needs_two_configurations_and_known_params(capsys):
+    assert run(capsys, "compare", "punto", "--players", "2", "--games", "1")[0] == 2
+    code, _, err = run(capsys, "compare", "punto", "--players", "2", "--games", "1", "--set", "win_lenght=4")
+    assert code == 2 and "did you mean 'win_length'" in err
+
+
+def feed(monkeypatch, text: str):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+
+
+def test_play_with_undo_save_load_log_and_replay(capsys, monkeypatch, tmp_path):
+    save, log = tmp_path / "game.json", tmp_path / "log.json"
+    feed(monkeypatch, f"1\n1\nundo\n2\nhint\nsave {save}\nquit\n")
+    code, out, _ = run(capsys, "play", "punto", "--players", "2", "--seats", "human,random", "--seed", "5",
+                       "--log", str(log))
+    assert code == 0
+    assert "Undone: back to your previous move." in out and "Hint:" in out and "visited it" in out
+    assert f"Saved to {save}" in out
+    saved = json.loads(save.read_text())
+    assert len(saved["moves"]) == 4          # two moves of each seat; the undone one is gone
+    feed(monkeypatch, "1\nquit\n")
+    code, out, _ = run(capsys, "play", "--load", str(save), "--log", str(log))
+    assert code == 0 and "your move" in out
+    logged = json.loads(log.read_text())
+    assert [m["id"] for m in logged["moves"][:4]] == [m["id"] for m in saved["moves"]]
+    assert len(logged["moves"]) == 6
+    code, out, _ = run(capsys, "replay", str(log), "--step", "6")
+    assert code == 0 and "-- step 6 of 6" in out
+    feed(monkeypatch, "n\nn\np\n6\nq\n")
+    code, out, _ = run(capsys, "replay", str(log))
+    steps = [line.split(":")[0] for line in out.splitlines() if line.startswith("-- step")]
+    assert steps == ["-- step 0 of 6", "-- step 1 of 6", "-- step 2 of 6", "-- step 1 of 6", "-- step 6 of 6"]
+
+
+def test_play_load_and_replay_reject_bad_files(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert run(capsys, "play", "--load", str(bad))[0] == 2
+    assert run(capsys, "replay", str(bad))[0] == 2
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"format": "something"}))
+    code, _, err = run(capsys, "replay", str(other))
+    assert code == 2 and "not a game log" in err
