@@ -1,4 +1,4 @@
-"""The `boardwright` command line: validate, play, simulate, test, bench.
+"""The `boardwright` command line: validate, play, replay, simulate, compare, check, test, bench.
 
 Exit codes: 0 success, 1 findings (invalid rule file, failed scenario, rule error),
 2 usage error. Diagnostics go to stderr; no traceback reaches the user for a bad input.
@@ -8,19 +8,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
 from ..dsl.errors import BoardwrightError, UsageError
-from ..dsl.loader import bundled_games, check_game, load_game, resolve_game, variants_of
+from ..dsl.loader import check_game, load_game, resolve_game, variants_of
+from ..interpreter.bots import BOTS
 from ..interpreter.check import failure_scenario, format_failure, run_checks
 from ..interpreter.coverage import Coverage, coverage_report, format_coverage, measure_coverage
-from ..interpreter.scenario import run_scenario, scenario_files
-import time
-
-from ..interpreter.bots import BOTS, make_bot
 from ..interpreter.report import compare, format_compare, format_report, plot, summarise, write_csv
+from ..interpreter.scenario import run_scenario, scenario_files
 from ..interpreter.simulate import _LOADED, bench, simulate_records
-from .play import LOG_FORMAT, replay_states, start_session
+from .play import LOG_FORMAT, read_json, replay_states, start_session
 from .render import render_result, render_table
 
 
@@ -175,12 +174,7 @@ def cmd_play(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    try:
-        log = json.loads(Path(args.log).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise UsageError(f"cannot read the game log {args.log}: {exc}")
-    if log.get("format") != LOG_FORMAT:
-        raise UsageError(f"{args.log} is not a game log (format {LOG_FORMAT})")
+    log = read_json(args.log, LOG_FORMAT, "a game log")
     game = load_game(log["game"], log.get("variant"))
     game.set_params(log.get("params", {}))
     states = replay_states(game, log)
@@ -248,64 +242,49 @@ def _progress(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
-def run_simulation(args, variant, settings: dict, players: int):
-    """Load one configuration, play its games; return (game, summary, records)."""
+def run_simulation(args, variant, settings: dict, players: int, coverage: bool = False):
+    """Load one configuration, play its games; return (game, summary, records). With
+    `coverage`, the summary gets a "coverage" entry (counted in this process)."""
     game = load_game(args.game, variant)
     game.set_params(settings)
     game.setup_state(players, 0)        # a wrong player count is a usage error, before any work
     specs = _bot_specs(args, players)
     ref = (args.game, variant, tuple(sorted(settings.items())))
     _LOADED[ref] = game
+    if coverage:
+        if args.workers > 1 or args.cluster:
+            raise UsageError("--coverage counts in this process: drop --workers and --cluster")
+        game.coverage = Coverage()
     show = _progress if sys.stderr.isatty() and args.workers == 1 and not args.cluster else None
     start = time.perf_counter()
-    records = simulate_records(game, players, args.games, args.seed, specs, rotate=args.rotate,
-                               workers=args.workers, cluster=args.cluster, ref=ref, progress=show)
-    meta = {"game": game.title, "variant": game.variant, "players": players, "seed": args.seed,
-            "bots": specs, "rotate": args.rotate, "params": settings,
-            "seconds": round(time.perf_counter() - start, 3)}
-    return game, summarise(records, meta), records
+    try:
+        records = simulate_records(game, players, args.games, args.seed, specs, rotate=args.rotate,
+                                   workers=args.workers, cluster=args.cluster, ref=ref, progress=show)
+        meta = {"game": game.title, "variant": game.variant, "players": players, "seed": args.seed,
+                "bots": specs, "rotate": args.rotate, "params": settings,
+                "seconds": round(time.perf_counter() - start, 3)}
+        report = summarise(records, meta)
+        if coverage:
+            report["coverage"] = coverage_report(game, game.coverage)
+    finally:
+        game.coverage = None
+    return game, report, records
 
 
 def cmd_simulate(args) -> int:
-    settings = _settings(args.set)
-    probe = load_game(args.game, args.variant)
-    if args.coverage:
-        if args.workers > 1 or args.cluster:
-            raise UsageError("--coverage counts in this process: drop --workers and --cluster")
-        _LOADED.clear()
-    game, report, records = run_simulation(args, args.variant, settings, args.players) \
-        if not args.coverage else _simulate_with_coverage(args, probe, settings)
+    game, report, records = run_simulation(args, args.variant, _settings(args.set), args.players, args.coverage)
     if args.csv:
         write_csv(args.csv, records, args.players)
     if args.plot:
         plot(args.plot, records, report, game.player_name)
     if args.json:
+        report.get("coverage", {}).pop("statement_counts", None)
         print(json.dumps(report))
-    else:
-        print(format_report(report, game.player_name))
+        return 0
+    if args.coverage:
+        print(format_coverage(game, report.pop("coverage")))
+    print(format_report(report, game.player_name))
     return 0
-
-
-def _simulate_with_coverage(args, game, settings):
-    game.set_params(settings)
-    game.coverage = Coverage()
-    ref = (args.game, args.variant, tuple(sorted(settings.items())))
-    _LOADED[ref] = game
-    start = time.perf_counter()
-    specs = _bot_specs(args, args.players)
-    game.setup_state(args.players, 0)
-    records = simulate_records(game, args.players, args.games, args.seed, specs, rotate=args.rotate, ref=ref)
-    meta = {"game": game.title, "variant": game.variant, "players": args.players, "seed": args.seed,
-            "bots": specs, "rotate": args.rotate, "params": settings,
-            "seconds": round(time.perf_counter() - start, 3)}
-    report = summarise(records, meta)
-    coverage = coverage_report(game, game.coverage)
-    game.coverage = None
-    if args.json:
-        report["coverage"] = {k: v for k, v in coverage.items() if k != "statement_counts"}
-    else:
-        print(format_coverage(game, coverage))
-    return game, report, records
 
 
 def cmd_compare(args) -> int:

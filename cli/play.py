@@ -3,13 +3,12 @@ load, hints from the search bot, and a game log that `boardwright replay` steps 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from ..dsl.errors import BoardwrightError, UsageError
 from ..interpreter.bots import MCTSBot, make_bot
 from ..interpreter.state import State
-import sys
-
 from .render import colourize, render_options, render_result, render_table, wants_colour
 
 HELP = ("type a number, an option id or its label; 'undo' takes back your last move, "
@@ -150,12 +149,7 @@ class Session:
 def start_session(args, load_game) -> Session:
     """A session from the command line: a new game, or one loaded with --load."""
     if args.load:
-        try:
-            saved = json.loads(Path(args.load).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise UsageError(f"cannot read the saved game {args.load}: {exc}")
-        if saved.get("format") != SAVE_FORMAT:
-            raise UsageError(f"{args.load} is not a saved game (format {SAVE_FORMAT})")
+        saved = read_json(args.load, SAVE_FORMAT, "a saved game")
         game = load_game(saved["game"], saved.get("variant"))
         game.set_params(saved.get("params", {}))
         setup = {k: saved[k] for k in ("game", "variant", "params", "players", "seed", "seats")}
@@ -178,6 +172,17 @@ def start_session(args, load_game) -> Session:
     setup = {"game": args.game, "variant": args.variant, "params": settings, "players": players,
              "seed": args.seed, "seats": seats, "log": args.log}
     return Session(game, setup, game.new_state(players, args.seed))
+
+
+def read_json(path: str, expected_format: str, what: str) -> dict:
+    """A JSON file of ours (a saved game or a log), or a usage error that says what is wrong."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise UsageError(f"cannot read {what} from {path}: {exc}")
+    if not isinstance(data, dict) or data.get("format") != expected_format:
+        raise UsageError(f"{path} is not {what} (format {expected_format})")
+    return data
 
 
 def replay_states(game, log: dict) -> list[State]:
