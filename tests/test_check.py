@@ -48,7 +48,7 @@ def test_check_finds_a_planted_bug_and_writes_a_short_replayable_scenario(tmp_pa
     code = main(["check", str(path), "--players", "2", "--examples", "25", "--seed", "1", "--out", str(out)])
     printed = capsys.readouterr().out
     assert code == 1
-    assert f"FAILED: invariant" in printed and invariant in printed
+    assert "FAILED: invariant" in printed and invariant in printed
     scenario = yaml.safe_load(out.read_text())
     assert len(scenario["moves"]) <= 10
     outcome = run_scenario(out)

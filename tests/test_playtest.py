@@ -7,7 +7,6 @@ import io
 import json
 import sys
 
-import pytest
 
 from boardwright.cli.main import main
 from boardwright.interpreter.bots import GreedyBot, MCTSBot, determinize, make_bot
