@@ -69,7 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive, required=True)
     p.add_argument("--games", type=_positive, default=100)
     p.add_argument("--seed", type=int, default=1)
-    _simulation_options(p, sets_help="a configuration of params, e.g. --set win_length=4 (repeat for more)")
+    _simulation_options(p, sets_help="a configuration of params, e.g. --set win_length=4 (repeat for more)",
+                        outputs=False)
 
     p = sub.add_parser("check", help="fuzz whole games with Hypothesis: invariants and universal properties")
     p.add_argument("game", metavar="GAME")
@@ -86,13 +87,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _simulation_options(p, sets_help="override a param: --set name=value (repeatable)") -> None:
+def _simulation_options(p, sets_help="override a param: --set name=value (repeatable)", outputs=True) -> None:
     p.add_argument("--bots", help=f"comma-separated bot per seat: {', '.join(BOTS)}, e.g. mcts:iterations=300")
     p.add_argument("--rotate", action="store_true", help="rotate the bots over the seats from game to game")
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help=sets_help)
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--csv", metavar="FILE", help="write one row per game")
-    p.add_argument("--plot", metavar="FILE.png", help="draw score distributions and win rates (needs matplotlib)")
+    if outputs:
+        p.add_argument("--csv", metavar="FILE", help="write one row per game")
+        p.add_argument("--plot", metavar="FILE.png", help="draw score distributions and win rates (needs matplotlib)")
     p.add_argument("--workers", type=_positive, default=1, help="parallel processes (same results as serial)")
     p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask scheduler (needs dask)")
 

@@ -169,7 +169,8 @@ def start_session(args, load_game) -> Session:
     for p, s in enumerate(seats):
         if s != "human":
             make_bot(s, p)
-    setup = {"game": args.game, "variant": args.variant, "params": settings, "players": players,
+    game_ref = str(Path(args.game).resolve()) if Path(args.game).exists() else args.game
+    setup = {"game": game_ref, "variant": args.variant, "params": settings, "players": players,
              "seed": args.seed, "seats": seats, "log": args.log}
     return Session(game, setup, game.new_state(players, args.seed))
 

@@ -149,6 +149,7 @@ _define("details", "component", 1, 1, _typed(STR),
         "The component's `details` text from its data file (\"\" if its kind has none).")
 
 # Connections on grids, and comparisons among players (written for Urban Panic, general).
+_int_list = lambda ts: _need(ts, 0, lambda t: is_list(t) and element(t) in (INT, PLAYER, ANY), "a list of int")
 _define("reachable", "grid, cell, list of str, value", 4, 4,
         _typed(list_of(CELL), _grid(), _cell(1),
                lambda ts: _need(ts, 2, lambda t: t in ("list of str", "list of any"), "a list of 4 attribute names")),
@@ -161,10 +162,10 @@ _define("groups", "grid, str[, adjacency]", 2, 3, _typed(list_of(list_of(CELL)),
         "The connected groups of occupied cells whose components have the same value of the named "
         "attribute (orthogonal neighbours unless an adjacency is given), in row-major order of their "
         "first cell; each group's cells in row-major order: `groups(city, \"building\")`.")
-_define("argmax", "list of int", 1, 1, _typed(list_of(INT), _list()),
+_define("argmax", "list of int", 1, 1, _typed(list_of(INT), _int_list),
         "The positions of the largest value, every tied one: `argmax([3, 7, 7])` is [1, 2]; [] for []. "
         "With a list indexed by seat (`[area(q) for q in players]`) the positions are the leading players.")
-_define("argmin", "list of int", 1, 1, _typed(list_of(INT), _list()),
+_define("argmin", "list of int", 1, 1, _typed(list_of(INT), _int_list),
         "The positions of the smallest value, every tied one; [] for [].")
 ATTRIBUTE_ARGS = {"reachable": 2, "groups": 1}     # argument that names attributes of the grid's kind
 

@@ -6,6 +6,8 @@ the type of each expression for the compiler (`Checker.types`, keyed by node ide
 """
 from __future__ import annotations
 
+from dataclasses import fields
+
 from . import ast
 from .builtins import ADJACENCIES, ATTRIBUTE_ARGS, BUILTINS, ArgProblem
 from .errors import Diagnostic, Span, did_you_mean
@@ -53,8 +55,13 @@ class Checker:
         if spec.play is None:
             self.error(Span(spec.path, 1, 1, 1, 2), "the game has no 'play { ... }' block",
                        "the play block is the game's flow: rounds and turns")
-        for name, decl in spec.params.items():
-            self.param_types[name] = self.expr(decl.value, Scope(kind="param"))
+        order, cycle = spec.param_order()
+        for name in cycle:
+            self.error(spec.params[name].span, f"param '{name}' depends on itself through other params",
+                       "params may use each other, but not in a circle")
+        for name in order:
+            self.param_types[name] = self.expr(spec.params[name].value, Scope(kind="param"))
+        self.reserved_names()
         for decl in spec.zones.values():
             self.zone(decl)
         for decl in spec.vars.values():
@@ -87,6 +94,20 @@ class Checker:
             for line in decl.lines:
                 self.expect(line.value, INT, Scope(kind="fn"), "an opponent's score line")
         return self.diagnostics
+
+    def reserved_names(self) -> None:
+        spec = self.spec
+        for table in (spec.params, spec.zones, spec.vars, spec.fns, spec.procs):
+            for name, decl in table.items():
+                if name in GLOBALS:
+                    self.error(decl.span, f"'{name}' is a built-in name and cannot be redeclared",
+                               "choose another name")
+                elif name in self.members:
+                    self.error(decl.span, f"'{name}' is already a member of enum '{self.members[name]}'",
+                               "choose another name")
+                elif name in BUILTINS or name == "components":
+                    self.error(decl.span, f"'{name}' is a built-in function and cannot be redeclared",
+                               "choose another name")
 
     def error(self, span: Span, message: str, hint: str = "") -> str:
         self.diagnostics.append(Diagnostic(span, message, hint))
@@ -179,6 +200,24 @@ class Checker:
         result = self.type_ref(decl.returns) if decl.returns else body
         self.fn_returns[name] = result
         return result
+
+    def params_used_by(self, fn_name: str) -> set:
+        """The params a fn reads, directly or through the fns it calls."""
+        used, seen, todo = set(), set(), [fn_name]
+        while todo:
+            decl = self.spec.fns.get(todo.pop())
+            if decl is None or decl.name in seen:
+                continue
+            seen.add(decl.name)
+            local = {p.name for p in decl.params}
+            for node in _walk(decl.body):
+                if isinstance(node, ast.ListComp):
+                    local.add(node.var)
+                elif isinstance(node, ast.Name) and node.id in self.spec.params and node.id not in local:
+                    used.add(node.id)
+                elif isinstance(node, ast.Call):
+                    todo.append(node.func)
+        return used
 
     # ------------------------------------------------------------------ statements
     def block(self, stmts, scope: Scope) -> None:
@@ -300,12 +339,13 @@ class Checker:
         source = self.iterable(s.source, scope)
         if s.var in scope.names:
             self.error(s.span, f"'{s.var}' is already defined here")
-        scope.names[s.var] = source
         if s.by is not None:
             self.expect(s.by, PLAYER, scope, "the chooser")
-        for text in (s.prompt, s.label):
-            if text is not None:
-                self.expr(text, scope)
+        if s.prompt is not None:        # asked before the choice: it cannot show the chosen value
+            self.expr(s.prompt, scope)
+        scope.names[s.var] = source
+        if s.label is not None:
+            self.expr(s.label, scope)
 
     def stmt_Break(self, s, scope: Scope):
         if not scope.loops:
@@ -444,6 +484,11 @@ class Checker:
         if e.func in self.spec.fns:
             decl = self.spec.fns[e.func]
             self.check_args(e, decl.params, e.args, scope)
+            if scope.kind == "param":
+                for name in sorted(self.params_used_by(e.func)):
+                    if name not in self.param_types:
+                        self.error(e.span, f"'{e.func}' uses param '{name}', which is not computed yet",
+                                   "params are computed in order: declare it before this line")
             return self.fn_return(e.func)
         if e.func in self.spec.procs:
             for a in e.args:
@@ -524,7 +569,10 @@ class Checker:
                 return self.error(e.span, f"cannot add {left} and {right}", "wrap a single item in [ ]")
             return unify(left, right)
         if op == "+" and STR in (left, right):
-            return STR
+            if {left, right} <= {STR, ANY}:
+                return STR
+            return self.error(e.span, f"cannot add {left} and {right}",
+                              "put the value in a placeholder instead: \"text {value}\"")
         for side, t in ((e.left, left), (e.right, right)):
             if not numeric(t):
                 self.error(side.span, f"'{op}' needs numbers, not {t}")
@@ -579,3 +627,15 @@ def _name_span(e: ast.Attribute) -> Span:
     if span.end_line <= 0 or span.end_column - len(e.name) < 1:
         return span
     return Span(span.file, span.end_line, span.end_column - len(e.name), span.end_line, span.end_column)
+
+
+def _walk(root):
+    """Every AST node under root, iteratively."""
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if isinstance(obj, ast.Node):
+            yield obj
+            stack.extend(getattr(obj, f.name) for f in fields(obj) if f.name != "span")
+        elif isinstance(obj, tuple):
+            stack.extend(obj)

@@ -19,6 +19,7 @@ from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean
 
 SCHEMA_PATH = Path(__file__).with_name("schemas") / "components.schema.json"
 SCALAR_TYPES = ("int", "str", "bool")
+_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_COMPONENTS = 100_000        # guards memory and time against a runaway `copies` or `product`
 
 
@@ -93,14 +94,24 @@ def load_data(path: str | Path) -> DataSet:
         raise DataError(Diagnostic(Span(name, 0, 0, 0, 0), f"cannot read data file {name}: {exc.strerror}"))
     SOURCES[name] = text
     try:
-        root = yaml.compose(text)
-        data = yaml.safe_load(text)
+        try:        # libyaml when installed (several times faster); its errors are worded differently
+            too_deep = _nesting_problem(name, text, _FAST_LOADER)     # before composing recurses
+            if too_deep is not None:
+                raise DataError(too_deep)
+            root = yaml.compose(text, Loader=_FAST_LOADER)
+            data = yaml.load(text, Loader=_FAST_LOADER)
+        except yaml.YAMLError:
+            root = yaml.compose(text)
+            data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise DataError(_yaml_diagnostic(name, text, exc))
     if root is None:
         raise DataError(Diagnostic(Span(name, 1, 1, 1, 1), "the data file is empty",
                                    "a data file needs 'provenance' and 'components'"))
-    problems = list(_key_problems(name, root))
+    problem = _alias_problem(name, root)
+    if problem is not None:
+        raise DataError(problem)
+    problems = _key_problems(name, root)
     if problems:
         raise DataError(problems)
     errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
@@ -132,23 +143,77 @@ def _yaml_diagnostic(name: str, text: str, exc: yaml.YAMLError) -> Diagnostic:
 _STR_TAG, _MERGE_TAG = "tag:yaml.org,2002:str", "tag:yaml.org,2002:merge"
 
 
-def _key_problems(name: str, node):
-    """Keys that are not names (`1:`, `yes:`) and keys given twice in one mapping."""
+MAX_YAML_DEPTH = 100            # deeper YAML would exhaust the stack of the YAML composer
+MAX_YAML_VALUES = 1_000_000     # aliases may repeat a list inside a list... ("billion laughs")
+
+
+def _nesting_problem(name: str, text: str, loader) -> Diagnostic | None:
+    """Lists and mappings nested more than MAX_YAML_DEPTH deep (read from the event stream)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth += 1
+            if depth > MAX_YAML_DEPTH:
+                return Diagnostic(_mark_span(name, event), f"the YAML nests more than {MAX_YAML_DEPTH} levels deep")
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
+    return None
+
+
+def _children(node) -> list:
     if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _alias_problem(name: str, root) -> Diagnostic | None:
+    """An alias inside the node it names (a cycle), or aliases that repeat values past
+    MAX_YAML_VALUES. Composed aliases are shared nodes, so this walks each node once."""
+    size: dict = {}
+    open_nodes: set = set()
+    stack = [(root, False)]
+    while stack:
+        node, leaving = stack.pop()
+        if leaving:
+            open_nodes.discard(id(node))
+            size[id(node)] = 1 + sum(size[id(child)] for child in _children(node))
+            if size[id(node)] > MAX_YAML_VALUES:
+                return Diagnostic(_mark_span(name, node), f"aliases repeat this value into more than "
+                                  f"{MAX_YAML_VALUES} values", "write the values out, or use 'copies'")
+        elif id(node) in open_nodes:
+            return Diagnostic(_mark_span(name, node), "an alias is used inside the value it names",
+                              "a value cannot contain itself")
+        elif id(node) not in size:
+            open_nodes.add(id(node))
+            stack.append((node, True))
+            stack.extend((child, False) for child in _children(node))
+    return None
+
+
+def _key_problems(name: str, root) -> list:
+    """Keys that are not names (`1:`, `yes:`) and keys given twice in one mapping."""
+    problems, done, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in done:
+            continue
+        done.add(id(node))
+        stack.extend(_children(node))
+        if not isinstance(node, yaml.MappingNode):
+            continue
         seen: dict = {}
-        for key, value in node.value:
+        for key, _ in node.value:
             if isinstance(key, yaml.ScalarNode) and key.tag not in (_STR_TAG, _MERGE_TAG):
-                yield Diagnostic(_mark_span(name, key), f"the key {key.value!r} is not a name",
-                                 "quote it to make it a name" if key.value else "")
+                problems.append(Diagnostic(_mark_span(name, key), f"the key {key.value!r} is not a name",
+                                           "quote it to make it a name" if key.value else ""))
             elif isinstance(key, yaml.ScalarNode) and key.value in seen:
-                yield Diagnostic(_mark_span(name, key), f"the key '{key.value}' is given twice",
-                                 f"first given at line {seen[key.value].start_mark.line + 1}")
+                problems.append(Diagnostic(_mark_span(name, key), f"the key '{key.value}' is given twice",
+                                           f"first given at line {seen[key.value].start_mark.line + 1}"))
             elif isinstance(key, yaml.ScalarNode):
                 seen[key.value] = key
-            yield from _key_problems(name, value)
-    elif isinstance(node, yaml.SequenceNode):
-        for item in node.value:
-            yield from _key_problems(name, item)
+    return _by_position(problems)
 
 
 def _schema_diagnostic(name: str, root, error) -> Diagnostic:

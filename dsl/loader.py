@@ -158,6 +158,9 @@ def _merge(spec: GameSpec, module: ast.Module, file: Path, diagnostics: list, is
                                               "it begins with 'variant \"TITLE\" extends \"BASE.game\"'"))
             spec.title = item.title
         elif isinstance(item, ast.VariantDecl):
+            if is_variant and item is not _variant_decl(module):
+                diagnostics.append(Diagnostic(item.span, "a variant file has one 'variant' line",
+                                              f"the first is at line {_variant_decl(module).span.line}"))
             if not is_variant:
                 diagnostics.append(Diagnostic(item.span, "'variant' must be the first line of a variant file"))
         elif isinstance(item, ast.PlayersDecl):

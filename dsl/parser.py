@@ -36,7 +36,20 @@ def parse_file(path: str | Path) -> ast.Module:
         raise RuleFileError(Diagnostic(Span(str(path), 1, 1, 1, 1), f"not UTF-8 text: {exc.reason}"))
     except OSError as exc:
         raise RuleFileError(Diagnostic(Span(str(path), 0, 0, 0, 0), f"cannot read {path}: {exc.strerror}"))
-    return parse_text(text, str(path))
+    # The AST is immutable: a file read again with the same text is not parsed again (scenario
+    # runs load the same game many times).
+    key = (str(path), text)
+    module = _PARSED.get(key)
+    if module is None:
+        module = parse_text(text, str(path))
+        if len(_PARSED) >= 64:
+            _PARSED.clear()
+        _PARSED[key] = module
+    SOURCES[str(path)] = text
+    return module
+
+
+_PARSED: dict = {}
 
 
 def parse_text(text: str, filename: str = "<string>") -> ast.Module:

@@ -5,6 +5,7 @@ setup, play, score, tiebreak, winners, invariants) and adds new ones.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from . import ast
@@ -37,7 +38,53 @@ class GameSpec:
     opponents: dict = field(default_factory=dict)     # title -> ast.OpponentDecl (scripted, no seat)
     enum_spans: dict = field(default_factory=dict)    # enum name -> span of its declaration
 
+    def param_order(self) -> tuple[list[str], list[str]]:
+        """Params in an order where each comes after the params it names (a variant's new
+        params may be used by the base's replaced ones); and the params caught in a cycle."""
+        fn_names = {name: _names(decl.body) - {p.name for p in decl.params} for name, decl in self.fns.items()}
+
+        def reach(names: set) -> set:
+            """The names used, directly or through the functions called."""
+            seen, todo = set(), list(names)
+            while todo:
+                n = todo.pop()
+                if n not in seen:
+                    seen.add(n)
+                    todo.extend(fn_names.get(n, ()))
+            return seen
+
+        needs = {name: reach(_names(decl.value)) & set(self.params) - {name}
+                 for name, decl in self.params.items()}
+        order: list[str] = []
+        placed: set = set()
+        while len(placed) < len(needs):
+            ready = [n for n in needs if n not in placed and needs[n] <= placed]
+            if not ready:
+                return order, [n for n in needs if n not in placed]
+            order.extend(ready)
+            placed.update(ready)
+        return order, []
+
     @property
     def member_enum(self) -> dict:
         """Enum member name -> enum name."""
         return {m: name for name, members in self.enums.items() for m in members}
+
+
+def _names(node) -> set:
+    """Every free name an expression refers to (function names included)."""
+    found = set()
+    if isinstance(node, ast.Name):
+        found.add(node.id)
+    elif isinstance(node, ast.Call):
+        found.add(node.func)
+    if isinstance(node, ast.ListComp):
+        inner = _names(node.element) | _names(node.condition)
+        return found | _names(node.iterable) | (inner - {node.var})
+    if dataclasses.is_dataclass(node):
+        for f in dataclasses.fields(node):
+            found |= _names(getattr(node, f.name))
+    elif isinstance(node, (tuple, list)):
+        for item in node:
+            found |= _names(item)
+    return found

@@ -217,6 +217,10 @@ class Compiler:
         if e.func == "components":
             ids = self.game.kind_ids[e.args[0].id]
             return lambda st, L: ids
+        if e.func == "sorted" and element(self.type_of(e.args[0])) in self.spec.enums:
+            rank = {m: i for i, m in enumerate(self.spec.enums[element(self.type_of(e.args[0]))])}
+            items = self.expr(e.args[0], env)
+            return lambda st, L: sorted(items(st, L), key=rank.__getitem__)
         args = [self.expr(a, env) for a in e.args]
         if e.func in self.spec.fns:
             fns, name = self.fns, e.func
@@ -526,6 +530,8 @@ class Compiler:
                     values.append(v)
             if not values:
                 raise Problem(f"nothing to choose from for '{s.var}'")
+            if st.frames[0][0] == "setup":
+                raise Problem("setup runs without choices: make this choice at the start of 'play'")
             player = by(st, L) if by is not None else st.current
             if player is None:
                 raise Problem("no player to make this choice: use 'by PLAYER' or a 'turn'")
@@ -602,7 +608,7 @@ def compile_game(spec, types: dict):
         game.code[name] = compiler.body(name, stmts, params)
     game.code_sizes.update({name: code.nslots for name, code in game.code.items()})
 
-    params = [(name, compiler.standalone(decl.value)) for name, decl in spec.params.items()]
+    params = [(name, compiler.standalone(spec.params[name].value)) for name in spec.param_order()[0]]
     inits = []
     for name, decl in spec.vars.items():
         init = compiler.standalone(decl.init, ["p"]) if decl.init is not None else None

@@ -98,6 +98,7 @@ class Game:
                 self.cell_pictures[decl.name] = (max(len(line) for g in pictures for line in g),
                                                  max(len(g) for g in pictures))
         self.per_player_vars = {n for n, d in spec.vars.items() if d.per == "player"}
+        self.component_vars = {n for n, d in spec.vars.items() if _base_type(d.type) in spec.kinds}
         self.hidden_vars = {n for n, d in spec.vars.items() if d.per not in (None, "player")} | set(spec.params)
         self.code: dict = {}
         self.code_sizes: dict = {}
@@ -333,6 +334,12 @@ class Game:
         raise NotImplementedError       # installed by the compiler
 
     # ------------------------------------------------------------------ what a player sees
+    def labelled(self, st: State, value):
+        """Component ids (in a value or a list of values) as labels, for display."""
+        if type(value) is list:
+            return [self.labelled(st, v) for v in value]
+        return value if value is None else self.label_of(st, value)
+
     def observe(self, st: State, player: int | None) -> dict:
         """What `player` may see (None: a spectator): hidden zones show only their size."""
         zones = {}
@@ -340,23 +347,29 @@ class Game:
             name = key.split("/")[0]
             kind, visibility, per = self.zone_meta[name]
             owner = int(key.split("/")[1]) if per else None
-            if kind == "grid":
+            visible = visibility == "public" or (visibility == "owner" and owner == player and player is not None)
+            if kind == "grid" and not visible:
+                zones[key] = {"size": sum(map(len, content.values()))}
+            elif kind == "grid":
                 zones[key] = {f"{c[0]},{c[1]}": [self.label_of(st, i) for i in stack]
                               for c, stack in sorted(content.items(), key=lambda kv: (kv[0][1], kv[0][0]))}
-            elif visibility == "public" or (visibility == "owner" and owner == player and player is not None):
+            elif visible:
                 zones[key] = [self.label_of(st, i) for i in content]
             elif visibility == "top":
                 zones[key] = {"size": len(content), "top": self.label_of(st, content[-1]) if content else None}
             else:
                 zones[key] = {"size": len(content)}
+        shown_vars = {name: (self.labelled(st, value) if name in self.component_vars else value)
+                      for name, value in st.vars.items()}
         seen = {"players": st.players, "current": st.current, "turns": list(st.turns),
-                "finished": st.finished, "zones": zones, "vars": dict(st.vars), "log": list(st.log[-10:])}
+                "finished": st.finished, "zones": zones, "vars": shown_vars, "log": list(st.log[-10:])}
         details = {key: [self.details[i] for i in st.zones[key]] for key, content in zones.items()
                    if type(content) is list and any(self.details[i] for i in st.zones[key])}
         if details:
             seen["details"] = details       # beside the labels of shown stacks and piles
         pictures = {key: {f"{c[0]},{c[1]}": self.glyphs[stack[-1]] for c, stack in content.items() if stack}
-                    for key, content in st.zones.items() if key.split("/")[0] in self.cell_pictures}
+                    for key, content in st.zones.items()
+                    if key.split("/")[0] in self.cell_pictures and "size" not in zones[key]}
         if pictures:
             seen["glyphs"] = pictures       # how grid cells are drawn, for zones whose kind has a glyph
         p = st.pending
@@ -366,6 +379,13 @@ class Game:
                                 "options": [{"id": i, "label": l} for i, l in
                                             zip(self.option_ids(st), self.option_labels(st))] if mine else None}
         return seen
+
+
+def _base_type(ref) -> str:
+    """The innermost type name of a (list) type reference."""
+    while hasattr(ref, "element"):
+        ref = ref.element
+    return ref.name
 
 
 def _unique(ids: list) -> list:

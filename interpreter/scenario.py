@@ -200,6 +200,11 @@ def _zone_labels(game, st, key):
     return {f"{x},{y}": [game.labels[c] for c in stack] for (x, y), stack in zone.items()}
 
 
+def _cell_key(text) -> str:
+    """'0, 1' and '0,1' name the same cell."""
+    return ",".join(part.strip() for part in str(text).split(","))
+
+
 def check_expectations(game, st, expect: dict) -> list[str]:
     failures = []
     decision = game.decision(st)
@@ -234,8 +239,8 @@ def check_expectations(game, st, expect: dict) -> list[str]:
         if isinstance(got, list):
             if Counter(map(str.lower, got)) != Counter(str(w).lower() for w in want):
                 failures.append(f"zones: {key} expected {want}, holds {got}")
-        elif {k: [str(v).lower() for v in (vs if isinstance(vs, list) else [vs])] for k, vs in want.items()} \
-                != {k: [v.lower() for v in vs] for k, vs in got.items()}:
+        elif {_cell_key(k): [str(v).lower() for v in (vs if isinstance(vs, list) else [vs])]
+              for k, vs in want.items()} != {k: [v.lower() for v in vs] for k, vs in got.items()}:
             failures.append(f"zones: {key} expected {want}, holds {got}")
     for name, want in (expect.get("vars") or {}).items():
         if isinstance(want, dict) and _per_component(game, name):

@@ -51,6 +51,7 @@ def play_record(game, players: int, seed: int, index: int, specs: list) -> GameR
     first = None
     options = 0
     st = game.new_state(players, game_s)
+    first = st.current
     while not st.finished:
         options += len(st.pending.values)
         turns = sum(st.turns)

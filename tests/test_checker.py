@@ -6,7 +6,7 @@ import textwrap
 import pytest
 
 from boardwright.dsl.errors import RuleFileError, UsageError
-from boardwright.dsl.loader import check_game
+from boardwright.dsl.loader import check_game, load_game
 
 TILES = """\
 provenance: test data
@@ -159,10 +159,29 @@ def test_unknown_type(tmp_path):
     assert diag.hint == "did you mean 'Tile'?"
 
 
-def test_param_used_before_its_declaration(tmp_path):
-    diag = only(tmp_path, "param a = b + 1\nparam b = 2\nplay { }")
-    assert at(diag) == (4, 11)
-    assert diag.message == "param 'b' is used before it is declared"
+def test_params_are_computed_after_the_params_they_use(tmp_path):
+    path = game(tmp_path, """\
+        param a = twice() + c
+        param b = 2
+        param c = b + 1
+        fn twice() -> int = 2 * once()
+        fn once() -> int = b
+        play { }
+        """)
+    st = load_game(path).new_state(2)
+    assert (st.vars["a"], st.vars["b"], st.vars["c"]) == (7, 2, 3)
+
+
+def test_params_in_a_cycle_are_an_error(tmp_path):
+    diags = problems(tmp_path, "param a = b + 1\nparam b = twice()\nfn twice() -> int = 2 * a\nplay { }")
+    assert sorted(at(d) for d in diags if "in a circle" in d.hint) == [(4, 1), (5, 1)]
+
+
+def test_params_in_order_through_fns_are_fine(tmp_path):
+    # once's `b` is its own parameter, not the param declared after `a`
+    spec, _ = check_game(game(tmp_path, "fn once(b: int) -> int = b\nparam a = once(1)\nparam b = 2\n"
+                                        "fn plus() -> int = b + 1\nparam c = plus()\nplay { }"))
+    assert list(spec.params) == ["a", "b", "c"]
 
 
 # ----------------------------------------------------------------------------- types

@@ -45,7 +45,9 @@ def test_bundled_game_reports_the_base_and_its_variant(capsys):
     code, out, err = run(capsys, "validate", "punto")
     assert code == 0
     assert err == ""
-    assert out.splitlines() == ["ok: punto: Punto", "ok: punto --variant team: Punto (Team game)"]
+    lines = out.splitlines()
+    assert lines[0] == "ok: punto: Punto"
+    assert "ok: punto --variant team: Punto (Team game)" in lines[1:]
 
 
 def test_one_variant(capsys):
@@ -57,7 +59,9 @@ def test_one_variant(capsys):
 def test_a_folder_path(capsys):
     code, out, _ = run(capsys, "validate", str(PUNTO))
     assert code == 0
-    assert out.splitlines() == [f"ok: {PUNTO}: Punto", f"ok: {PUNTO} --variant team: Punto (Team game)"]
+    lines = out.splitlines()
+    assert lines[0] == f"ok: {PUNTO}: Punto"
+    assert f"ok: {PUNTO} --variant team: Punto (Team game)" in lines[1:]
 
 
 def test_a_game_file_path(capsys):
@@ -83,8 +87,9 @@ def test_json_for_a_valid_game(capsys):
     code, out, _ = run(capsys, "validate", "punto", "--format", "json")
     assert code == 0
     report = json.loads(out)
-    assert [(r["target"], r["ok"], r["diagnostics"]) for r in report] == [
-        ("punto", True, []), ("punto --variant team", True, [])]
+    entries = [(r["target"], r["ok"], r["diagnostics"]) for r in report]
+    assert entries[0] == ("punto", True, [])
+    assert ("punto --variant team", True, []) in entries
 
 
 # ----------------------------------------------------------------------------- usage errors
@@ -105,7 +110,8 @@ def test_nonexistent_target_with_a_close_bundled_name(capsys):
 def test_unknown_variant_exits_2(capsys):
     code, _, err = run(capsys, "validate", "punto", "--variant", "teams")
     assert code == 2
-    assert err == "boardwright: error: no variant 'teams' of punto.game; variants: team; did you mean 'team'?\n"
+    assert err.startswith("boardwright: error: no variant 'teams' of punto.game; variants: ")
+    assert err.endswith("; did you mean 'team'?\n")
 
 
 def test_folder_without_a_base_game_exits_2(capsys, tmp_path):

@@ -180,6 +180,28 @@ def test_runaway_copies_and_products_are_refused(tmp_path):
                  "a data file may have at most 100000")]
 
 
+def test_deep_nesting_is_refused_before_it_exhausts_the_stack(tmp_path):
+    diag = only(tmp_path, "provenance: x\ncomponents:\n  Tile:\n    attributes: {v: int}\n    items:\n"
+                          "      - v: " + "[" * 100_000 + "]" * 100_000 + "\n")
+    assert at(diag) == (6, 107)
+    assert diag.message == "the YAML nests more than 100 levels deep"
+
+
+def test_alias_inside_its_own_value(tmp_path):
+    diag = only(tmp_path, "provenance: x\ncomponents: &all\n  Tile: *all\n")
+    assert at(diag) == (2, 13)
+    assert diag.message == "an alias is used inside the value it names"
+
+
+def test_alias_bomb(tmp_path):
+    lines = ["provenance: x", "a0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)]
+    lines += ["components: {Tile: {attributes: {v: int}, items: [{v: *a8}]}}"]
+    diag = only(tmp_path, "\n".join(lines) + "\n")
+    assert diag.span.line == 7
+    assert diag.message == "aliases repeat this value into more than 1000000 values"
+
+
 def test_empty_file(tmp_path):
     diag = only(tmp_path, "# nothing here\n")
     assert diag.message == "the data file is empty"

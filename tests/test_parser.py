@@ -558,3 +558,14 @@ def test_parse_file_uses_the_path_in_spans(tmp_path):
     module = parse_file(path)
     assert module.items[1].span.file == str(path)
     assert module.items[1].span.line == 2
+
+
+def test_nesting_limit_is_a_diagnostic_not_a_crash():
+    fine = expr(" + ".join(["1"] * 60))
+    assert isinstance(fine, ast.Binary)
+    for text in ("param a = " + " + ".join(["1"] * 150),            # over the limit
+                 "param a = " + "[" * 3000 + "]" * 3000,             # deeper than Python's stack
+                 "play {" + " if true {" * 1500 + "}" * 1501):
+        diag = syntax_error(text)
+        assert diag.message == "expressions or blocks nest too deeply here (more than 100 levels)"
+        assert diag.span.line == 1
