@@ -188,7 +188,7 @@ def format_failure(report: CheckReport, game) -> str:
     lines = [f"FAILED: {f.prop}" + (f" ({f.where})" if f.where else ""),
              f"  {f.detail}".replace("\n", "\n  "),
              f"  minimal game: {f.players} players, seed {f.seed}, {len(f.choices)} choices:",
-             f"    {', '.join(f.choices) if f.choices else '(none: it fails right after setup)'}"]
+             f"    {json.dumps(f.choices) if f.choices else '(none: it fails right after setup)'}"]
     if f.state:
         st = State.from_json(f.state)
         seen = game.observe(st, None)
