@@ -148,7 +148,7 @@ _define("turns_played", "player", 1, 1, _typed(INT, _int(0)),
 _define("details", "component", 1, 1, _typed(STR),
         "The component's `details` text from its data file (\"\" if its kind has none).")
 
-# Connections on grids, and comparisons among players (written for Urban Panic, general).
+# Connections on grids (roads, areas), and comparisons among players.
 _int_list = lambda ts: _need(ts, 0, lambda t: is_list(t) and element(t) in (INT, PLAYER, ANY), "a list of int")
 _define("reachable", "grid, cell, list of str, value", 4, 4,
         _typed(list_of(CELL), _grid(), _cell(1),

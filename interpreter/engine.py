@@ -184,9 +184,11 @@ class Game:
     def setup_state(self, players: int, seed: int = 0) -> State:
         """A new state after the setup block has run, before play starts."""
         if not self.min_players <= players <= self.max_players:
-            allowed = (f"{self.min_players}" if self.min_players == self.max_players
-                       else f"{self.min_players} to {self.max_players}")
-            raise UsageError(f"{self.title} is for {allowed} players, not {players}")
+            allowed = (f"{self.min_players} player" + ("s" if self.min_players != 1 else "")
+                       if self.min_players == self.max_players
+                       else f"{self.min_players} to {self.max_players} players")
+            title = self.title + (f" ({self.variant})" if self.variant else "")
+            raise UsageError(f"{title} is for {allowed}, not {players}")
         st = State.__new__(State)
         st.players = players
         st.rng = seed_state(seed)

@@ -278,3 +278,10 @@ def test_equal_components_of_a_pile_are_counted(tmp_path):
     for c in range(3):
         game.move(st, c, "pile_", None, False)
     assert "pile_: 3 x tile" in render_table(game, game.observe(st, 0), 0)
+
+
+def test_a_one_player_game_says_so_when_asked_for_more(tmp_path):
+    from boardwright.dsl.errors import UsageError
+    game = load_game(make(tmp_path, SOLO))
+    with pytest.raises(UsageError, match=r"^Race is for 1 player, not 2$"):
+        game.setup_state(2, 1)
