@@ -107,6 +107,7 @@ class Game:
         self.heuristic = None           # (state, seat) -> int, when the rule file declares one
         self.param_overrides: dict = {}  # param name -> value, from --set
         self.shown_labels: dict = {}    # component kind -> (state, id) -> str, from `label` declarations
+        self._labelling: set = set()    # components whose label is being computed (no recursion)
 
     def set_params(self, settings: dict) -> None:
         """Override params (`--set name=value`); values are ints, true/false, or enum members."""
@@ -133,7 +134,13 @@ class Game:
     def label_of(self, st: State, c: int) -> str:
         """How component c looks in this state: its kind's `label` declaration, or its data label."""
         shown = self.shown_labels.get(self.kind_of[c])
-        return self.labels[c] if shown is None else shown(st, c)
+        if shown is None or c in self._labelling:
+            return self.labels[c]       # while its own label is computed: its data label
+        self._labelling.add(c)
+        try:
+            return shown(st, c)
+        finally:
+            self._labelling.discard(c)
 
     def grid_shape(self, key: str) -> GridShape:
         shape = self.shapes.get(key)

@@ -285,3 +285,11 @@ def test_a_one_player_game_says_so_when_asked_for_more(tmp_path):
     game = load_game(make(tmp_path, SOLO))
     with pytest.raises(UsageError, match=r"^Race is for 1 player, not 2$"):
         game.setup_state(2, 1)
+
+
+def test_a_label_that_shows_its_own_component_through_a_function_does_not_loop(tmp_path):
+    rules = FLIPPING.replace('label t: Tile = if up[t] then "{t.name} ({t.worth})" else "back: {t.back}"',
+                             'fn shown(t: Tile) -> str = "[{t}]"\nlabel t: Tile = shown(t)')
+    game = load_game(make(tmp_path, rules))
+    st = game.new_state(1, 1)
+    assert [o.label for o in game.decision(st).options] == ["[Ace]", "[Bee]", "[Cat]"]
