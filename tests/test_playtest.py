@@ -37,6 +37,10 @@ def test_mcts_beats_random_at_punto():
     assert rotated_wins(cached_game("punto"), "mcts:iterations=25:depth=0", games=5) >= 0.8
 
 
+def test_mcts_beats_random_at_happy_city():
+    assert rotated_wins(cached_game("happy-city"), "mcts:iterations=80:depth=0", games=10) >= 0.8
+
+
 def test_greedy_beats_random_at_punto():
     assert rotated_wins(cached_game("punto"), "greedy", games=6) >= 0.8
 
