@@ -368,3 +368,7 @@ def cmd_test(args) -> int:
 
 COMMANDS = {"validate": cmd_validate, "play": cmd_play, "replay": cmd_replay, "simulate": cmd_simulate, "compare": cmd_compare,
             "bench": cmd_bench, "check": cmd_check, "test": cmd_test}
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -11,7 +11,7 @@ from pathlib import Path
 from . import ast
 from .checker import Checker
 from .data import load_data
-from .errors import BoardwrightError, DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean
+from .errors import DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean
 from .parser import parse_file
 from .spec import GameSpec
 

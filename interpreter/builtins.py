@@ -19,6 +19,19 @@ class Problem(Exception):
     """A rule asked for something impossible (top of an empty stack, first of [])."""
 
 
+# Python errors a rule can cause (a value of an unexpected kind at run time, endless recursion).
+RUNTIME_FAILURES = (TypeError, ValueError, IndexError, KeyError, AttributeError, RecursionError)
+
+
+def failure_diagnostic(span, exc: Exception):
+    """A rule error, in the designer's words, for a Python error raised inside a rule."""
+    from ..dsl.errors import Diagnostic
+    if isinstance(exc, RecursionError):
+        return Diagnostic(span, "rule failed: functions call each other without end (too deep a recursion)",
+                          "make sure every recursive function reaches a case that does not call itself")
+    return Diagnostic(span, f"rule failed: {type(exc).__name__}: {exc}")
+
+
 def _row_major(cells):
     return sorted(cells, key=lambda c: (c[1], c[0]))
 

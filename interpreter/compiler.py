@@ -12,7 +12,7 @@ import re
 
 from ..dsl import ast
 from ..dsl.types import BOOL, CELL, PLAYER, element, is_list
-from .builtins import IMPLEMENTATIONS, Problem
+from .builtins import IMPLEMENTATIONS, RUNTIME_FAILURES, Problem, failure_diagnostic
 
 
 class Env:
@@ -700,5 +700,5 @@ def _evaluate(fn, env: Env, st, args=(), decl_span=None):
         return fn(st, L)
     except Problem as problem:
         raise RuleError(Diagnostic(decl_span, str(problem))) from None
-    except (TypeError, ValueError, IndexError, KeyError, AttributeError, RecursionError) as exc:
-        raise RuleError(Diagnostic(decl_span, f"rule failed: {type(exc).__name__}: {exc}")) from None
+    except RUNTIME_FAILURES as exc:
+        raise RuleError(failure_diagnostic(decl_span, exc)) from None

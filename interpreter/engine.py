@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..dsl.data import format_attributes
 from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError
-from .builtins import Problem, fits
+from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic, fits
 from .rng import seed_state
 from .state import State
 
@@ -253,8 +253,8 @@ class Game:
                 body.ops[pc](st, frame)
             except Problem as problem:
                 raise RuleError(Diagnostic(body.spans[pc], str(problem))) from None
-            except (TypeError, ValueError, IndexError, KeyError, AttributeError, RecursionError) as exc:
-                raise RuleError(Diagnostic(body.spans[pc], f"rule failed: {type(exc).__name__}: {exc}")) from None
+            except RUNTIME_FAILURES as exc:
+                raise RuleError(failure_diagnostic(body.spans[pc], exc)) from None
             budget -= 1
             if not budget:
                 raise RuleError(Diagnostic(body.spans[pc], f"no decision after {STEP_LIMIT} steps: "

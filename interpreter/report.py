@@ -69,7 +69,7 @@ def summarise(records: list[dict], meta: dict) -> dict:
         **meta,
         "games": n,
         "wins": [round(w, 6) for w in wins],
-        "draws": sum(1 for r in records if not r["winners"]),
+        "draws": sum(1 for r in records if not r["winners"] and not r.get("opponents")),
         "scores": [s["score_mean"] for s in seats],
         "turns": {"mean": _mean(turns), "min": min(turns, default=0), "max": max(turns, default=0),
                   "sd": _sd(turns)},

@@ -212,3 +212,17 @@ def test_winners_tie_break_and_shared_victory(tmp_path):
     st = game.new_state(3)
     assert st.finished
     assert game.result(st).winners == (1, 2)
+
+
+def test_endless_recursion_is_a_rule_error_in_plain_words(tmp_path):
+    game = make(tmp_path, """\
+        game "Recursion"
+        players 1
+        data "cards.yaml"
+        fn loop(n: int) -> int = loop(n + 1)
+        play { log "{loop(1)}" }
+        """)
+    with pytest.raises(RuleError) as info:
+        game.new_state(1)
+    diag = info.value.diagnostics[0]
+    assert "call each other without end" in diag.message and diag.span.line == 5
