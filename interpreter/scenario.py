@@ -122,19 +122,25 @@ def run_scenario(path: str | Path) -> Outcome:
     return outcome
 
 
-def _resolve(game, labels, prefer: list, taken: set) -> list:
-    """Component ids for labels, preferring ones already in place and never one twice."""
+def _resolve(game, st, labels, prefer: list, taken: set) -> list:
+    """Component ids for labels, never one twice: preferably one already in place, else one
+    from a zone nobody sees (so that laying out a scenario disturbs little that is visible)."""
     out = []
     for label in labels:
         wanted = str(label).strip().lower()
         candidates = [c for c in prefer if game.labels[c].lower() == wanted and c not in taken]
         if not candidates:
             candidates = [c for c, text in enumerate(game.labels) if text.lower() == wanted and c not in taken]
+            candidates.sort(key=lambda c: 0 if _hidden(game, st.loc[c][0]) else 1)
         if not candidates:
             raise BoardwrightError(f"scenario: no free component labelled {label!r}")
         taken.add(candidates[0])
         out.append(candidates[0])
     return out
+
+
+def _hidden(game, key: str) -> bool:
+    return game.zone_meta[key.split("/")[0]][1] == "hidden"
 
 
 def apply_starting_state(game, st, state: dict) -> None:
@@ -146,7 +152,7 @@ def apply_starting_state(game, st, state: dict) -> None:
             raise BoardwrightError(f"scenario: no zone {key!r}; zones: {', '.join(st.zones)}")
         zone = st.zones[key]
         if isinstance(zone, list):
-            ids = _resolve(game, wanted, list(zone), taken)
+            ids = _resolve(game, st, wanted, list(zone), taken)
             for c in [c for c in zone if c not in ids]:
                 game.move(st, c, "supply", None, False)
             for c in ids:
@@ -157,12 +163,12 @@ def apply_starting_state(game, st, state: dict) -> None:
             for c in current:
                 game.move(st, c, "supply", None, False)
             for cell, labels in cells.items():
-                for c in _resolve(game, labels if isinstance(labels, list) else [labels], current, taken):
+                for c in _resolve(game, st, labels if isinstance(labels, list) else [labels], current, taken):
                     game.move(st, c, key, cell, False)
     for key, wanted in (state.get("top") or {}).items():
         if key not in st.zones or not isinstance(st.zones[key], list):
             raise BoardwrightError(f"scenario: 'top' needs a stack zone, not {key!r}")
-        for c in reversed(_resolve(game, wanted, list(st.zones[key]), taken)):
+        for c in reversed(_resolve(game, st, wanted, list(st.zones[key]), taken)):
             game.move(st, c, key, None, False)
     for name, value in (state.get("vars") or {}).items():
         if name not in st.vars:

@@ -2,6 +2,7 @@
 coverage reports dead rules; the pytest plugin collects scenarios."""
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -11,7 +12,7 @@ import yaml
 
 from boardwright.cli.main import main
 from boardwright.dsl.loader import GAMES_DIR, load_game
-from boardwright.interpreter.check import run_checks
+from boardwright.interpreter.check import failure_scenario, run_checks
 from boardwright.interpreter.coverage import coverage_report, measure_coverage
 from boardwright.interpreter.scenario import run_scenario
 
@@ -53,6 +54,22 @@ def test_check_finds_a_planted_bug_and_writes_a_short_replayable_scenario(tmp_pa
     assert len(scenario["moves"]) <= 10
     outcome = run_scenario(out)
     assert not outcome.passed and invariant in "\n".join(outcome.failures)
+
+
+def test_check_finds_a_missing_refill_and_shrinks_it(tmp_path):
+    folder = tmp_path / "urban-panic"
+    shutil.copytree(GAMES_DIR / "urban-panic", folder, ignore=shutil.ignore_patterns("scenarios"))
+    rules = (folder / "urban-panic.game").read_text()
+    old = "  architect_done = true\n  log \"{p} takes {t}\"\n  if refill_at_once { refill() }\n"
+    assert rules.count(old) == 1
+    (folder / "urban-panic.game").write_text(rules.replace(old, old.replace("  if refill_at_once { refill() }\n", "")))
+    report = run_checks(load_game(folder / "urban-panic.game"), [2], examples=10, seed_value=1)
+    assert report.failure is not None and "refilled at once" in report.failure.prop
+    assert len(report.failure.choices) <= 10
+    out = tmp_path / "refill.scenario.yaml"
+    out.write_text(failure_scenario(report, str(folder / "urban-panic.game"), None))
+    outcome = run_scenario(out)
+    assert not outcome.passed and "refilled at once" in "\n".join(outcome.failures)
 
 
 def test_check_passes_on_the_bundled_rules(capsys):
