@@ -100,7 +100,10 @@ def load_data(path: str | Path) -> DataSet:
                 raise DataError(too_deep)
             root = yaml.compose(text, Loader=_FAST_LOADER)
             data = yaml.load(text, Loader=_FAST_LOADER)
-        except yaml.YAMLError:
+        except yaml.YAMLError:      # the pure-Python reader words errors as our messages expect
+            too_deep = _nesting_problem(name, text, yaml.SafeLoader)
+            if too_deep is not None:
+                raise DataError(too_deep)
             root = yaml.compose(text)
             data = yaml.safe_load(text)
     except yaml.YAMLError as exc:

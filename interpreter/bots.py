@@ -105,7 +105,7 @@ class MCTSBot:
     rollouts of limited depth evaluated by `standing`; returns per seat."""
     name = "mcts"
 
-    def __init__(self, seed, iterations: int = 200, seconds: float | None = None, depth: int = 12,
+    def __init__(self, seed, iterations: int = 100, seconds: float | None = None, depth: int = 0,
                  exploration: float = 1.0):
         self.rng = random.Random(seed)
         self.iterations = int(iterations)
