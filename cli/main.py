@@ -315,7 +315,6 @@ def cmd_compare(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    load_game(args.game, args.variant)      # fail early, before timing
     report = bench(lambda: load_game(args.game, args.variant), args.players, args.games, args.seed)
     print(json.dumps(report))
     return 0
