@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ..dsl.data import format_attributes
-from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError
+from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError, did_you_mean
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic, fits
 from .rng import seed_state
 from .state import State
@@ -113,7 +113,6 @@ class Game:
         """Override params (`--set name=value`); values are ints, true/false, or enum members."""
         for name, text in settings.items():
             if name not in self.spec.params:
-                from ..dsl.errors import did_you_mean
                 hint = did_you_mean(name, self.spec.params)
                 raise UsageError(f"no param '{name}' in {self.title}; params: {', '.join(self.spec.params)}"
                                  + (f"; {hint}" if hint else ""))
@@ -157,6 +156,14 @@ class Game:
     def move(self, st: State, c, key: str, cell, bottom: bool) -> None:
         if type(c) is not int or not 0 <= c < len(self.components):
             raise Problem(f"cannot move {c!r}: not a component")
+        dest = st.zones[key]
+        if type(dest) is not list:      # refuse a bad cell before anything changes
+            if cell is None:
+                raise Problem(f"a move to the grid '{key}' needs a cell")
+            if cell in dest and not self.grid_shape(key).stacked:
+                raise Problem(f"cell {cell} of '{key}' is occupied and the grid is not 'stacked'")
+            if not fits(self, st, key, cell):
+                raise Problem(f"cell {cell} is outside the grid '{key}'")
         okey, ocell = st.loc[c]
         source = st.zones[okey]
         st.cache.clear()
@@ -167,20 +174,12 @@ class Game:
             stack.remove(c)
             if not stack:
                 del source[ocell]
-        dest = st.zones[key]
         if type(dest) is list:
             if bottom:
                 dest.insert(0, c)
             else:
                 dest.append(c)
         else:
-            shape = self.grid_shape(key)
-            if cell is None:
-                raise Problem(f"a move to the grid '{key}' needs a cell")
-            if cell in dest and not shape.stacked:
-                raise Problem(f"cell {cell} of '{key}' is occupied and the grid is not 'stacked'")
-            if not fits(self, st, key, cell):
-                raise Problem(f"cell {cell} is outside the grid '{key}'")
             dest.setdefault(cell, []).append(c)
             st.cache.clear()
         st.loc[c] = (key, cell)
