@@ -19,7 +19,7 @@ from ..interpreter.coverage import Coverage, coverage_report, format_coverage, m
 from ..interpreter.report import compare, format_compare, format_report, plot, summarise, write_csv
 from ..interpreter.scenario import run_scenario, scenario_files
 from ..interpreter.simulate import _LOADED, bench, simulate_records
-from .play import LOG_FORMAT, read_json, replay_states, start_session
+from .play import LOG_FORMAT, parse_settings, read_json, replay_states, start_session
 from .render import render_result, render_table
 
 
@@ -185,7 +185,7 @@ def cmd_replay(args) -> int:
     def show(step: int) -> None:
         print(f"\n-- step {step} of {last}" + (f": {game.player_name(log['moves'][step - 1]['player'])} chose "
                                              f"{log['moves'][step - 1]['label']}" if step else ": the start"))
-        print(render_table(game, game.observe(states[step], None), None))
+        print(render_table(game, game.observe(states[step], None)))
         if states[step].finished:
             print(render_result(game, game.result(states[step])))
 
@@ -216,18 +216,6 @@ def cmd_replay(args) -> int:
 
 
 # ---------------------------------------------------------------------------- simulate, bench
-def _settings(items) -> dict:
-    """'name=value' pairs (each item may hold several, comma-separated)."""
-    out = {}
-    for item in items or []:
-        for pair in item.split(","):
-            name, eq, value = pair.partition("=")
-            if not eq or not name.strip():
-                raise UsageError(f"--set expects name=value, got {pair!r}")
-            out[name.strip()] = value.strip()
-    return out
-
-
 def _bot_specs(args, players: int) -> list:
     specs = [b.strip() for b in args.bots.split(",")] if args.bots else ["random"] * players
     if len(specs) != players:
@@ -274,7 +262,7 @@ def run_simulation(args, variant, settings: dict, players: int, coverage: bool =
 
 
 def cmd_simulate(args) -> int:
-    game, report, records = run_simulation(args, args.variant, _settings(args.set), args.players, args.coverage)
+    game, report, records = run_simulation(args, args.variant, parse_settings(args.set), args.players, args.coverage)
     if args.csv:
         write_csv(args.csv, records, args.players)
     if args.plot:
@@ -291,7 +279,7 @@ def cmd_simulate(args) -> int:
 
 def cmd_compare(args) -> int:
     variants = args.variant or [None]
-    sets = [_settings([s]) for s in args.set or []]
+    sets = [parse_settings([s]) for s in args.set or []]
     configs = [(v, {}) for v in variants] if len(variants) > 1 or not sets else []
     base_variant = variants[0] if len(variants) == 1 else None
     if sets:

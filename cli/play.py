@@ -43,7 +43,7 @@ class Session:
                 self.play(index)
                 continue
             self.out("")
-            self.out(render_table(game, game.observe(self.st, p), p))
+            self.out(render_table(game, game.observe(self.st, p)))
             self.out(f"\n{game.player_name(p)}, your move. " + render_options(decision))
             index = self.read_choice(decision)
             if index is None:
@@ -56,7 +56,7 @@ class Session:
             self.play(index)
         humans = [p for p, s in enumerate(self.setup["seats"]) if s == "human"]
         self.out("")
-        self.out(render_table(game, game.observe(self.st, humans[0] if humans else None), None))
+        self.out(render_table(game, game.observe(self.st, humans[0] if humans else None)))
         self.out(render_result(game, game.result(self.st)))
         return 0
 
@@ -160,7 +160,7 @@ def start_session(args, load_game) -> Session:
             raise UsageError(f"{args.load}: the saved state is damaged ({exc})")
         return Session(game, setup, st)
     game = load_game(args.game, args.variant)
-    settings = dict(pair.split("=", 1) for pair in (args.set or []) if "=" in pair)
+    settings = parse_settings(args.set)
     game.set_params(settings)
     players = args.players or game.min_players
     seats = [s.strip() for s in (args.seats or ",".join(["human"] + ["random"] * (players - 1))).split(",")]
@@ -173,6 +173,18 @@ def start_session(args, load_game) -> Session:
     setup = {"game": game_ref, "variant": args.variant, "params": settings, "players": players,
              "seed": args.seed, "seats": seats, "log": args.log}
     return Session(game, setup, game.new_state(players, args.seed))
+
+
+def parse_settings(items) -> dict:
+    """'name=value' pairs (each item may hold several, comma-separated)."""
+    out = {}
+    for item in items or []:
+        for pair in item.split(","):
+            name, eq, value = pair.partition("=")
+            if not eq or not name.strip():
+                raise UsageError(f"--set expects name=value, got {pair!r}")
+            out[name.strip()] = value.strip()
+    return out
 
 
 def read_json(path: str, expected_format: str, what: str) -> dict:

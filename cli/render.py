@@ -85,7 +85,7 @@ def render_described(labels: list, details: list) -> list[str]:
             for (label, text), n in counts.items()]
 
 
-def render_table(game, seen: dict, viewer: int | None) -> str:
+def render_table(game, seen: dict) -> str:
     out = [f"== {game.title}" + (f" ({game.variant})" if game.variant else "")
            + f" — turn {max(1, sum(seen['turns']))}"]
     details = seen.get("details", {})

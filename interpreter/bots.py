@@ -19,16 +19,21 @@ def determinize(game, st, seat: int, rng: random.Random):
     for key, zone in d.zones.items():
         if type(zone) is not list or len(zone) < 2:
             continue
-        name, _, owner = key.partition("/")
-        _, visibility, _ = game.zone_meta[name]
-        if visibility == "public" or (visibility == "owner" and owner == str(seat)):
+        if game.visible_to(key, seat):
             continue
-        keep = zone[-1:] if visibility == "top" else []
+        keep = zone[-1:] if game.zone_meta[key.split("/")[0]][1] == "top" else []
         hidden = sorted(zone[:-1] if keep else zone)
         rng.shuffle(hidden)
         zone[:] = hidden + keep
     d.rng = rng.getrandbits(64)
     return d
+
+
+def evaluations(game, st) -> list:
+    """Each seat's evaluation of a position: the rule file's heuristic, else its score."""
+    if game.heuristic is not None:
+        return [game.heuristic(st, p) for p in range(st.players)]
+    return list(game.result(st).scores)
 
 
 def standing(game, st) -> list[float]:
@@ -38,10 +43,7 @@ def standing(game, st) -> list[float]:
     if st.finished:
         winners = game.result(st).winners
         return [1 / len(winners) if p in winners else 0.0 for p in range(st.players)]
-    if game.heuristic is not None:
-        values = [game.heuristic(st, p) for p in range(st.players)]
-    else:
-        values = list(game.result(st).scores)
+    values = evaluations(game, st)
     n = len(values)
     if n == 1:
         return [0.5]
@@ -76,19 +78,13 @@ class GreedyBot:
         for index in range(len(st.pending.values)):
             trial = base.copy()
             game.apply_index(trial, index)
-            out.append(standing(game, trial)[seat] if trial.finished else _value(game, trial, seat))
+            out.append(standing(game, trial)[seat] if trial.finished else evaluations(game, trial)[seat])
         return out
 
     def choose(self, game, st) -> int:
         values = self.values(game, st)
         best = max(values)
         return self.rng.choice([i for i, v in enumerate(values) if v == best])
-
-
-def _value(game, st, seat) -> float:
-    if game.heuristic is not None:
-        return game.heuristic(st, seat)
-    return game.result(st).scores[seat]
 
 
 class Node:
@@ -112,7 +108,6 @@ class MCTSBot:
         self.seconds = float(seconds) if seconds is not None else None
         self.depth = int(depth)
         self.c = float(exploration)
-        self.last_root: Node | None = None
 
     def search(self, game, st) -> Node:
         seat = st.pending.player
@@ -122,7 +117,6 @@ class MCTSBot:
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
             self.iterate(game, determinize(game, st, seat, self.rng), root)
             done += 1
-        self.last_root = root
         return root
 
     def iterate(self, game, det, root: Node) -> None:

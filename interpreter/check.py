@@ -67,10 +67,7 @@ def state_properties(game, st: State) -> None:
     for player in range(st.players):
         seen = game.observe(st, player)
         for key, content in seen["zones"].items():
-            name, _, owner = key.partition("/")
-            _, visibility, _ = game.zone_meta[name]
-            secret = visibility in ("hidden", "top") or (visibility == "owner" and owner != str(player))
-            if secret and not (isinstance(content, dict) and set(content) <= {"size", "top"}):
+            if not game.visible_to(key, player) and not (isinstance(content, dict) and set(content) <= {"size", "top"}):
                 raise PropertyFailed(UNIVERSAL[2], f"player {player} sees the contents of '{key}'")
         decision = seen.get("decision")
         if decision and decision["player"] != player and decision["options"] is not None:

@@ -12,7 +12,11 @@ import re
 
 from ..dsl import ast
 from ..dsl.types import BOOL, CELL, PLAYER, element, is_list
+from ..dsl.errors import Diagnostic, RuleError
 from .builtins import IMPLEMENTATIONS, RUNTIME_FAILURES, Problem, failure_diagnostic
+from .engine import Game, Result
+from .rng import shuffle_in_place
+from .state import Pending
 
 
 class Env:
@@ -45,7 +49,6 @@ class Code:
         self.spans: list = []
         self.roles: list = []       # per instruction: "statement", "jump" or a branch's description
         self.nslots = 0
-        self.params: tuple = ()
 
     def emit(self, op, span, role: str = "statement") -> int:
         self.ops.append(op)
@@ -349,7 +352,6 @@ class Compiler:
         env = Env()
         for p in params:
             env.new(p.name)
-        code.params = tuple(p.name for p in params)
         self.block(code, stmts, env, loop=None)
         code.nslots = env.size
         return code
@@ -500,7 +502,6 @@ class Compiler:
 
     def s_Shuffle(self, code, s: ast.Shuffle, env, loop):
         zone = self.expr(s.zone, env)
-        from .rng import shuffle_in_place
 
         def shuffle(st, F):
             shuffle_in_place(st, st.zones[zone(st, F[2])])
@@ -517,7 +518,6 @@ class Compiler:
         self.game.choices[site] = ChoiceSite(prompt or (lambda st, L, text=f"Choose {s.var}": text),
                                              label, self.renderer(t), self.identifier(t),
                                              t not in self.spec.kinds)
-        from .state import Pending
 
         def choose(st, F):
             L = F[2]
@@ -592,8 +592,6 @@ def _jump_unless(test, target: Target):
 # ---------------------------------------------------------------------------- whole games
 def compile_game(spec, types: dict):
     """Compile a checked GameSpec into a runnable `Game`."""
-    from .engine import Game, Result
-
     game = Game(spec)
     compiler = Compiler(game, spec, types)
     for name, decl in spec.fns.items():
@@ -634,11 +632,10 @@ def compile_game(spec, types: dict):
             else:
                 st.vars[name] = value()
 
-    score_lines = _lines(compiler, spec.score)
-    tiebreak_lines = _lines(compiler, spec.tiebreak)
+    score_lines = _lines(compiler, spec.score.lines, [spec.score.var]) if spec.score else []
+    tiebreak_lines = _lines(compiler, spec.tiebreak.lines, [spec.tiebreak.var]) if spec.tiebreak else []
     winners = compiler.standalone(spec.winners.value) if spec.winners is not None else None
-    opponent_lines = [(title, [(line.title, *compiler.standalone(line.value), line.span) for line in decl.lines])
-                      for title, decl in spec.opponents.items()]
+    opponent_lines = [(title, _lines(compiler, decl.lines)) for title, decl in spec.opponents.items()]
     compiler.static_labels = True       # a label's text shows other components by their data label
     shown = {kind: (compiler.standalone(decl.value, [decl.var]), decl.span) for kind, decl in spec.labels.items()}
     compiler.static_labels = False
@@ -683,18 +680,16 @@ def compile_game(spec, types: dict):
     return game
 
 
-def _lines(compiler: Compiler, decl):
-    if decl is None:
-        return []
+def _lines(compiler: Compiler, lines, names=()) -> list:
+    """Score lines as (title, closure, locals, span); `names` are the locals they are given."""
     out = []
-    for line in decl.lines:
-        fn, env = compiler.standalone(line.value, [decl.var])
+    for line in lines:
+        fn, env = compiler.standalone(line.value, names)
         out.append((line.title, fn, env, line.span))
     return out
 
 
 def _evaluate(fn, env: Env, st, args=(), decl_span=None):
-    from ..dsl.errors import Diagnostic, RuleError
     L = list(args) + [None] * (env.size - len(args))
     try:
         return fn(st, L)

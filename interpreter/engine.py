@@ -348,14 +348,18 @@ class Game:
             return [self.labelled(st, v) for v in value]
         return value if value is None else self.label_of(st, value)
 
+    def visible_to(self, key: str, player: int | None) -> bool:
+        """Whether `player` (None: a spectator) sees the contents and order of zone `key`."""
+        name, _, owner = key.partition("/")
+        visibility = self.zone_meta[name][1]
+        return visibility == "public" or (visibility == "owner" and player is not None and owner == str(player))
+
     def observe(self, st: State, player: int | None) -> dict:
         """What `player` may see (None: a spectator): hidden zones show only their size."""
         zones = {}
         for key, content in st.zones.items():
-            name = key.split("/")[0]
-            kind, visibility, per = self.zone_meta[name]
-            owner = int(key.split("/")[1]) if per else None
-            visible = visibility == "public" or (visibility == "owner" and owner == player and player is not None)
+            kind, visibility, _ = self.zone_meta[key.split("/")[0]]
+            visible = self.visible_to(key, player)
             if kind == "grid" and not visible:
                 zones[key] = {"size": sum(map(len, content.values()))}
             elif kind == "grid":

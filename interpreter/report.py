@@ -185,28 +185,28 @@ def proportion_p(x1: float, n1: int, x2: float, n2: int) -> float:
 def compare(configs: list[tuple[str, dict, list]], alpha: float = 0.05) -> dict:
     """Metrics of several configurations side by side; each later one is tested against the
     first, and differences with p < alpha are flagged."""
-    base_name, base, base_records = configs[0]
+    _, base, base_records = configs[0]
     rows = []
 
     def metric(name, pick, test):
-        values = [pick(report, records) for _, report, records in configs]
+        values = [pick(report) for _, report, _ in configs]
         flags = [None] + [test(base_records, records) for _, _, records in configs[1:]]
         rows.append({"metric": name, "values": values, "p_values": flags,
                      "significant": [p is not None and p < alpha for p in flags]})
 
     players = base["players"]
     for p in range(players):
-        metric(f"win rate seat {p}", lambda rep, rec, p=p: rep["seats"][p]["win_rate"],
+        metric(f"win rate seat {p}", lambda rep, p=p: rep["seats"][p]["win_rate"],
                lambda a, b, p=p: round(proportion_p(sum(_share(r, p) for r in a), len(a),
                                                     sum(_share(r, p) for r in b), len(b)), 4))
-        metric(f"mean score seat {p}", lambda rep, rec, p=p: rep["seats"][p]["score_mean"],
+        metric(f"mean score seat {p}", lambda rep, p=p: rep["seats"][p]["score_mean"],
                lambda a, b, p=p: round(welch_p([r["scores"][p] for r in a], [r["scores"][p] for r in b]), 4))
-    metric("turns per game", lambda rep, rec: rep["turns"]["mean"],
+    metric("turns per game", lambda rep: rep["turns"]["mean"],
            lambda a, b: round(welch_p([r["turns"] for r in a], [r["turns"] for r in b]), 4))
-    metric("options per decision", lambda rep, rec: rep["branching"],
+    metric("options per decision", lambda rep: rep["branching"],
            lambda a, b: round(welch_p([r["options"] / r["decisions"] for r in a],
                                       [r["options"] / r["decisions"] for r in b]), 4))
-    metric("draw share", lambda rep, rec: round(rep["draws"] / rep["games"], 4),
+    metric("draw share", lambda rep: round(rep["draws"] / rep["games"], 4),
            lambda a, b: round(proportion_p(sum(1 for r in a if not r["winners"]), len(a),
                                            sum(1 for r in b if not r["winners"]), len(b)), 4))
     return {"configs": [name for name, _, _ in configs], "alpha": alpha, "rows": rows,

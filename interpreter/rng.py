@@ -20,12 +20,6 @@ def next_value(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
-def below(st, n: int) -> int:
-    """A random int in [0, n) drawn from the RNG held in state `st` (attribute `rng`)."""
-    st.rng, value = next_value(st.rng)
-    return value % n
-
-
 def shuffle_in_place(st, items: list) -> None:
     for i in range(len(items) - 1, 0, -1):
         st.rng, value = next_value(st.rng)

@@ -146,9 +146,9 @@ def test_observation_describes_shown_piles_only(tmp_path):
 def test_play_lists_described_components_once_with_their_count(tmp_path):
     game = load_game(write_game(tmp_path))
     st = game.new_state(2, seed=1)
-    text = render_table(game, game.observe(st, 0), 0)
+    text = render_table(game, game.observe(st, 0))
     assert "offer:\n  2 x Mill — cost 3, red\n  Well — plain | needs red, red, blue | gain 2 coins" in text
     assert "deck: 1 face down" in text
     game.apply(st, "mill")
-    text = render_table(game, game.observe(st, 0), 0)
+    text = render_table(game, game.observe(st, 0))
     assert "used: 1, top: Mill" in text and "face down, top" not in text

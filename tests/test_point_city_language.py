@@ -277,7 +277,7 @@ def test_equal_components_of_a_pile_are_counted(tmp_path):
     st = game.setup_state(1, 1)
     for c in range(3):
         game.move(st, c, "pile_", None, False)
-    assert "pile_: 3 x tile" in render_table(game, game.observe(st, 0), 0)
+    assert "pile_: 3 x tile" in render_table(game, game.observe(st, 0))
 
 
 def test_a_one_player_game_says_so_when_asked_for_more(tmp_path):

@@ -193,7 +193,7 @@ def test_glyphs_draw_a_fixed_grid_with_blocked_cells(tmp_path):
     seen = game.observe(st, 0)
     assert seen["glyphs"]["board"] == {"0,0": ["     ", ".red-", "  !  "], "2,2": ["  !  ", "-blu.", "     "]}
     assert seen["glyphs"]["open"] == {}
-    text = render_table(game, seen, 0)
+    text = render_table(game, seen)
     lines = text.splitlines()
     assert "      +-----+-----+-----+" in lines
     assert "    0 |.red-|     |     |" in lines          # the middle line of row 0 carries the axis
@@ -210,7 +210,7 @@ def test_underscore_vars_are_not_shown(tmp_path):
         play { choose c from [(0, 1)] by 0 prompt "Pick" }
     """)
     st = game.new_state(1, seed=1)
-    text = render_table(game, game.observe(st, 0), 0)
+    text = render_table(game, game.observe(st, 0))
     assert "shown: 8" in text and "_secret" not in text
 
 
