@@ -14,7 +14,6 @@ from pathlib import Path
 from ..dsl.errors import BoardwrightError, UsageError
 from ..dsl.loader import check_game, load_game, resolve_game, variants_of
 from ..interpreter.bots import BOTS
-from ..interpreter.check import failure_scenario, format_failure, run_checks
 from ..interpreter.coverage import Coverage, coverage_report, format_coverage, measure_coverage
 from ..interpreter.report import compare, format_compare, format_report, plot, summarise, write_csv
 from ..interpreter.scenario import run_scenario, scenario_files
@@ -310,6 +309,7 @@ def cmd_bench(args) -> int:
 
 # ---------------------------------------------------------------------------- check
 def cmd_check(args) -> int:
+    from ..interpreter.check import failure_scenario, format_failure, run_checks  # Hypothesis loads slowly
     game = load_game(args.game, args.variant)
     counts = [args.players] if args.players else list(range(game.min_players, game.max_players + 1))
     if args.players:
