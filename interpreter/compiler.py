@@ -146,8 +146,13 @@ class Compiler:
         self.module.namespace["_C"] = game.components
         self.module.namespace["_SIZES"] = game.code_sizes
         self.module.namespace["_attribute"] = runtime.component_attribute(game.components)
+        self.module.namespace["_top_attr"] = runtime.top_attribute(game.components)
         self.unique = 0
         self.memoised = {name for name, decl in spec.fns.items() if _worth_memoising(decl, spec)}
+        self.inlinable = {name for name, decl in spec.fns.items()
+                          if name not in self.memoised and not _recursive(name, spec)
+                          and sum(1 for _ in _walk(decl.body)) <= 40}
+        self.inlining: list = []
 
     def type_of(self, e) -> str:
         return self.types.get(id(e), "any")
@@ -273,6 +278,9 @@ class Compiler:
         attr = e.name
         if self.type_of(e.obj) == CELL:
             return f"{obj}[{0 if attr == 'x' else 1}]"
+        if isinstance(e.obj, ast.Call) and e.obj.func == "top_at" and e.obj.func not in self.spec.fns:
+            zone, cell = (self.expr(a, env) for a in e.obj.args)
+            return f"_top_attr(st.zones[{zone}], {cell}, {attr!r})"
         if simple(obj):
             return f"(_C[{obj}][{attr!r}] if {obj} is not None else _none_attribute({attr!r}))"
         return f"_attribute({obj}, {attr!r})"
@@ -286,8 +294,26 @@ class Compiler:
             return f"({obj}[{index}] if {index} is not None and {index} >= 0 else _bad_index({index}))"
         return f"_index({obj}, {index})"
 
+    def inline(self, decl, args: list) -> str:
+        """A small fn's body in place of its call; arguments are plain names or literals, so
+        reading one twice or not at all changes nothing."""
+        env = Env()
+        for p, a in zip(decl.params, args):
+            env.bind(p.name, a)
+        self.inlining.append(decl.name)
+        try:
+            return f"({self.expr(decl.body, env)})"
+        finally:
+            self.inlining.pop()
+
     def comprehension(self, e: ast.ListComp, env: Env, generator: bool = False) -> str:
         iterable = self.expr(e.iterable, env)
+        c = e.condition
+        if (not generator and isinstance(c, ast.Call) and c.func == "fits" and c.func not in self.spec.fns
+                and isinstance(e.element, ast.Name) and e.element.id == e.var
+                and isinstance(c.args[1], ast.Name) and c.args[1].id == e.var
+                and not (isinstance(c.args[0], ast.Name) and c.args[0].id == e.var)):
+            return f"_fitting(_rt, st, {self.expr(c.args[0], env)}, {iterable})"
         inner = env.child()
         var = self.fresh(f"c_{e.var}_")
         inner.bind(e.var, var)
@@ -303,8 +329,10 @@ class Compiler:
             rank = {m: i for i, m in enumerate(self.spec.enums[element(self.type_of(e.args[0]))])}
             return f"sorted({self.expr(e.args[0], env)}, key={self.module.const(rank)}.__getitem__)"
         if e.func in self.spec.fns:
-            args = "".join(", " + self.expr(a, env) for a in e.args)
-            return f"_F_{e.func}(st{args})"
+            args = [self.expr(a, env) for a in e.args]
+            if e.func in self.inlinable and e.func not in self.inlining and all(map(simple, args)):
+                return self.inline(self.spec.fns[e.func], args)
+            return f"_F_{e.func}(st{''.join(', ' + a for a in args)})"
         # all/any stop at the first deciding element; sum/count/max/min need no list
         if e.func in _LIST_BUILDERS and len(e.args) == 1 and isinstance(e.args[0], ast.ListComp):
             items = self.comprehension(e.args[0], env, generator=e.func in ("all", "any", "sum", "count"))
@@ -592,6 +620,21 @@ def _worth_memoising(decl, spec) -> bool:
         if isinstance(p.type, ast.ListTypeRef):
             hashable = False
     return loops and hashable and found_loop and not _calls_random(decl.name, spec, set())
+
+
+def _recursive(name: str, spec) -> bool:
+    """Whether a fn can call itself (directly or through others)."""
+    todo, seen = [name], set()
+    while todo:
+        current = todo.pop()
+        for node in _walk(spec.fns[current].body):
+            if isinstance(node, ast.Call) and node.func in spec.fns:
+                if node.func == name:
+                    return True
+                if node.func not in seen:
+                    seen.add(node.func)
+                    todo.append(node.func)
+    return False
 
 
 def _calls_random(name: str, spec, seen: set) -> bool:

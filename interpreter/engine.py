@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..dsl.data import format_attributes
 from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError, did_you_mean
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic, fits
+from .indexes import on_add, on_remove
 from .rng import seed_state
 from .state import State
 
@@ -169,7 +170,6 @@ class Game:
                 raise Problem(f"cell {cell} is outside the grid '{key}'")
         okey, ocell = st.loc[c]
         source = st.zones[okey]
-        st.cache.clear()
         st.memo.clear()
         if ocell is None:
             source.remove(c)
@@ -178,14 +178,20 @@ class Game:
             stack.remove(c)
             if not stack:
                 del source[ocell]
+            on_remove(st, okey, not stack)
         if type(dest) is list:
             if bottom:
                 dest.insert(0, c)
             else:
                 dest.append(c)
         else:
-            dest.setdefault(cell, []).append(c)
-            st.cache.clear()
+            stack = dest.get(cell)
+            if stack is None:
+                dest[cell] = [c]
+                on_add(st, key, cell, True)
+            else:
+                stack.append(c)
+                on_add(st, key, cell, False)
         st.loc[c] = (key, cell)
         if self.coverage is not None and st.frames and st.frames[0][0] != "setup":
             self.coverage.moved[c] += 1

@@ -7,7 +7,8 @@ or touches the state (turns, shuffles, decisions, the log). Built-in functions a
 """
 from __future__ import annotations
 
-from .builtins import IMPLEMENTATIONS, Problem
+from .builtins import IMPLEMENTATIONS, Problem, fits
+from .indexes import grid_index
 from .rng import shuffle_in_place
 from .state import Pending
 
@@ -96,15 +97,6 @@ def _top_at(grid: dict, cell):
     return stack[-1] if stack else None
 
 
-NAMESPACE = {
-    "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
-    "_bad_index": _bad_index, "_index": _index, "_divide": _divide, "_no_case": _no_case,
-    "_assign_at": _assign_at, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
-    "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at,
-}
-NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
-
-
 def component_attribute(components: list):
     """`c.attr` for a component given by an expression: refused for none."""
     def attribute(c, attr: str):
@@ -112,3 +104,34 @@ def component_attribute(components: list):
             raise Problem(f"'.{attr}' of none")
         return components[c][attr]
     return attribute
+
+
+def top_attribute(components: list):
+    """`top_at(grid, cell).attr` in one call."""
+    def top_attr(grid: dict, cell, attr: str):
+        stack = grid.get(cell)
+        if not stack:
+            raise Problem(f"'.{attr}' of none")
+        return components[stack[-1]][attr]
+    return top_attr
+
+
+def fitting(rt, st, key, cells) -> list:
+    """`[c for c in cells if fits(key, c)]` in one call."""
+    shape = rt.grid_shape(key)
+    if shape.size is None and shape.extent is not None:
+        window = grid_index(st, key).extent_window(shape.extent)
+        if window is not None:
+            lx, ly, hx, hy = window
+            grid = st.zones[key]
+            return [c for c in cells if (lx <= c[0] <= hx and ly <= c[1] <= hy) or c in grid]
+    return [c for c in cells if fits(rt, st, key, c)]
+
+
+NAMESPACE = {
+    "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
+    "_bad_index": _bad_index, "_index": _index, "_divide": _divide, "_no_case": _no_case,
+    "_assign_at": _assign_at, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
+    "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at, "_fitting": fitting,
+}
+NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})

@@ -44,7 +44,7 @@ class State:
         s.finished = self.finished
         s.history = self.history[:]
         s.log = self.log[:]
-        s.cache = {}
+        s.cache = dict(self.cache)      # indexes are replaced, never changed: share them
         s.memo = {}
         return s
 
