@@ -93,7 +93,11 @@ def _contents(rt, st, key):
     zone = st.zones[key]
     if type(zone) is list:
         return list(zone)
-    return [c for cell in grid_index(st, key).cells for c in zone[cell]]
+    idx = grid_index(st, key)
+    found = idx.derived.get("contents")
+    if found is None:
+        found = idx.derived["contents"] = [c for cell in idx.cells for c in zone[cell]]
+    return found                # shared until the grid changes: rules never change a list in place
 
 
 def _occupied(rt, st, key):

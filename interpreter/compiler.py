@@ -15,11 +15,11 @@ import re
 
 from ..dsl import ast
 from ..dsl.errors import Diagnostic, RuleError
-from ..dsl.types import BOOL, CELL, PLAYER, element, is_list
+from ..dsl.types import BOOL, CELL, PLAYER, element, is_grid, is_list
 from . import runtime
 from .builtins import IMPLEMENTATIONS, RUNTIME_FAILURES, Problem, failure_diagnostic
 from .codegen import Instruction, Module, block_source, block_starts
-from .engine import Game, Result
+from .engine import STEP_LIMIT, Game, Result
 
 
 class Env:
@@ -147,12 +147,14 @@ class Compiler:
         self.module.namespace["_SIZES"] = game.code_sizes
         self.module.namespace["_attribute"] = runtime.component_attribute(game.components)
         self.module.namespace["_top_attr"] = runtime.top_attribute(game.components)
+        self.module.namespace["_STEP_LIMIT"] = STEP_LIMIT
         self.unique = 0
         self.memoised = {name for name, decl in spec.fns.items() if _worth_memoising(decl, spec)}
         self.inlinable = {name for name, decl in spec.fns.items()
                           if name not in self.memoised and not _recursive(name, spec)
                           and sum(1 for _ in _walk(decl.body)) <= 40}
         self.inlining: list = []
+        self.readers = _readers(spec, self.memoised)
 
     def type_of(self, e) -> str:
         return self.types.get(id(e), "any")
@@ -187,7 +189,8 @@ class Compiler:
         """Stable, readable option ids by type: 'red-5', '2,-1', 'p2', '3'."""
         game = self.game
         if t in self.spec.kinds:
-            return lambda v: "none" if v is None else re.sub(r"[^A-Za-z0-9]+", "-", game.labels[v]).strip("-").lower()
+            ids = [re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-").lower() for label in game.labels]
+            return lambda v: "none" if v is None else ids[v]
         if t == CELL:
             return lambda v: "none" if v is None else f"{v[0]},{v[1]}"
         if t == PLAYER:
@@ -306,8 +309,16 @@ class Compiler:
         finally:
             self.inlining.pop()
 
+    def stack_zone(self, e) -> bool:
+        """Whether e is a call `contents(Z)` of a stack or pile zone (not a grid)."""
+        return (isinstance(e, ast.Call) and e.func == "contents" and "contents" not in self.spec.fns
+                and not is_grid(self.type_of(e.args[0])) and self.type_of(e.args[0]) != "any")
+
     def comprehension(self, e: ast.ListComp, env: Env, generator: bool = False) -> str:
-        iterable = self.expr(e.iterable, env)
+        if self.stack_zone(e.iterable):     # read in place: an expression never moves anything
+            iterable = f"st.zones[{self.expr(e.iterable.args[0], env)}]"
+        else:
+            iterable = self.expr(e.iterable, env)
         c = e.condition
         if (not generator and isinstance(c, ast.Call) and c.func == "fits" and c.func not in self.spec.fns
                 and isinstance(e.element, ast.Name) and e.element.id == e.var
@@ -340,10 +351,18 @@ class Compiler:
                 return f"{e.func}{items}"
             return f"_B_{e.func}(_rt, st, {items})"
         args = [self.expr(a, env) for a in e.args]
-        if e.func == "len":
-            return f"len({args[0]})"
+        if e.func in ("len", "abs") or (e.func == "sum" and len(args) == 1):
+            return f"{e.func}({args[0]})"
+        if e.func in ("max", "min") and len(args) >= 2:     # of values, never empty
+            return f"{e.func}({', '.join(args)})"
+        if e.func == "occurrences":
+            return f"{args[0]}.count({args[1]})"
+        if e.func in ("next", "previous") and simple(args[0]):
+            return f"(({args[0]} {'+' if e.func == 'next' else '-'} 1) % st.players)"
         if e.func in ("any", "all"):
             return f"{e.func}({args[0]})"
+        if e.func == "size" and not is_grid(self.type_of(e.args[0])) and self.type_of(e.args[0]) != "any":
+            return f"len(st.zones[{args[0]}])"
         if e.func == "empty":
             return f"(not st.zones[{args[0]}])"
         if e.func == "top_at":
@@ -410,14 +429,15 @@ class Compiler:
         body = self.expr(decl.body, env)
         signature = "".join(", " + p for p in params)
         m = self.module
-        if decl.name in self.memoised:
-            key = "(" + ", ".join([repr(decl.name)] + params) + ",)"
+        if decl.name in self.memoised:     # st.memo: fn name -> {arguments: value}
+            key = params[0] if len(params) == 1 else "(" + "".join(p + ", " for p in params) + ")"
             m.add(f"def _F_{decl.name}(st{signature}):", decl.span)
-            m.add(f"    key = {key}", decl.span)
-            m.add("    memo = st.memo", decl.span)
-            m.add("    value = memo.get(key, _MISSING)", decl.span)
+            m.add(f"    memo = st.memo.get({decl.name!r})", decl.span)
+            m.add("    if memo is None:", decl.span)
+            m.add(f"        memo = st.memo[{decl.name!r}] = {{}}", decl.span)
+            m.add(f"    value = memo.get({key}, _MISSING)", decl.span)
             m.add("    if value is _MISSING:", decl.span)
-            m.add(f"        value = memo[key] = {body}", decl.body.span)
+            m.add(f"        value = memo[{key}] = {body}", decl.body.span)
             m.add("    return value", decl.span)
         else:
             m.add(f"def _F_{decl.name}(st{signature}):", decl.span)
@@ -480,8 +500,8 @@ class Compiler:
         else:       # copy on write: copies of the state share lists
             lines += [f"_v = {value}", f"_x = {index}",
                       f"{target} = _assign_at({target}, _x, _v, {s.op!r}, {name!r})"]
-        if not local:
-            lines.append("st.memo.clear()")
+        if not local:       # forget what the memoised fns that read this variable returned
+            lines += [f"st.memo.pop({fn!r}, None)" for fn in sorted(self.readers.get(name, ()))]
         self.stmt(code, s.span, *lines)
 
     def s_CallStmt(self, code, s: ast.CallStmt, env, loop):
@@ -620,6 +640,27 @@ def _worth_memoising(decl, spec) -> bool:
         if isinstance(p.type, ast.ListTypeRef):
             hashable = False
     return loops and hashable and found_loop and not _calls_random(decl.name, spec, set())
+
+
+def _readers(spec, memoised: set) -> dict:
+    """Variable (or param) name -> the memoised fns whose value may depend on it."""
+    reads: dict = {}
+    for name, decl in spec.fns.items():
+        reads[name] = ({n.id for n in _walk(decl.body) if isinstance(n, ast.Name)},
+                       {n.func for n in _walk(decl.body) if isinstance(n, ast.Call) and n.func in spec.fns})
+    out: dict = {}
+    for fn in memoised:
+        seen, todo, names = {fn}, [fn], set()
+        while todo:
+            names_read, calls = reads[todo.pop()]
+            names |= names_read
+            for c in calls - seen:
+                seen.add(c)
+                todo.append(c)
+        for n in names:
+            if n in spec.vars or n in spec.params:
+                out.setdefault(n, set()).add(fn)
+    return out
 
 
 def _recursive(name: str, spec) -> bool:

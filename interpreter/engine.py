@@ -13,6 +13,7 @@ from ..dsl.data import format_attributes
 from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError, did_you_mean
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic, fits
 from .indexes import on_add, on_remove
+from .runtime import LoopLimit
 from .rng import seed_state
 from .state import State
 
@@ -263,15 +264,12 @@ class Game:
                         block = body.entry(pc)
                     block(st, frame)
                 except Problem as problem:
-                    raise RuleError(Diagnostic(self.error_span(body, pc), str(problem))) from None
+                    raise self._rule_error(body, pc, problem) from None
                 except RUNTIME_FAILURES as exc:
                     raise RuleError(failure_diagnostic(self.error_span(body, pc), exc)) from None
                 budget -= 1
                 if not budget:
-                    raise RuleError(Diagnostic(body.instructions[min(pc, len(body) - 1)].span,
-                                               f"no decision after {STEP_LIMIT} steps: "
-                                               "the rules seem to loop forever",
-                                               "check that every loop moves towards its end"))
+                    raise self._loop_error(body.instructions[min(pc, len(body) - 1)].span)
         if not frames and st.pending is None:
             st.finished = True
 
@@ -291,14 +289,23 @@ class Game:
             try:
                 body.single(pc)(st, frame)
             except Problem as problem:
-                raise RuleError(Diagnostic(self.error_span(body, pc), str(problem))) from None
+                raise self._rule_error(body, pc, problem) from None
             except RUNTIME_FAILURES as exc:
                 raise RuleError(failure_diagnostic(self.error_span(body, pc), exc)) from None
             budget -= 1
             if not budget:
-                raise RuleError(Diagnostic(body.instructions[pc].span, f"no decision after {STEP_LIMIT} steps: "
-                                           "the rules seem to loop forever",
-                                           "check that every loop moves towards its end"))
+                raise self._loop_error(body.instructions[pc].span)
+
+    def _rule_error(self, body, pc: int, problem: Problem) -> RuleError:
+        span = self.error_span(body, pc)
+        if isinstance(problem, LoopLimit):
+            return self._loop_error(span)
+        return RuleError(Diagnostic(span, str(problem)))
+
+    @staticmethod
+    def _loop_error(span) -> RuleError:
+        return RuleError(Diagnostic(span, f"no decision after {STEP_LIMIT} steps: the rules seem to loop forever",
+                                    "check that every loop moves towards its end"))
 
     def error_span(self, body, pc: int):
         """The rule line of the generated line that failed (the line map), else the body's
@@ -372,10 +379,15 @@ class Game:
     def apply_index(self, st: State, index: int) -> State:
         p = st.pending
         site = self.choices[p.site]
-        if site.injective and site.identify is not None:
-            chosen = site.identify(p.values[index])
+        if site.identify is None:
+            chosen = str(index + 1)
         else:
-            chosen = self.option_ids(st)[index]
+            chosen = site.identify(p.values[index])
+            if not site.injective:          # numbered like _unique: 'red-5', 'red-5#2'
+                identify = site.identify
+                repeats = sum(1 for v in p.values[:index] if identify(v) == chosen)
+                if repeats:
+                    chosen = f"{chosen}#{repeats + 1}"
         st.frames[-1][2][p.slot] = p.values[index]
         if self.coverage is not None:
             self.coverage.decisions[p.site] += 1

@@ -92,6 +92,14 @@ def _log(st, text: str) -> None:
         del st.log[:100]
 
 
+class LoopLimit(Problem):
+    """A loop inside one generated function ran past the step limit."""
+
+
+def _loop_limit():
+    raise LoopLimit("loop")
+
+
 def _top_at(grid: dict, cell):
     stack = grid.get(cell)
     return stack[-1] if stack else None
@@ -132,6 +140,6 @@ NAMESPACE = {
     "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
     "_bad_index": _bad_index, "_index": _index, "_divide": _divide, "_no_case": _no_case,
     "_assign_at": _assign_at, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
-    "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at, "_fitting": fitting,
+    "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at, "_fitting": fitting,
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
