@@ -319,17 +319,24 @@ class Compiler:
             iterable = f"st.zones[{self.expr(e.iterable.args[0], env)}]"
         else:
             iterable = self.expr(e.iterable, env)
-        c = e.condition
-        if (not generator and isinstance(c, ast.Call) and c.func == "fits" and c.func not in self.spec.fns
-                and isinstance(e.element, ast.Name) and e.element.id == e.var
-                and isinstance(c.args[1], ast.Name) and c.args[1].id == e.var
-                and not (isinstance(c.args[0], ast.Name) and c.args[0].id == e.var)):
-            return f"_fitting(_rt, st, {self.expr(c.args[0], env)}, {iterable})"
+        condition = e.condition
+        # `fits(Z, v)` first in the filter: the cells are filtered by one call, not one per cell
+        first, rest = condition, None
+        if isinstance(condition, ast.Binary) and condition.op == "and":
+            first, rest = condition.left, condition.right
+        if (isinstance(first, ast.Call) and first.func == "fits" and "fits" not in self.spec.fns
+                and isinstance(first.args[1], ast.Name) and first.args[1].id == e.var
+                and e.var not in {n.id for n in _walk(first.args[0]) if isinstance(n, ast.Name)}):
+            iterable = f"_fitting(_rt, st, {self.expr(first.args[0], env)}, {iterable})"
+            condition = rest
         inner = env.child()
         var = self.fresh(f"c_{e.var}_")
         inner.bind(e.var, var)
         element_src = self.expr(e.element, inner)
-        cond = f" if {self.expr(e.condition, inner)}" if e.condition is not None else ""
+        if condition is None and isinstance(e.element, ast.Name) and e.element.id == e.var and not generator:
+            if iterable.startswith("_fitting("):
+                return iterable
+        cond = f" if {self.expr(condition, inner)}" if condition is not None else ""
         body = f"{element_src} for {var} in {iterable}{cond}"
         return f"({body})" if generator else f"[{body}]"
 
@@ -380,6 +387,11 @@ class Compiler:
     def e_Binary(self, e: ast.Binary, env):
         left, right = self.expr(e.left, env), self.expr(e.right, env)
         op = e.op
+        if op in ("==", "!=") and any(isinstance(x, ast.Literal) and x.value is None for x in (e.left, e.right)):
+            other = e.right if isinstance(e.left, ast.Literal) and e.left.value is None else e.left
+            if isinstance(other, ast.Call) and other.func == "top_at" and "top_at" not in self.spec.fns:
+                zone, cell = (self.expr(a, env) for a in other.args)
+                return f"({'not ' if op == '==' else ''}st.zones[{zone}].get({cell}))"
         if op in ("and", "or", "in", "not in") or op in _ARITHMETIC:
             return f"({left} {op} {right})"
         if op in ("//", "%"):

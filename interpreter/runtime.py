@@ -66,7 +66,16 @@ def _shuffle(st, zone: list) -> None:
 
 def _options(source, var: str, st) -> list:
     """The distinct values of a `choose`, in order; refused when empty or during setup."""
-    values = []
+    values = source if type(source) is list else list(source)
+    try:
+        distinct = len(set(values)) == len(values)
+    except TypeError:           # lists among the values
+        distinct = False
+    if distinct and values:
+        if st.frames[0][0] == "setup":
+            raise Problem("setup runs without choices: make this choice at the start of 'play'")
+        return values
+    source, values = values, []
     seen = set()
     for v in source:
         key = tuple(v) if type(v) is list else v
@@ -127,7 +136,11 @@ def top_attribute(components: list):
 def fitting(rt, st, key, cells) -> list:
     """`[c for c in cells if fits(key, c)]` in one call."""
     shape = rt.grid_shape(key)
-    if shape.size is None and shape.extent is not None:
+    if shape.size is not None:
+        w, h = shape.size
+        blocked = shape.blocked
+        return [c for c in cells if 0 <= c[0] < w and 0 <= c[1] < h and c not in blocked]
+    if shape.extent is not None:
         window = grid_index(st, key).extent_window(shape.extent)
         if window is not None:
             lx, ly, hx, hy = window
