@@ -107,11 +107,12 @@ class Code:
 
 class ChoiceSite:
     """How a `choose` statement words its decision: prompt, option labels and ids."""
-    __slots__ = ("prompt", "label", "render", "identify", "injective")
+    __slots__ = ("prompt", "label", "render", "identify", "injective", "unique_ids")
 
-    def __init__(self, prompt, label, render, identify, injective: bool):
+    def __init__(self, prompt, label, render, identify, injective: bool, unique_ids=frozenset()):
         self.prompt, self.label, self.render = prompt, label, render
         self.identify, self.injective = identify, injective
+        self.unique_ids = unique_ids        # ids that no other component shares (never numbered)
 
 
 class Target:
@@ -200,6 +201,15 @@ class Compiler:
         if is_list(t):
             return None
         return str
+
+    def unique_component_ids(self) -> frozenset:
+        if not hasattr(self, "_unique_ids"):
+            ids = [re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-").lower() for label in self.game.labels]
+            counts: dict = {}
+            for i in ids:
+                counts[i] = counts.get(i, 0) + 1
+            self._unique_ids = frozenset(i for i, n in counts.items() if n == 1)
+        return self._unique_ids
 
     def text(self, text: ast.Text, env: Env) -> str:
         parts = []
@@ -510,10 +520,16 @@ class Compiler:
             else:
                 lines.append(f"{target} = {target} {s.op[0]} ({value})")
         else:       # copy on write: copies of the state share lists
-            lines += [f"_v = {value}", f"_x = {index}",
-                      f"{target} = _assign_at({target}, _x, _v, {s.op!r}, {name!r})"]
+            combined = "_v" if s.op == "=" else f"_t[_x] {s.op[0]} _v"
+            lines += [f"_v = {value}", f"_x = {index}", f"_t = list({target})",
+                      "if _x is None or not 0 <= _x < len(_t):",
+                      f"    _bad_assignment(_x, {name!r})",
+                      f"_t[_x] = {combined}", f"{target} = _t"]
         if not local:       # forget what the memoised fns that read this variable returned
-            lines += [f"st.memo.pop({fn!r}, None)" for fn in sorted(self.readers.get(name, ()))]
+            readers = sorted(self.readers.get(name, ()))
+            if readers:
+                lines.append("if st.memo:")
+                lines += [f"    st.memo.pop({fn!r}, None)" for fn in readers]
         self.stmt(code, s.span, *lines)
 
     def s_CallStmt(self, code, s: ast.CallStmt, env, loop):
@@ -590,7 +606,8 @@ class Compiler:
         t = element(self.type_of(s.source))
         site = (code.name, len(code))
         self.game.choices[site] = ChoiceSite(prompt or f"Choose {s.var}", label, self.renderer(t),
-                                             self.identifier(t), t not in self.spec.kinds)
+                                             self.identifier(t), t not in self.spec.kinds,
+                                             self.unique_component_ids() if t in self.spec.kinds else frozenset())
         code.emit(Instruction("choose", s.span, lines=[
             f"_values = _options({source}, {s.var!r}, st)",
             f"_decide(st, _values, {by}, {slot}, {site!r})"]))

@@ -75,6 +75,7 @@ class Game:
                 self.details.append(describe(getattr(kind, "details", None), attrs))
                 self.glyphs.append(_glyph(kind, attrs))
             self.kind_ids[kind.name] = ids
+        self.component_count = len(self.components)
         self.zone_keys: dict = {}
         self.zone_meta: dict = {}       # zone name -> (kind, visibility, per_player)
         self.shapes: dict = {}
@@ -159,7 +160,7 @@ class Game:
         return keys + ["supply"]
 
     def move(self, st: State, c, key: str, cell, bottom: bool) -> None:
-        if type(c) is not int or not 0 <= c < len(self.components):
+        if type(c) is not int or not 0 <= c < self.component_count:
             raise Problem(f"cannot move {c!r}: not a component")
         dest = st.zones[key]
         if type(dest) is not list:      # refuse a bad cell before anything changes
@@ -171,9 +172,13 @@ class Game:
                 raise Problem(f"cell {cell} is outside the grid '{key}'")
         okey, ocell = st.loc[c]
         source = st.zones[okey]
-        st.memo.clear()
+        if st.memo:
+            st.memo.clear()
         if ocell is None:
-            source.remove(c)
+            if source[-1] == c:
+                source.pop()
+            else:
+                source.remove(c)
         else:
             stack = source[ocell]
             stack.remove(c)
@@ -383,7 +388,7 @@ class Game:
             chosen = str(index + 1)
         else:
             chosen = site.identify(p.values[index])
-            if not site.injective:          # numbered like _unique: 'red-5', 'red-5#2'
+            if not site.injective and chosen not in site.unique_ids:    # numbered like _unique: 'red-5#2'
                 identify = site.identify
                 repeats = sum(1 for v in p.values[:index] if identify(v) == chosen)
                 if repeats:

@@ -39,17 +39,8 @@ def _no_case(value):
     raise Problem(f"no case for {value!r}")
 
 
-def _assign_at(items, i, v, op: str, name: str):
-    items = list(items)         # copy on write: copies of the state share lists
-    if i is None or not 0 <= i < len(items):
-        raise Problem(f"index {i} out of range for '{name}'")
-    if op == "=":
-        items[i] = v
-    elif op == "+=":
-        items[i] = items[i] + v
-    else:
-        items[i] = items[i] - v
-    return items
+def _bad_assignment(i, name: str):
+    raise Problem(f"index {i} out of range for '{name}'")
 
 
 def _begin_turn(st, p) -> None:
@@ -152,7 +143,7 @@ def fitting(rt, st, key, cells) -> list:
 NAMESPACE = {
     "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
     "_bad_index": _bad_index, "_index": _index, "_divide": _divide, "_no_case": _no_case,
-    "_assign_at": _assign_at, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
+    "_bad_assignment": _bad_assignment, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
     "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at, "_fitting": fitting,
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
