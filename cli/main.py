@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from ..dsl.errors import BoardwrightError, UsageError
-from ..dsl.loader import check_game, load_game, resolve_game, variants_of
+from ..dsl.loader import load_game, resolve_game, variants_of
 from ..interpreter.bots import BOTS
 from ..interpreter.coverage import Coverage, coverage_report, format_coverage, measure_coverage
 from ..interpreter.report import compare, format_compare, format_report, plot, summarise, write_csv
@@ -145,8 +145,7 @@ def cmd_validate(args) -> int:
         for path, variant in jobs:
             label = f"{target}" + (f" --variant {variant}" if variant else "")
             try:
-                spec, _ = check_game(path, variant)
-                load_game(path, variant)
+                spec = load_game(path, variant).spec        # checked and compiled, once
                 report.append({"target": label, "ok": True, "diagnostics": []})
                 if args.format == "text":
                     title = spec.title + (f" ({spec.variant})" if spec.variant else "")

@@ -251,12 +251,20 @@ def compiled(source: str, filename: str):
     return code
 
 
+KEEP_FILES = 200                # compiled games kept on disk; the oldest go first
+
+
 def _store(path: Path, data: bytes) -> None:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_bytes(data)
         os.replace(tmp, path)
+        files = list(path.parent.glob("rules-*.bin"))
+        if len(files) > KEEP_FILES:
+            files.sort(key=lambda f: f.stat().st_mtime)
+            for old in files[:len(files) - KEEP_FILES // 2]:
+                old.unlink(missing_ok=True)
     except OSError:
         pass                        # a read-only or full disk: run without the disk cache
 

@@ -76,6 +76,7 @@ class Game:
                 self.glyphs.append(_glyph(kind, attrs))
             self.kind_ids[kind.name] = ids
         self.component_count = len(self.components)
+        self.fitting_cells: dict = {}   # fixed-size grid key -> (cells, those that fit), see runtime.fitting
         self.zone_keys: dict = {}
         self.zone_meta: dict = {}       # zone name -> (kind, visibility, per_player)
         self.shapes: dict = {}

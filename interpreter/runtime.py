@@ -127,10 +127,15 @@ def top_attribute(components: list):
 def fitting(rt, st, key, cells) -> list:
     """`[c for c in cells if fits(key, c)]` in one call."""
     shape = rt.grid_shape(key)
-    if shape.size is not None:
+    if shape.size is not None:          # the same list of cells always fits the same way
+        known = rt.fitting_cells.get(key)
+        if known is not None and known[0] is cells:
+            return known[1]
         w, h = shape.size
         blocked = shape.blocked
-        return [c for c in cells if 0 <= c[0] < w and 0 <= c[1] < h and c not in blocked]
+        found = [c for c in cells if 0 <= c[0] < w and 0 <= c[1] < h and c not in blocked]
+        rt.fitting_cells[key] = (cells, found)     # holds `cells`, so its identity stays its own
+        return found
     if shape.extent is not None:
         window = grid_index(st, key).extent_window(shape.extent)
         if window is not None:
