@@ -37,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("targets", nargs="+", metavar="TARGET", help="a .game file, a game folder or a bundled name")
     p.add_argument("--variant", help="check only this variant (default: the base and every variant)")
     p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--strict", action="store_true", help="fail on warnings too (unused declarations, dead statements...)")
 
     for name, text in (("play", "play in the terminal, against bots or hot-seat"),
                        ("simulate", "play many seeded bot games and summarise them"),
@@ -142,10 +143,16 @@ def cmd_validate(args) -> int:
             try:
                 spec, _ = check_game(path, variant)
                 load_game(path, variant)
-                report.append({"target": label, "ok": True, "diagnostics": []})
+                ok = not (args.strict and spec.warnings)
+                failed = failed or not ok
+                report.append({"target": label, "ok": ok, "diagnostics": [d.as_json() for d in spec.warnings]})
                 if args.format == "text":
                     title = spec.title + (f" ({spec.variant})" if spec.variant else "")
-                    print(f"ok: {label}: {title}")
+                    warned = f" ({len(spec.warnings)} warning{'s' if len(spec.warnings) != 1 else ''})" \
+                        if spec.warnings else ""
+                    print(f"{'ok' if ok else 'failed (--strict)'}: {label}: {title}{warned}")
+                    for warning in spec.warnings:
+                        print(warning.format(), file=sys.stderr)
             except UsageError:
                 raise
             except BoardwrightError as err:
