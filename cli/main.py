@@ -390,6 +390,7 @@ def _authoring_commands(sub) -> None:
     p.add_argument("files", nargs="+", metavar="FILE", help=".game files or folders holding them")
     p.add_argument("--check", action="store_true", help="change nothing; exit 1 if a file is not formatted")
     p.add_argument("--diff", action="store_true", help="change nothing; print what would change")
+    sub.add_parser("lsp", help="run the language server on stdin/stdout (for editors; needs the 'lsp' extra)")
 
 
 def cmd_fmt(args) -> int:
@@ -418,9 +419,17 @@ def cmd_fmt(args) -> int:
     return 0
 
 
+def cmd_lsp(args) -> int:
+    try:
+        from ..authoring.lsp import serve
+    except ImportError as exc:
+        raise UsageError(f"the language server needs pygls: pip install 'boardwright[lsp]' ({exc})")
+    return serve()
+
+
 COMMANDS = {"validate": cmd_validate, "play": cmd_play, "replay": cmd_replay, "simulate": cmd_simulate, "compare": cmd_compare,
             "bench": cmd_bench, "check": cmd_check, "test": cmd_test,
-            "fmt": cmd_fmt, "compile": cmd_compile}
+            "fmt": cmd_fmt, "compile": cmd_compile, "lsp": cmd_lsp}
 
 
 if __name__ == "__main__":
