@@ -391,6 +391,15 @@ def _authoring_commands(sub) -> None:
     p.add_argument("--check", action="store_true", help="change nothing; exit 1 if a file is not formatted")
     p.add_argument("--diff", action="store_true", help="change nothing; print what would change")
     sub.add_parser("lsp", help="run the language server on stdin/stdout (for editors; needs the 'lsp' extra)")
+    p = sub.add_parser("explain", help="the rules as readable text; for a variant, what it changes")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--variant")
+    p = sub.add_parser("info", help="players, params, variants, zones and components of a game")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--variant")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p = sub.add_parser("new", help="start a game folder: rule file, data and a scenario")
+    p.add_argument("name", metavar="NAME", help="the folder to create (its last part names the game)")
 
 
 def cmd_fmt(args) -> int:
@@ -427,9 +436,43 @@ def cmd_lsp(args) -> int:
     return serve()
 
 
+def cmd_explain(args) -> int:
+    from ..authoring.explain import explain
+    spec, _ = check_game(args.game, args.variant)
+    base = check_game(spec.path)[0] if spec.variant else None
+    sys.stdout.write(explain(spec, base))
+    return 0
+
+
+def cmd_info(args) -> int:
+    from ..authoring.explain import info
+    spec, _ = check_game(args.game, args.variant)
+    facts = info(spec, variants_of(Path(spec.path)))
+    if args.json:
+        print(json.dumps(facts, indent=2))
+        return 0
+    print(f"{facts['title']}" + (f" ({facts['variant']})" if facts["variant"] else "")
+          + f": {facts['players']['min']}..{facts['players']['max']} players")
+    for key in ("params", "zones", "vars"):
+        if facts[key]:
+            print(f"{key}: " + ", ".join(p["name"] + (f" = {p['default']}" if key == "params" else "") for p in facts[key]))
+    print("components: " + ", ".join(f"{c['count']} {c['kind']}" for c in facts["components"]))
+    print("variants: " + (", ".join(facts["variants"]) or "none"))
+    return 0
+
+
+def cmd_new(args) -> int:
+    from ..authoring.starter import create_game
+    folder = create_game(Path(args.name))
+    print(f"created {folder}/: {folder.name}.game, cards.yaml, scenarios/first-turn.scenario.yaml")
+    print(f"next: boardwright validate {folder} && boardwright test {folder}/scenarios")
+    return 0
+
+
 COMMANDS = {"validate": cmd_validate, "play": cmd_play, "replay": cmd_replay, "simulate": cmd_simulate, "compare": cmd_compare,
             "bench": cmd_bench, "check": cmd_check, "test": cmd_test,
-            "fmt": cmd_fmt, "compile": cmd_compile, "lsp": cmd_lsp}
+            "fmt": cmd_fmt, "compile": cmd_compile, "lsp": cmd_lsp,
+            "explain": cmd_explain, "info": cmd_info, "new": cmd_new}
 
 
 if __name__ == "__main__":
