@@ -16,7 +16,7 @@ from ..dsl.errors import Diagnostic, RuleError
 from .builtins import IMPLEMENTATIONS, RUNTIME_FAILURES, Problem, failure_diagnostic
 from .engine import Game, Result
 from .rng import shuffle_in_place
-from .state import Pending
+from .state import Pending, record_ending
 
 
 class Env:
@@ -559,10 +559,21 @@ class Compiler:
         code.emit(log, s.span)
 
     def s_Finish(self, code, s, env, loop):
+        name = s.name
+
         def finish(st, F):
+            if name is not None:
+                record_ending(st, name)
             st.finished = True
             st.frames.clear()
         code.emit(finish, s.span)
+
+    def s_Fallback(self, code, s, env, loop):
+        name = s.name
+
+        def fallback(st, F):
+            record_ending(st, name)
+        code.emit(fallback, s.span)
 
     def s_Fail(self, code, s: ast.Fail, env, loop):
         text = self.text(s.text, env)

@@ -212,6 +212,7 @@ class Game:
         st.finished = False
         st.history = []
         st.log = []
+        st.endings = []
         st.cache = {}
         self.initialize_vars(st)
         if "setup" in self.code:
