@@ -83,6 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("test", help="run scenario files")
     p.add_argument("files", nargs="+", metavar="FILE", help="scenario files or folders holding *.scenario.yaml")
+    _authoring_commands(sub)
     return parser
 
 
@@ -353,8 +354,43 @@ def cmd_test(args) -> int:
     return 1 if failed else 0
 
 
+# ---------------------------------------------------------------------------- authoring: fmt, lsp, explain, info, new
+def _authoring_commands(sub) -> None:
+    p = sub.add_parser("fmt", help="rewrite rule files in the canonical layout")
+    p.add_argument("files", nargs="+", metavar="FILE", help=".game files or folders holding them")
+    p.add_argument("--check", action="store_true", help="change nothing; exit 1 if a file is not formatted")
+    p.add_argument("--diff", action="store_true", help="change nothing; print what would change")
+
+
+def cmd_fmt(args) -> int:
+    from ..dsl.formatter import format_checked, rule_files
+    files = rule_files(args.files)
+    unformatted = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        formatted = format_checked(text, str(path))
+        if formatted == text:
+            continue
+        unformatted += 1
+        if args.diff:
+            import difflib
+            sys.stdout.writelines(difflib.unified_diff(text.splitlines(True), formatted.splitlines(True),
+                                                       f"{path}", f"{path} (formatted)"))
+        elif args.check:
+            print(f"not formatted: {path}")
+        else:
+            path.write_text(formatted, encoding="utf-8")
+            print(f"formatted {path}")
+    if args.check or args.diff:
+        if not unformatted:
+            print(f"ok: {len(files)} file{'s' if len(files) != 1 else ''} already in the canonical layout")
+        return 1 if unformatted else 0
+    return 0
+
+
 COMMANDS = {"validate": cmd_validate, "play": cmd_play, "replay": cmd_replay, "simulate": cmd_simulate, "compare": cmd_compare,
-            "bench": cmd_bench, "check": cmd_check, "test": cmd_test}
+            "bench": cmd_bench, "check": cmd_check, "test": cmd_test,
+            "fmt": cmd_fmt}
 
 
 if __name__ == "__main__":
