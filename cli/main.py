@@ -81,6 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--coverage", action="store_true", help="also report rule coverage over --examples random games")
     p.add_argument("--max-steps", type=_positive, help="stop checking a game after this many decisions")
 
+    p = sub.add_parser("compile", help="compile a game to Python and report (or print) the generated code")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--variant")
+    p.add_argument("--emit", action="store_true", help="print the generated Python source")
+
     p = sub.add_parser("test", help="run scenario files")
     p.add_argument("files", nargs="+", metavar="FILE", help="scenario files or folders holding *.scenario.yaml")
     _authoring_commands(sub)
@@ -333,6 +338,24 @@ def cmd_check(args) -> int:
     return status
 
 
+# ---------------------------------------------------------------------------- compile
+def cmd_compile(args) -> int:
+    game = load_game(args.game, args.variant)
+    module = game.generated
+    if args.emit:
+        width = len(str(len(module.lines)))
+        for number, (line, span) in enumerate(zip(module.lines, module.spans), 1):
+            where = f"  # {span.file.rsplit('/', 1)[-1]}:{span.line}" if span is not None and line.strip() and (
+                number == 1 or module.spans[number - 2] != span) else ""
+            print(f"{line}{where}")
+        return 0
+    blocks = sum(1 for code in game.code.values() for b in code.blocks if b is not None)
+    print(f"ok: {game.title}" + (f" ({game.variant})" if game.variant else "")
+          + f": {len(module.lines)} lines of Python, {len(game.spec.fns)} fns, {len(game.code)} bodies, "
+          f"{blocks} blocks")
+    return 0
+
+
 # ---------------------------------------------------------------------------- test
 def cmd_test(args) -> int:
     files = scenario_files(args.files)
@@ -390,7 +413,7 @@ def cmd_fmt(args) -> int:
 
 COMMANDS = {"validate": cmd_validate, "play": cmd_play, "replay": cmd_replay, "simulate": cmd_simulate, "compare": cmd_compare,
             "bench": cmd_bench, "check": cmd_check, "test": cmd_test,
-            "fmt": cmd_fmt}
+            "fmt": cmd_fmt, "compile": cmd_compile}
 
 
 if __name__ == "__main__":

@@ -22,9 +22,10 @@ class Pending:
 
 class State:
     __slots__ = ("players", "vars", "zones", "loc", "rng", "frames", "pending", "current",
-                 "turns", "finished", "history", "log", "endings", "cache")
-    # `cache` memoizes facts derived from the zones (a grid's bounding box); every move
-    # clears it. It is not part of the state's value: not copied, compared or saved.
+                 "turns", "finished", "history", "log", "endings", "cache", "memo")
+    # `cache` holds indexes derived from the grids (interpreter/indexes.py), `memo` the results
+    # of pure fns while nothing changes. Neither is part of the state's value: they are not
+    # compared or saved, and a copy starts with an empty memo.
     # `endings`: the names of the named endings (`finish "NAME"`) and fallbacks (`fallback
     # "NAME"`) that decided something in this game, each once, in the order they happened.
     DATA = ("players", "vars", "zones", "loc", "rng", "frames", "pending", "current",
@@ -47,6 +48,7 @@ class State:
         s.log = self.log[:]
         s.endings = self.endings[:]
         s.cache = {}
+        s.memo = {}
         return s
 
     def __eq__(self, other) -> bool:
@@ -108,6 +110,7 @@ class State:
         s.log = list(data["log"])
         s.endings = list(data.get("endings", []))
         s.cache = {}
+        s.memo = {}
         s.loc = locations(s.zones, sum(len(v) if isinstance(v, list) else sum(map(len, v.values()))
                                        for v in s.zones.values()))
         return s
