@@ -35,7 +35,8 @@ KEYWORD_DOCS = {
     "shuffle": "shuffle ZONE",
     "choose": 'choose NAME from LIST [by PLAYER] [prompt "..."] [label "..."]: a decision',
     "break": "leave the innermost loop", "continue": "go on with the next round of the loop",
-    "return": "leave the procedure", "finish": "end the game now",
+    "return": "leave the procedure", "finish": 'finish ["NAME"]: end the game now (a named ending is counted)',
+    "fallback": 'fallback "NAME": count that a made-up rule (a guard) decided something',
     "log": 'log "TEXT {expr}": a line of the game log', "fail": 'fail "TEXT": refuse this choice',
     "case": "case EXPR { KEY: VALUE ... else: VALUE }",
 }

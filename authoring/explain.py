@@ -111,6 +111,10 @@ def statement_lines(stmts, depth: int) -> list[str]:
             out.append(f"{pad}{who} chooses {s.var} from {expr_text(s.source)}{prompt}")
         elif isinstance(s, ast.Log):
             out.append(f"{pad}log {expr_text(s.text)}")
+        elif isinstance(s, ast.Finish) and s.name:
+            out.append(f'{pad}the game ends: "{s.name}"')
+        elif isinstance(s, getattr(ast, "Fallback", ())):
+            out.append(f'{pad}(a made-up rule decides here: "{s.name}")')
         elif isinstance(s, ast.Fail):
             out.append(f"{pad}refuse the choice: {expr_text(s.text)}")
         else:

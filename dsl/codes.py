@@ -64,6 +64,7 @@ CODES = [
     Code("E504", "bad-move", r"only components move|^a move goes to a zone|holds \w+, not ", "a move of something that is not a component, or to a zone that cannot hold it"),
     Code("E505", "move-position", r"a move to a grid needs a cell|'at' is only for grids|'bottom of' is for", "`at` and `bottom of` on the wrong kind of zone"),
     Code("E506", "bad-shuffle", r"^shuffle needs", "shuffling what is not a stack or pile"),
+    Code("E507", "ending-name", r"^the name of an ending or a fallback", "`finish \"NAME\"` or `fallback` with an empty name or a placeholder"),
     # -- zones
     Code("E601", "unknown-zone-kind", r"^unknown zone kind", "a zone kind other than stack, pile or grid"),
     Code("E602", "zone-holds", r"must say which components it holds", "a zone that does not say which kind it holds, with several kinds"),
