@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ..dsl import ast
-from ..dsl.errors import Diagnostic, RuleError
+from ..dsl.errors import Diagnostic, InvariantError, RuleError
 from ..dsl.types import BOOL, CELL, PLAYER, element, is_list
 from . import runtime
 from .builtins import IMPLEMENTATIONS, RUNTIME_FAILURES, Problem, failure_diagnostic
@@ -724,7 +724,11 @@ def compile_game(spec, types: dict):
         st.memo.clear()
         failed = []
         for title, (fn, env), span in invariants:
-            if not _evaluate(fn, env, st, [], span):
+            try:
+                holds = _evaluate(fn, env, st, [], span)
+            except RuleError as err:
+                raise InvariantError(title, err) from None
+            if not holds:
                 failed.append((title, span))
         return failed
 
