@@ -18,13 +18,16 @@ from pathlib import Path
 from .errors import SOURCES, Diagnostic, RuleFileError, Span
 
 _PARSED: dict = {}
+# Unsaved editor buffers by path (the language server's): read instead of the file on disk.
+OVERLAY: dict[str, str] = {}
 _HERE = Path(__file__).resolve().parent
 
 
 def parse_file(path: str | Path):
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        overlay = OVERLAY.get(str(path.resolve()))
+        text = overlay if overlay is not None else path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise RuleFileError(Diagnostic(Span(str(path), 1, 1, 1, 1), f"not UTF-8 text: {exc.reason}"))
     except OSError as exc:

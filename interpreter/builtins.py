@@ -139,15 +139,16 @@ def bounding_box(st, key):
 def fits(rt, st, key, cell):
     """Whether the cell may hold a component: inside the fixed size, off blocked cells, or
     within the floating extent once added to the occupied area."""
-    shape = rt.shapes.get(key) or rt.grid_shape(key)
+    shape = rt.shapes.get(key)
+    if shape is None or shape.by_params:
+        shape = rt.grid_shape(key, st)
     x, y = cell
     if shape.size is not None:
         w, h = shape.size
         return 0 <= x < w and 0 <= y < h and cell not in shape.blocked
     if shape.extent is None:
         return True
-    idx = st.cache.get(key) or grid_index(st, key)
-    window = idx.window or idx.extent_window(shape.extent)
+    window = (st.cache.get(key) or grid_index(st, key)).extent_window(shape.extent)
     if window is None:
         return True
     return (window[0] <= x <= window[2] and window[1] <= y <= window[3]) or cell in st.zones[key]

@@ -112,11 +112,13 @@ class GridIndex:
     def extent_window(self, extent) -> tuple | None:
         """(lowest x, lowest y, highest x, highest y) a cell may have so that the occupied
         area plus that cell stays within `extent` (w, h); None for an empty grid."""
-        if self.window is None and self.box is not None:
+        if self.box is None:
+            return None
+        if self.window is None or self.window[0] != extent:
             x0, y0, x1, y1 = self.box
             w, h = extent
-            self.window = (x1 - w + 1, y1 - h + 1, x0 + w - 1, y0 + h - 1)
-        return self.window
+            self.window = (extent, (x1 - w + 1, y1 - h + 1, x0 + w - 1, y0 + h - 1))
+        return self.window[1]
 
 
 def grid_index(st, key: str) -> GridIndex:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .builtins import IMPLEMENTATIONS, Problem, fits
 from .indexes import grid_index
 from .rng import shuffle_in_place
-from .state import Pending
+from .state import Pending, record_ending
 
 _MISSING = object()
 
@@ -27,6 +27,13 @@ def _index(items, i):
     if i is None or i < 0:
         raise Problem(f"index {i} out of range")
     return items[i]
+
+
+def _slice(items, start, stop):
+    for bound in (start, stop):
+        if bound is not None and bound < 0:
+            raise Problem(f"slice bound {bound} is negative")
+    return items[start:stop]
 
 
 def _divide(a, b, op: str):
@@ -126,15 +133,15 @@ def top_attribute(components: list):
 
 def fitting(rt, st, key, cells) -> list:
     """`[c for c in cells if fits(key, c)]` in one call."""
-    shape = rt.grid_shape(key)
-    if shape.size is not None:          # the same list of cells always fits the same way
+    shape = rt.grid_shape(key, st)
+    if shape.size is not None:          # the same list of cells always fits the same shape
         known = rt.fitting_cells.get(key)
-        if known is not None and known[0] is cells:
-            return known[1]
+        if known is not None and known[0] is cells and known[1] == shape:
+            return known[2]
         w, h = shape.size
         blocked = shape.blocked
         found = [c for c in cells if 0 <= c[0] < w and 0 <= c[1] < h and c not in blocked]
-        rt.fitting_cells[key] = (cells, found)     # holds `cells`, so its identity stays its own
+        rt.fitting_cells[key] = (cells, shape, found)   # holds `cells`, so its identity stays its own
         return found
     if shape.extent is not None:
         window = grid_index(st, key).extent_window(shape.extent)
@@ -147,8 +154,9 @@ def fitting(rt, st, key, cells) -> list:
 
 NAMESPACE = {
     "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
-    "_bad_index": _bad_index, "_index": _index, "_divide": _divide, "_no_case": _no_case,
+    "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_no_case": _no_case,
     "_bad_assignment": _bad_assignment, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
     "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at, "_fitting": fitting,
+    "_record_ending": record_ending,
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
