@@ -124,3 +124,10 @@ def test_explain_and_info_show_the_new_constructs(game_file, capsys):
     facts = json.loads(capsys.readouterr().out)
     assert facts["score_direction"] == "lowest"
     assert facts["zones"][0]["options"] == {"size": ["side", "side"]}
+
+
+def test_an_int_let_used_as_a_player_is_a_player(tmp_path):
+    path = tmp_path / "inferred.game"
+    path.write_text('game "I"\nplayers 2\nplay {\n  let p = 0\n  let n = 5\n  log "{p} says {n}"\n'
+                    '  turn p { choose c from [1, 2] }\n}\n', encoding="utf-8")
+    assert load_game(path).new_state(2, 1).log == ["Player 1 says 5"]      # n stays a number
