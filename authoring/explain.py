@@ -108,6 +108,8 @@ def statement_lines(stmts, depth: int) -> list[str]:
             out.append(f"{pad}shuffle {expr_text(s.zone)}")
         elif isinstance(s, ast.Choose):
             who = expr_text(s.by) if s.by is not None else "the current player"
+            if getattr(s, "each", None):
+                who = f"each {s.each} in {expr_text(s.by)}, at the same time,"
             prompt = f" (asked: {expr_text(s.prompt)})" if s.prompt is not None else ""
             out.append(f"{pad}{who} chooses {s.var} from {expr_text(s.source)}{prompt}")
         elif isinstance(s, ast.Log):
