@@ -23,7 +23,7 @@ def scratch(grid: dict) -> dict:
     for adjacency, steps in STEPS.items():
         found = {(x + dx, y + dy) for (x, y) in grid for dx, dy in steps} - set(grid)
         out["frontier " + adjacency] = sorted(found, key=lambda c: (c[1], c[0]))
-    for n in (2, 3, 4, 5):
+    for n in (1, 2, 3, 4, 5):
         out[f"lines {n}"] = [[(x + i * dx, y + i * dy) for i in range(n)]
                              for (x, y) in cells for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1))
                              if all((x + i * dx, y + i * dy) in grid for i in range(n))]
@@ -37,7 +37,7 @@ def indexed(game, st, key) -> dict:
     out = {"occupied": list(call("occupied")), "size": call("size"), "contents": list(call("contents"))}
     for adjacency in STEPS:
         out["frontier " + adjacency] = list(call("frontier", adjacency))
-    for n in (2, 3, 4, 5):
+    for n in (1, 2, 3, 4, 5):
         out[f"lines {n}"] = call("lines", n)
     if st.zones[key]:
         out["box"] = bounding_box(st, key)
