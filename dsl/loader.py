@@ -13,7 +13,7 @@ from . import ast
 from .checker import Checker
 from .data import load_data
 from .errors import SOURCES, DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean
-from .parser import parse_file
+from .parsed import parse_file
 from .spec import GameSpec
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
