@@ -57,7 +57,7 @@ class RulesServer(LanguageServer):
             except BoardwrightError as err:
                 return [_to_lsp(d, path) for d in err.diagnostics]
             try:
-                spec, _ = check_game(path)
+                spec, _ = check_game(path, warnings=True)
                 analysis.spec = spec
                 found = spec.warnings
             except BoardwrightError as err:

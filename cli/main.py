@@ -147,7 +147,7 @@ def cmd_validate(args) -> int:
         for path, variant in jobs:
             label = f"{target}" + (f" --variant {variant}" if variant else "")
             try:
-                spec, _ = check_game(path, variant)
+                spec, _ = check_game(path, variant, warnings=True)
                 load_game(path, variant)
                 ok = not (args.strict and spec.warnings)
                 failed = failed or not ok

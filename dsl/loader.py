@@ -78,8 +78,9 @@ def load_game(path: str | Path, variant: str | None = None):
     return compile_game(spec, types)
 
 
-def check_game(path: str | Path, variant: str | None = None):
-    """Parse, merge and check; return (GameSpec, expression types) or raise with all problems."""
+def check_game(path: str | Path, variant: str | None = None, warnings: bool = False):
+    """Parse, merge and check; return (GameSpec, expression types) or raise with all problems.
+    With `warnings`, also look for what is legal but suspicious (spec.warnings; dsl/lint.py)."""
     file = Path(path)
     module = parse_file(file) if file.is_file() else None
     if module is not None and _variant_decl(module) is not None:
@@ -123,6 +124,8 @@ def check_game(path: str | Path, variant: str | None = None):
         if variant_module is not None:
             problems = _with_variant_notes(problems, variant_module)
         raise RuleFileError(problems)
+    if not warnings:
+        return spec, checker.types
     from .lint import lint, names_in
     used_by_variants = set()
     if variant_module is None:
