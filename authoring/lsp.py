@@ -207,6 +207,12 @@ def build_server() -> RulesServer:
         doc = ls.workspace.get_text_document(params.text_document.uri)
         publish(doc.uri, doc.source)
 
+    @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: RulesServer, params: lsp.DidCloseTextDocumentParams):
+        ls.analyses.pop(params.text_document.uri, None)
+        ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=params.text_document.uri,
+                                                                          diagnostics=[]))
+
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: RulesServer, params: lsp.DidSaveTextDocumentParams):
         doc = ls.workspace.get_text_document(params.text_document.uri)
