@@ -13,7 +13,7 @@ from . import ast
 from .checker import Checker
 from .data import load_data
 from .errors import SOURCES, DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean
-from .parser import parse_file
+from .parsed import parse_file
 from .spec import GameSpec
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
@@ -71,9 +71,10 @@ def resolve_variant(base: Path, variant: str) -> Path:
                      + (f"; {hint}" if hint else ""))
 
 
-def load_game(path: str | Path, variant: str | None = None):
-    """Parse, merge, check and compile a game. Returns an interpreter `Game`."""
-    spec, types = check_game(path, variant)
+def load_game(path: str | Path, variant: str | None = None, warnings: bool = False):
+    """Parse, merge, check and compile a game. Returns an interpreter `Game` (with
+    `warnings`, its spec lists them: see check_game)."""
+    spec, types = check_game(path, variant, warnings)
     from ..interpreter.compiler import compile_game
     return compile_game(spec, types)
 
