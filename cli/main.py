@@ -468,6 +468,9 @@ def cmd_info(args) -> int:
             print(f"{key}: " + ", ".join(p["name"] + (f" = {p['default']}" if key == "params" else "") for p in facts[key]))
     print("components: " + ", ".join(f"{c['count']} {c['kind']}" for c in facts["components"]))
     print("variants: " + (", ".join(facts["variants"]) or "none"))
+    for data in facts["data"]:      # which numbers are written for the project, not printed
+        if data["representative"]:
+            print(f"{data['file']}: representative (not printed): " + "; ".join(data["representative"]))
     return 0
 
 
