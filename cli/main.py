@@ -147,7 +147,7 @@ def cmd_validate(args) -> int:
         for path, variant in jobs:
             label = f"{target}" + (f" --variant {variant}" if variant else "")
             try:
-                spec = load_game(path, variant).spec        # checked and compiled, once
+                spec = load_game(path, variant, warnings=True).spec     # checked and compiled, once
                 ok = not (args.strict and spec.warnings)
                 failed = failed or not ok
                 report.append({"target": label, "ok": ok, "diagnostics": [d.as_json() for d in spec.warnings]})
