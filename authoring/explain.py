@@ -284,6 +284,7 @@ def info(spec, variants: list[str]) -> dict:
         "enums": {n: list(m) for n, m in spec.enums.items()},
         "components": [{"kind": k.name, "count": len(k.items), "attributes": dict(k.attributes),
                         "items": k.items} for k in spec.kinds.values()],
-        "data": [{"file": Path(d.path).name, "provenance": d.provenance.strip()} for d in spec.data],
+        "data": [{"file": Path(d.path).name, "provenance": d.provenance.strip(),
+                  "parts": d.provenance_parts, "representative": d.representative} for d in spec.data],
         "score_direction": "lowest" if _lowest_wins(spec) else "highest",
     }

@@ -57,7 +57,7 @@ class RulesServer(LanguageServer):
             except BoardwrightError as err:
                 return [_to_lsp(d, path) for d in err.diagnostics]
             try:
-                spec, _ = check_game(path)
+                spec, _ = check_game(path, warnings=True)
                 analysis.spec = spec
                 found = spec.warnings
             except BoardwrightError as err:
@@ -206,6 +206,12 @@ def build_server() -> RulesServer:
     def did_change(ls: RulesServer, params: lsp.DidChangeTextDocumentParams):
         doc = ls.workspace.get_text_document(params.text_document.uri)
         publish(doc.uri, doc.source)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: RulesServer, params: lsp.DidCloseTextDocumentParams):
+        ls.analyses.pop(params.text_document.uri, None)
+        ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=params.text_document.uri,
+                                                                          diagnostics=[]))
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: RulesServer, params: lsp.DidSaveTextDocumentParams):

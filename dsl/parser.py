@@ -293,7 +293,7 @@ def _misspelt_line_start(text: str, line: int, column: int) -> str:
     if word in keywords:
         return ""
     close = _close_keyword(word)
-    return f"is '{word}' a misspelt '{close}'?" if close else ""
+    return f"did you mean '{close}'? ('{word}' begins the line)" if close else ""
 
 
 # ----------------------------------------------------------------------------- tree -> AST
