@@ -6,7 +6,7 @@ Exit codes: 0 success, 1 findings (invalid rule file, failed scenario, rule erro
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
 import json
 import re
 import sys
@@ -290,10 +290,17 @@ def check_outputs(args) -> None:
         path = getattr(args, option, None)
         if path:
             check_writable(path, f"--{option}")
-    if getattr(args, "plot", None) and importlib.util.find_spec("matplotlib") is None:
-        raise UsageError("--plot needs matplotlib: pip install 'boardwright[plot]'")
-    if getattr(args, "cluster", None) and importlib.util.find_spec("dask") is None:
-        raise UsageError("--cluster needs Dask: pip install 'boardwright[cluster]'")
+    if getattr(args, "plot", None):
+        _needs("matplotlib", "--plot needs matplotlib: pip install 'boardwright[plot]'")
+    if getattr(args, "cluster", None):
+        _needs("dask.distributed", "--cluster needs Dask: pip install 'boardwright[cluster]'")
+
+
+def _needs(module: str, message: str) -> None:
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        raise UsageError(message) from None
 
 
 def check_writable(path: str, option: str) -> None:
@@ -437,13 +444,18 @@ def cmd_check(args) -> int:
 
 # ---------------------------------------------------------------------------- test
 def cmd_test(args) -> int:
+    """Every scenario ends as PASS or FAIL (with positioned reasons), and the run always ends
+    with its summary line; a missing file is a FAIL too, and makes the exit status 2."""
     files = scenario_files(args.files)
     if not files:
         raise UsageError("no scenario files found")
-    failed = 0
+    failed = missing = 0
     for path in files:
         if not path.is_file():
-            raise UsageError(f"no scenario file {path}")
+            failed += 1
+            missing += 1
+            print(f"FAIL {path}: no such scenario file")
+            continue
         outcome = run_scenario(path)
         if outcome.passed:
             print(f"PASS {path}: {outcome.name}")
@@ -453,7 +465,7 @@ def cmd_test(args) -> int:
             for failure in outcome.failures:
                 print("     " + failure.replace("\n", "\n     "))
     print(f"{len(files) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return 2 if missing else 1 if failed else 0
 
 
 COMMANDS = {"validate": cmd_validate, "play": cmd_play, "replay": cmd_replay, "simulate": cmd_simulate, "compare": cmd_compare,
