@@ -146,7 +146,7 @@ _NAMED = {ast.ParamDecl: "params", ast.ZoneDecl: "zones", ast.VarDecl: "vars",
 _WORDS = {ast.ParamDecl: "param", ast.ZoneDecl: "zone", ast.VarDecl: "var", ast.FnDecl: "fn",
           ast.ProcDecl: "proc"}
 _SINGLE = {ast.SetupDecl: "setup", ast.PlayDecl: "play", ast.WinnersDecl: "winners",
-           ast.HeuristicDecl: "heuristic"}
+           ast.HeuristicDecl: "heuristic", ast.BriefDecl: "brief"}
 
 
 def _merge(spec: GameSpec, module: ast.Module, file: Path, diagnostics: list, is_variant: bool) -> bool:

@@ -558,6 +558,15 @@ class Compiler:
                 del st.log[:100]
         code.emit(log, s.span)
 
+    def s_Show(self, code, s: ast.Show, env, loop):
+        text = self.text(s.text, env)
+        game = self.game
+
+        def show(st, F):
+            if game.on_show is not None:        # only the play screen listens; bots pay one test
+                game.on_show(st, text(st, F[2]))
+        code.emit(show, s.span)
+
     def s_Finish(self, code, s, env, loop):
         def finish(st, F):
             st.finished = True
@@ -666,6 +675,9 @@ def compile_game(spec, types: dict):
     if spec.heuristic is not None:
         judge, judge_env = compiler.standalone(spec.heuristic.value, [spec.heuristic.var])
         game.heuristic = lambda st, p: _evaluate(judge, judge_env, st, [p], spec.heuristic.span)
+    if spec.brief is not None:
+        told, told_env = compiler.standalone(spec.brief.value, [spec.brief.var])
+        game.brief = lambda st, p: _evaluate(told, told_env, st, [p], spec.brief.span)
 
     def failing_invariants(st):
         failed = []
