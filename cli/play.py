@@ -16,6 +16,7 @@ HELP = ("type a number, an option id or its label; 'undo' takes back your last m
         "the options again, 'quit' leaves")
 SAVE_FORMAT = "boardwright-save/1"
 HINT_ROWS = 8
+HINT_DEPTH = 6          # random moves played after the search tree, so that near options differ
 LOG_FORMAT = "boardwright-log/1"
 
 
@@ -50,8 +51,8 @@ class Session:
             p = decision.player
             if p in self.bots:
                 index = self.bots[p].choose(game, self.st)
-                self.out(f"{game.player_name(p)} ({self.setup['seats'][p]}): {decision.prompt} -> "
-                         f"{decision.options[index].label}")
+                self.out(fit_lines([f"{game.player_name(p)} ({self.setup['seats'][p]}): {decision.prompt} -> "
+                                    f"{decision.options[index].label}"]))
                 self.play(index)
                 continue
             self.out("")
@@ -170,12 +171,12 @@ class Session:
 
     def hint(self) -> None:
         """The search bot's view of every option: visits and estimated value, best first. The
-        search grows with the options (60 iterations each, 600 to 2400) so that its counts
-        differ for options that differ."""
+        search grows with the options (60 iterations each, 600 to 2400) and looks HINT_DEPTH
+        random moves past its tree, so that its counts differ for options that differ."""
         decision = self.game.decision(self.st)
         iterations = min(2400, max(600, 60 * len(decision.options)))
         self.out(f"Thinking ({iterations} search iterations)...")
-        bot = MCTSBot(f"hint:{len(self.st.history)}", iterations=iterations, exploration=0.5)
+        bot = MCTSBot(f"hint:{len(self.st.history)}", iterations=iterations, exploration=0.5, depth=HINT_DEPTH)
         root = bot.search(self.game, self.st)
         seat = decision.player
         rows = []
@@ -193,6 +194,8 @@ class Session:
             self.out(f"  {number:>2}. {option.label:<{width}} {visits:>6}  {value:.3f}")
         if len(rows) > HINT_ROWS:
             self.out(f"  ... and {len(rows) - HINT_ROWS} more options, each visited less")
+        if rows[0][1] - min(r[1] for r in rows) < 0.005:
+            self.out("  (the search sees no real difference between these options)")
 
     def write_log(self) -> None:
         if self.log_path is None:

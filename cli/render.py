@@ -193,7 +193,7 @@ def render_options(decision) -> str:
     lines = [f"{decision.prompt}:"]
     for number, option in enumerate(decision.options, 1):
         lines.append(f"  {number:>2}. {option.label}" + (f"  [{option.id}]" if _plain(option.id) != _plain(option.label) else ""))
-    return "\n".join(lines)
+    return fit_lines(lines)
 
 
 def _plain(text: str) -> str:
