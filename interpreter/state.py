@@ -22,9 +22,10 @@ class Pending:
 
 class State:
     __slots__ = ("players", "vars", "zones", "loc", "rng", "frames", "pending", "current",
-                 "turns", "finished", "history", "log", "cache")
-    # `cache` memoizes facts derived from the zones (a grid's bounding box); every move
-    # clears it. It is not part of the state's value: not copied, compared or saved.
+                 "turns", "finished", "history", "log", "cache", "memo")
+    # `cache` holds indexes derived from the grids (interpreter/indexes.py), `memo` the results
+    # of pure fns while nothing changes. Neither is part of the state's value: they are not
+    # compared or saved, and a copy starts with an empty memo.
     DATA = ("players", "vars", "zones", "loc", "rng", "frames", "pending", "current",
             "turns", "finished", "history", "log")
 
@@ -44,6 +45,7 @@ class State:
         s.history = self.history[:]
         s.log = self.log[:]
         s.cache = {}
+        s.memo = {}
         return s
 
     def __eq__(self, other) -> bool:
@@ -103,6 +105,7 @@ class State:
         s.history = list(data["history"])
         s.log = list(data["log"])
         s.cache = {}
+        s.memo = {}
         s.loc = locations(s.zones, sum(len(v) if isinstance(v, list) else sum(map(len, v.values()))
                                        for v in s.zones.values()))
         return s
