@@ -117,8 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                        "(default: the game's step limit)")
 
     p = sub.add_parser("compile", help="compile a game to Python and report (or print) the generated code")
-    p.add_argument("game", metavar="GAME")
-    p.add_argument("--variant")
+    p.add_argument("game", metavar="GAME", help=GAME_HELP)
+    _variant_option(p)
     p.add_argument("--emit", action="store_true", help="print the generated Python source")
 
     p = sub.add_parser("test", help="run scenario files")
