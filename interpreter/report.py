@@ -102,9 +102,9 @@ def shows_bots(report: dict) -> bool:
 def _bots_text(report: dict, player_name) -> str:
     bots = report.get("bots") or []
     if len(set(bots)) == 1:
-        return f"{bots[0]} bots"
+        return f"{bots[0]} at every seat"
     text = ", ".join(f"{player_name(p)} {b}" for p, b in enumerate(bots))
-    return f"bots {text}" + (", rotated over the seats from game to game" if report.get("rotate") else "")
+    return text + (" in the first game, rotated over the seats from game to game" if report.get("rotate") else "")
 
 
 def format_report(report: dict, player_name) -> str:
@@ -114,18 +114,18 @@ def format_report(report: dict, player_name) -> str:
     n = report["games"]
     labels = [seat_label(report, s["seat"], player_name) for s in report["seats"]]
     width = max([len(label) for label in labels] + [8])
-    out = [f"{title}: {n} games, {report['players']} players, {_bots_text(report, player_name)}, "
-           f"seed {report['seed']}",
-           f"  {'':<{width}} {'win rate':>8}  {'95% interval':<14} {'mean score':>10} {'sd':>7}  score lines (means)"]
+    out = [f"{title}: {n} games, {report['players']} players, seed {report['seed']}",
+           f"  bots: {_bots_text(report, player_name)}",
+           f"  {'':<{width}} {'win rate':>8}  {'95% interval':<13} {'mean score':>10} {'sd':>6}  score lines"]
     for label, s in zip(labels, report["seats"]):
         lines = ", ".join(f"{k} {v:.3f}" for k, v in s["lines"].items())
-        out.append(f"  {label:<{width}} {s['win_rate']:>8.3f}  {_interval(s['ci95']):<14} "
-                   f"{s['score_mean']:>10.3f} {s['score_sd']:>7.3f}  {lines}")
+        out.append(f"  {label:<{width}} {s['win_rate']:>8.3f}  {_interval(s['ci95']):<13} "
+                   f"{s['score_mean']:>10.3f} {s['score_sd']:>6.3f}  {lines}")
     if shows_bots(report):
-        bot_width = max([len(b["bot"]) for b in report["by_bot"]] + [width, 19])
-        out.append(f"  {'bot (all its seats)':<{bot_width}} {'win rate':>8}  {'95% interval':<14} {'mean score':>10}")
+        bot_width = max([len(b["bot"]) for b in report["by_bot"]] + [width, 20])
+        out.append(f"  {'bot (all its seats)':<{bot_width}} {'win rate':>8}  {'95% interval':<13} {'mean score':>10}")
         for b in report["by_bot"]:
-            out.append(f"  {b['bot']:<{bot_width}} {b['win_rate']:>8.3f}  {_interval(b['ci95']):<14} "
+            out.append(f"  {b['bot']:<{bot_width}} {b['win_rate']:>8.3f}  {_interval(b['ci95']):<13} "
                        f"{b['score_mean']:>10.3f}")
     for o in report.get("opponents", []):
         out.append(f"  {o['opponent']} (scripted opponent): won {o['wins']} of {n} games, "
@@ -138,11 +138,10 @@ def format_report(report: dict, player_name) -> str:
             f"  options per decision: {report['branching']:.3f} on average; lead changes: "
             f"{report['lead_changes']:.3f} per game",
             f"  shared wins: {report['ties']:.3f} of games; draws (nobody won): {report['draws']} of {n}",
-            f"  first-player advantage: {advantage:+.3f} (whoever moved first won {fair + advantage:.3f} "
-            f"of games; an even share is {fair:.3f})",
-            "  win rate: games won per game played, a win shared by k players counting 1/k; the true rate "
-            "lies",
-            "  in the 95% interval with 95% confidence (more --games narrow it)",
+            f"  first-player advantage: {advantage:+.3f} (the first mover won {fair + advantage:.3f}; "
+            f"fair is {fair:.3f})",
+            "  win rate: games won per game, a win shared by k players counting 1/k; the",
+            "  true rate lies in the 95% interval with 95% confidence (more games narrow it)",
             f"  {report['seconds']:.1f} s"]
     return "\n".join(out)
 

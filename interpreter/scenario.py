@@ -113,16 +113,16 @@ def _schema_diagnostic(path: Path, root, error) -> Diagnostic:
     if error.validator == "required":
         return Diagnostic(node_span(path, root, where), f"scenario: {error.message}")
     if error.validator == "type":
-        wanted = error.validator_value if isinstance(error.validator_value, str) else \
-            " or ".join(error.validator_value)
-        name = f"'{where[-1]}'" if where and isinstance(where[-1], str) else "this value"
-        return Diagnostic(node_span(path, root, where), f"scenario: {name} must be {_A.get(wanted, wanted)}, "
-                                                        f"not {error.instance!r}")
+        types = [error.validator_value] if isinstance(error.validator_value, str) else error.validator_value
+        wanted = " or ".join(_A.get(t, t) for t in types)
+        name = f"'{where[-1]}'" if where and isinstance(where[-1], str) else \
+            f"item {where[-1] + 1} of '{where[-2]}'" if len(where) > 1 else "this value"
+        return Diagnostic(node_span(path, root, where), f"scenario: {name} must be {wanted}, not {error.instance!r}")
     return Diagnostic(node_span(path, root, where), f"scenario: {error.message}")
 
 
 _A = {"string": "a text", "integer": "a whole number", "boolean": "true or false", "array": "a list",
-      "object": "a mapping (key: value lines)", "array or object": "a list or a mapping"}
+      "object": "a mapping (key: value lines)"}
 
 
 def _schema_at(where: list) -> dict:

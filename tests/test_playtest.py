@@ -162,7 +162,7 @@ def test_play_with_undo_save_load_log_and_replay(capsys, monkeypatch, tmp_path):
     code, out, _ = run(capsys, "play", "punto", "--players", "2", "--seats", "human,random", "--seed", "5",
                        "--log", str(log))
     assert code == 0
-    assert "Undone: back to your previous move." in out and "Hint:" in out and "visited it" in out
+    assert "Undone: back to your previous move." in out and "Hint:" in out and "visits  value" in out
     assert f"Saved to {save}" in out
     saved = json.loads(save.read_text())
     assert len(saved["moves"]) == 4          # two moves of each seat; the undone one is gone
