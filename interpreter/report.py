@@ -212,16 +212,24 @@ def plot(path: str, records: list[dict], report: dict, player_name) -> None:
     """A PNG: one small histogram of final scores per seat (left, one above the other on the
     same scale), and the win rate of each seat, and of each bot when there are several, with
     its 95% interval (right)."""
+    plt, _ = _pyplot()
+    fig = score_figure(records, report, player_name)
+    fig.savefig(path, format="png", dpi=100, bbox_inches="tight")
+    plt.close(fig)
+
+
+def score_figure(records: list[dict], report: dict, player_name):
+    """The matplotlib figure `plot` saves."""
     plt, MaxNLocator = _pyplot()
     players = report["players"]
     labels = [seat_label(report, p, player_name) for p in range(players)]
     by_bot = shows_bots(report)
-    fig = plt.figure(figsize=(11, max(4.2, 1.3 * players + 1.2)))
-    grid = fig.add_gridspec(players, 3 if by_bot else 2, wspace=0.35, hspace=0.25)
+    fig = plt.figure(figsize=(12 if by_bot else 10, max(4.5, 1.6 * players + 1.5)))
+    grid = fig.add_gridspec(players, 3 if by_bot else 2, wspace=0.3, hspace=0.6,
+                            width_ratios=[1.5, 1, 1] if by_bot else [1.5, 1])
     everything = [r["scores"][p] for r in records for p in range(players)]
     whole = _whole(everything)
-    low, high = (min(everything), max(everything)) if everything else (0, 1)
-    bins = [v - 0.5 for v in range(int(low), int(high) + 2)] if whole and high - low <= 40 else 20
+    bins = _bins(everything, whole)
     first = None
     for p in range(players):
         ax = fig.add_subplot(grid[p, 0], sharex=first)
@@ -245,8 +253,19 @@ def plot(path: str, records: list[dict], report: dict, player_name) -> None:
                    "Win rate per bot, all seats (95% interval)")
     title = report["game"] + (f" ({report['variant']})" if report.get("variant") else "")
     fig.suptitle(f"{title}: {report['games']} games, {players} players")
-    fig.savefig(path, format="png", dpi=100, bbox_inches="tight")
-    plt.close(fig)
+    return fig
+
+
+def _bins(values: list, whole: bool) -> list:
+    """Bin edges shared by every seat's histogram: one bin per score when scores are whole
+    numbers in a short range, else 20 equal bins (on whole-number edges for whole scores)."""
+    low, high = (min(values), max(values)) if values else (0, 1)
+    if whole and high - low <= 40:
+        return [v - 0.5 for v in range(int(low), int(high) + 2)]
+    step = (high - low) / 20 or 1
+    if whole:
+        step = max(1, math.ceil(step))
+    return [low - (0.5 if whole else 0) + i * step for i in range(int((high - low) / step) + 2)]
 
 
 def _rate_bars(ax, labels: list, rows: list, players: int, title: str, colours=None) -> None:
@@ -254,8 +273,10 @@ def _rate_bars(ax, labels: list, rows: list, players: int, title: str, colours=N
     errors = [[r - row["ci95"][0] for r, row in zip(rates, rows)], [row["ci95"][1] - r for r, row in zip(rates, rows)]]
     positions = list(range(len(rows)))
     ax.bar(positions, rates, yerr=errors, capsize=5, color=colours or [f"C{i}" for i in positions])
-    ax.set_xticks(positions, [label.replace(" (", "\n(") for label in labels], fontsize=8,
-                  rotation=30 if len(rows) > 3 else 0)
+    shown = [label.replace(" (", "\n(").replace(":", "\n") for label in labels]
+    ax.set_xticks(positions, shown, fontsize=8,
+                  rotation=30 if len(rows) > 3 or max(len(line) for text in shown for line in text.split("\n")) > 10
+                  else 0)
     ax.axhline(1 / players, color="grey", linestyle="--", linewidth=1, label=f"even share 1/{players}")
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate")

@@ -17,7 +17,6 @@ import pytest
 
 from boardwright.cli import main as cli_main
 from boardwright.cli.main import build_parser, main
-from boardwright.cli.progress import ProgressBar, progress_bar
 from boardwright.interpreter import simulate
 
 REPO_PARENT = str(Path(__file__).resolve().parents[2])
@@ -117,6 +116,7 @@ def test_output_paths_are_checked_before_the_first_game(capsys, monkeypatch, tmp
 
 
 def test_progress_bar_shows_an_eta_on_a_terminal_only():
+    from boardwright.cli.progress import ProgressBar, progress_bar
     class Terminal(io.StringIO):
         def isatty(self):
             return True
@@ -191,3 +191,24 @@ def test_cluster_workers_without_boardwright_are_told_what_to_install(capsys, mo
         code, _, err = run(capsys, "simulate", "punto", "--players", "2", "--games", "2",
                            "--cluster", cluster.scheduler_address)
     assert code == 2 and "install it where the workers run" in err and "bug in Boardwright" not in err
+
+
+def test_plot_has_one_histogram_per_seat_whole_number_ticks_and_bot_names(capsys, tmp_path):
+    import matplotlib.pyplot as plt
+    from boardwright.dsl.loader import load_game
+    from boardwright.interpreter.report import score_figure, summarise
+    from boardwright.interpreter.simulate import simulate_records
+    game = load_game("punto")
+    specs = ["greedy", "random", "random"]
+    records = simulate_records(game, 3, 4, 1, specs)
+    report = summarise(records, {"game": "Punto", "variant": None, "players": 3, "seed": 1, "bots": specs,
+                                 "rotate": False, "params": {}, "seconds": 0})
+    figure = score_figure(records, report, game.player_name)
+    histograms = [ax for ax in figure.axes if ax.get_ylabel() == "games"]
+    assert len(histograms) == 3, "small multiples: one histogram per seat, not one blur"
+    assert [ax.get_title(loc="left").split(":")[0] for ax in histograms] == \
+        ["Player 1 (greedy)", "Player 2 (random)", "Player 3 (random)"]
+    figure.canvas.draw()
+    ticks = [t for ax in histograms for t in ax.get_xticks() if ax.get_xlim()[0] <= t <= ax.get_xlim()[1]]
+    assert ticks and all(float(t).is_integer() for t in ticks), "whole-number scores get whole-number ticks"
+    plt.close(figure)
