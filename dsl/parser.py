@@ -28,10 +28,15 @@ def _lark() -> Lark:
                 start=["start", "expr"], maybe_placeholders=True, cache=False)
 
 
+# Unsaved editor buffers by path (the language server's): read instead of the file on disk.
+OVERLAY: dict[str, str] = {}
+
+
 def parse_file(path: str | Path) -> ast.Module:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        overlay = OVERLAY.get(str(path.resolve()))
+        text = overlay if overlay is not None else path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise RuleFileError(Diagnostic(Span(str(path), 1, 1, 1, 1), f"not UTF-8 text: {exc.reason}"))
     except OSError as exc:
@@ -281,7 +286,26 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, filename: str) -> Diagno
     elif token.type in _OPENERS and not any(
             b == _OPENERS[token.type] for b, _, _ in _unclosed_brackets(text[:token.start_pos])):
         hint = f"this '{token}' closes nothing"
+    if not hint:
+        hint = _misspelt_line_start(text, line, column)
     return Diagnostic(Span(filename, line, column, line, column + width), message, hint)
+
+
+def _misspelt_line_start(text: str, line: int, column: int) -> str:
+    """A hint when the erring line begins with a word spelt like a keyword (`zoen hand: pile`,
+    read as options of the zone above until the ':')."""
+    lines = text.splitlines()
+    if not 0 < line <= len(lines):
+        return ""
+    match = re.match(r"\s*([A-Za-z_]\w*)", lines[line - 1])
+    if match is None or match.end(1) >= column:
+        return ""
+    word = match.group(1)
+    keywords = statement_keywords() + declaration_keywords()
+    if word in keywords:
+        return ""
+    close = _close_keyword(word)
+    return f"is '{word}' a misspelt '{close}'?" if close else ""
 
 
 # ----------------------------------------------------------------------------- tree -> AST
@@ -552,7 +576,10 @@ class _Builder(Transformer):
         return ast.Show(self.s(meta), self.text(c[0]))
 
     def finish_stmt(self, meta, c):
-        return ast.Finish(self.s(meta))
+        return ast.Finish(self.s(meta), self.string(c[0]) if c else None)
+
+    def fallback_stmt(self, meta, c):
+        return ast.Fallback(self.s(meta), self.string(c[0]))
 
     def fail_stmt(self, meta, c):
         return ast.Fail(self.s(meta), self.text(c[0]))

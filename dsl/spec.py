@@ -38,6 +38,7 @@ class GameSpec:
     labels: dict = field(default_factory=dict)        # component kind -> ast.LabelDecl
     opponents: dict = field(default_factory=dict)     # title -> ast.OpponentDecl (scripted, no seat)
     enum_spans: dict = field(default_factory=dict)    # enum name -> span of its declaration
+    warnings: list = field(default_factory=list)      # dsl.lint's diagnostics, once checked
 
     def param_order(self) -> tuple[list[str], list[str]]:
         """Params in an order where each comes after the params it names (a variant's new

@@ -552,7 +552,12 @@ class Compiler:
         self.stmt(code, s.span, f"if _rt.on_show is not None: _rt.on_show(st, {self.text(s.text, env)})")
 
     def s_Finish(self, code, s, env, loop):
+        if s.name is not None:
+            self.stmt(code, s.span, f"_record_ending(st, {s.name!r})")
         code.emit(Instruction("finish", s.span))
+
+    def s_Fallback(self, code, s, env, loop):
+        self.stmt(code, s.span, f"_record_ending(st, {s.name!r})")
 
     def s_Fail(self, code, s: ast.Fail, env, loop):
         self.stmt(code, s.span, f"raise _Problem({self.text(s.text, env)})")

@@ -220,6 +220,7 @@ class Game:
         st.finished = False
         st.history = []
         st.log = []
+        st.endings = []
         st.cache = {}
         st.memo = {}
         self.initialize_vars(st)

@@ -65,6 +65,10 @@ def summarise(records: list[dict], meta: dict) -> dict:
     rivals = list(dict.fromkeys(t for r in records for t in (r.get("opponents") or {})))
     opponents = [{"opponent": t, "wins": sum(1 for r in records if not r["winners"]),
                   "score_mean": _mean((r.get("opponents") or {}).get(t, 0) for r in records)} for t in rivals]
+    endings: dict = {}          # name -> games it decided, in order of first appearance
+    for r in records:
+        for name in r.get("endings") or []:
+            endings[name] = endings.get(name, 0) + 1
     return {
         **meta,
         "games": n,
@@ -78,6 +82,7 @@ def summarise(records: list[dict], meta: dict) -> dict:
         "ties": round(sum(1 for r in records if len(r["winners"]) > 1) / n, 4) if n else 0.0,
         "first_player_advantage": round(first_rate - 1 / players, 4) if firsts else 0.0,
         "lead_changes": _mean(r["lead_changes"] for r in records),
+        "endings": endings,
         "seats": seats,
         "by_bot": bots,
         **({"opponents": opponents} if opponents else {}),
@@ -140,10 +145,18 @@ def format_report(report: dict, player_name) -> str:
             f"  shared wins: {report['ties']:.3f} of games; draws (nobody won): {report['draws']} of {n}",
             f"  first-player advantage: {advantage:+.3f} (the first mover won {fair + advantage:.3f}; "
             f"fair is {fair:.3f})",
+            *_endings(report),
             "  win rate: games won per game, a win shared by k players counting 1/k; the",
             "  true rate lies in the 95% interval with 95% confidence (more games narrow it)",
             f"  {report['seconds']:.1f} s"]
     return "\n".join(out)
+
+
+def _endings(report: dict) -> list:
+    if not report.get("endings"):
+        return []
+    named = ", ".join(f'"{name}" {games}' for name, games in report["endings"].items())
+    return [f"  games decided by named endings and fallbacks: {named}"]
 
 
 def _interval(ci) -> str:
@@ -158,7 +171,7 @@ def csv_name(title: str) -> str:
 def _csv_header(records: list[dict], players: int) -> tuple[list, list]:
     titles = list(records[0]["lines"][0]) if records else []
     header = (["game", "seed", "turns", "decisions", "options_per_decision", "lead_changes", "first_seat",
-               "winner_seats"] + [f"bot_{p}" for p in range(players)] + [f"score_{p}" for p in range(players)]
+               "winner_seats", "endings"] + [f"bot_{p}" for p in range(players)] + [f"score_{p}" for p in range(players)]
               + [f"{csv_name(t)}_{p}" for p in range(players) for t in titles])
     return header, titles
 
@@ -167,7 +180,7 @@ def _csv_row(r: dict, players: int, titles: list) -> list:
     return ([r["index"], r["seed"], r["turns"], r["decisions"],
              round(r["options"] / r["decisions"], 4) if r["decisions"] else 0,
              r["lead_changes"], "" if r["first_player"] is None else r["first_player"],
-             " ".join(map(str, r["winners"]))]
+             " ".join(map(str, r["winners"])), "; ".join(r.get("endings") or [])]
             + r["bots"] + r["scores"] + [r["lines"][p][t] for p in range(players) for t in titles])
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .builtins import IMPLEMENTATIONS, Problem
 from .rng import shuffle_in_place
-from .state import Pending
+from .state import Pending, record_ending
 
 _MISSING = object()
 
@@ -101,6 +101,7 @@ NAMESPACE = {
     "_bad_index": _bad_index, "_index": _index, "_divide": _divide, "_no_case": _no_case,
     "_assign_at": _assign_at, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
     "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at,
+    "_record_ending": record_ending,
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
 
