@@ -14,7 +14,11 @@ games resolve by name and `games/punto/...` paths read the real files.
   first `...` and after the last one as the block shows now.
 - A fenced block right after `<!-- file: NAME -->` is written to NAME in the scratch folder
   before the commands run, so a document can show a rule file or a scenario and then run it.
+  An absolute path to a bundled game in it (`extends "/work/main/games/punto/punto.game"`,
+  as the tutorial writes it) is taken from this repository's games folder.
 - `<!-- regen: skip -->` right before a block leaves it alone (an interactive session).
+- `<!-- regen: input A|B -->` right before a block types A and B (each with Enter) into its
+  commands, as when answers are piped into `boardwright play`.
 - Timings are not compared: `12.3 s` at the end of a line and the timing keys of JSON.
 
 tests/test_docs_outputs.py runs the check, so the suite fails when a shown output no longer
@@ -28,6 +32,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,7 +41,9 @@ DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 FENCE = re.compile(r"^```(\w*)\s*$")
 FILE_MARK = re.compile(r"^<!-- file: (\S+) -->\s*$")
 SKIP_MARK = "<!-- regen: skip -->"
+INPUT_MARK = re.compile(r"^<!-- regen: input (.*) -->\s*$")
 ELISION = "..."
+BUNDLED_PATH = re.compile(r'"/[^"]*/games/([^"/]+/[^"]+)"')
 TIMING = [(re.compile(r"\b\d+(\.\d+)? s$"), "<time> s"),
           (re.compile(r'"(seconds|load_and_check_ms|first_load_ms|playouts_per_second|turns_per_second|'
                       r'decisions_per_second)": [\d.]+'), r'"\1": <time>')]
@@ -49,6 +56,7 @@ class Shown:
     start: int
     end: int
     sections: list         # [(command, [output lines])]
+    stdin: str = ""
 
 
 def parse(lines: list[str]) -> tuple[list[Shown], list[tuple[str, str]]]:
@@ -72,12 +80,14 @@ def parse(lines: list[str]) -> tuple[list[Shown], list[tuple[str, str]]]:
                     sections.append((line[2:], []))
                 else:
                     sections[-1][1].append(line)
-            shown.append(Shown(i + 1, end, sections))
+            typed = INPUT_MARK.match(before)
+            shown.append(Shown(i + 1, end, sections, "".join(f"{a}\n" for a in typed.group(1).split("|"))
+                               if typed else ""))
         i = end + 1
     return shown, files
 
 
-def run(command: str, folder: Path) -> list[str]:
+def run(command: str, folder: Path, stdin: str = "") -> list[str]:
     argv = shlex.split(command)
     if argv[0] == "boardwright":
         argv = [sys.executable, "-m", "boardwright", *argv[1:]]
@@ -85,7 +95,7 @@ def run(command: str, folder: Path) -> list[str]:
         raise SystemExit(f"regen_docs: cannot run {command!r}: only boardwright and head commands")
     env = dict(os.environ, COLUMNS="80", NO_COLOR="1", PYTHONPATH=str(REPO.parent))
     done = subprocess.run(argv, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                          env=env, stdin=subprocess.DEVNULL, timeout=600)
+                          env=env, input=stdin, timeout=600)
     return [line.rstrip() for line in done.stdout.rstrip("\n").splitlines()]
 
 
@@ -146,10 +156,11 @@ def process(document: Path, write: bool) -> list[str]:
         (folder / "games").symlink_to(REPO / "games")
         for name, text in files:
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            text = BUNDLED_PATH.sub(lambda m: f'"{folder / "games"}/{m.group(1)}"', text)
             (folder / name).write_text(text, encoding="utf-8")
         outputs = {}
         for block in shown:                 # in document order: commands may need earlier files
-            outputs[id(block)] = [(command, run(command, folder)) for command, _ in block.sections]
+            outputs[id(block)] = [(command, run(command, folder, block.stdin)) for command, _ in block.sections]
     for block in reversed(shown):           # from the end, so that earlier line numbers stay right
         new_body = []
         for (command, old), (_, printed) in zip(block.sections, outputs[id(block)]):
@@ -163,13 +174,17 @@ def process(document: Path, write: bool) -> list[str]:
     return stale
 
 
+def stale_outputs(documents: list, write: bool) -> list[str]:
+    """`process` over several documents, two at a time (the commands run as subprocesses)."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return [entry for found in pool.map(lambda d: process(d, write), documents) for entry in found]
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     check = "--check" in argv
     named = [REPO / a for a in argv if not a.startswith("--")]
-    stale = []
-    for document in named or DOCUMENTS:
-        stale.extend(process(document, write=not check))
+    stale = stale_outputs(named or DOCUMENTS, write=not check)
     for entry in stale:
         print(("differs: " if check else "regenerated: ") + entry)
     return 1 if check and stale else 0
