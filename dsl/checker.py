@@ -366,16 +366,25 @@ class Checker:
     def stmt_Choose(self, s: ast.Choose, scope: Scope):
         if scope.kind == "setup":
             self.error(s.span, "setup runs without choices", "make the choice at the start of 'play'")
+        outer = scope
+        if s.each is not None:          # `by each P in LIST`: P names each chooser in turn
+            self.expect(s.by, list_of(PLAYER), scope, "the players of a simultaneous choice")
+            if s.each in scope.names or s.each == s.var:
+                self.error(s.span, f"'{s.each}' is already defined here")
+            scope = scope.child()
+            scope.names[s.each] = PLAYER
         source = self.iterable(s.source, scope)
         if s.var in scope.names:
             self.error(s.span, f"'{s.var}' is already defined here")
-        if s.by is not None:
+        if s.by is not None and s.each is None:
             self.expect(s.by, PLAYER, scope, "the chooser")
         if s.prompt is not None:        # asked before the choice: it cannot show the chosen value
             self.expr(s.prompt, scope)
         scope.names[s.var] = source
         if s.label is not None:
             self.expr(s.label, scope)
+        if s.each is not None:          # after it: every choice, as a list by seat
+            outer.names[s.var] = list_of(source)
 
     def stmt_Break(self, s, scope: Scope):
         if not scope.loops:

@@ -568,11 +568,15 @@ class _Builder(Transformer):
         options = {}
         for key, value in c[2:]:
             options[key] = value
-        return ast.Choose(self.s(meta), str(c[0]), c[1], options.get("by"),
-                          options.get("prompt"), options.get("label"))
+        each = options.get("each")
+        return ast.Choose(self.s(meta), str(c[0]), c[1], each[1] if each else options.get("by"),
+                          options.get("prompt"), options.get("label"), each[0] if each else None)
 
     def choose_by(self, meta, c):
         return ("by", c[0])
+
+    def choose_by_each(self, meta, c):
+        return ("each", (str(c[0]), c[1]))
 
     def choose_prompt(self, meta, c):
         return ("prompt", self.text(c[0]))

@@ -295,6 +295,34 @@ def _groups(rt, st, key, attr, adjacency="orthogonal"):
     return found
 
 
+def _linked_groups(rt, st, key, attr, sides, value):
+    """Groups of occupied cells sharing the attribute's value, neighbours linked by facing
+    sides that both carry `value` (as in `reachable`)."""
+    if len(sides) != 4:
+        raise Problem(f"linked_groups needs 4 side attributes (north, east, south, west), got {len(sides)}")
+    grid = st.zones[key]
+    kind = {cell: _attribute(rt, stack[-1], attr) for cell, stack in grid.items() if stack}
+    seen = set()
+    found = []
+    for cell in _row_major(kind):
+        if cell in seen:
+            continue
+        seen.add(cell)
+        group, todo = [], [cell]
+        while todo:
+            c = todo.pop()
+            group.append(c)
+            for i, (dx, dy) in enumerate(SIDES):
+                n = (c[0] + dx, c[1] + dy)
+                if (n in kind and n not in seen and kind[n] == kind[cell]
+                        and _attribute(rt, grid[c][-1], sides[i]) == value
+                        and _attribute(rt, grid[n][-1], sides[(i + 2) % 4]) == value):
+                    seen.add(n)
+                    todo.append(n)
+        found.append(_row_major(group))
+    return found
+
+
 def _positions_of(pick):
     def impl(rt, st, values):
         if not values:
@@ -345,6 +373,7 @@ IMPLEMENTATIONS = {
     "details": _details,
     "reachable": _reachable,
     "groups": _groups,
+    "linked_groups": _linked_groups,
     "argmax": _positions_of(max),
     "argmin": _positions_of(min),
 }

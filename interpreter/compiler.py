@@ -551,6 +551,8 @@ class Compiler:
         self.stmt(code, s.span, f"_shuffle(st, st.zones[{self.expr(s.zone, env)}])", "st.memo.clear()")
 
     def s_Choose(self, code, s: ast.Choose, env: Env, loop):
+        if s.each is not None:
+            return self.sealed_choose(code, s, env)
         source = self.expr(s.source, env)
         by = self.expr(s.by, env) if s.by is not None else "st.current"
         prompt = self.standalone_text(s.prompt, env, s.span) if s.prompt is not None else None
@@ -563,6 +565,33 @@ class Compiler:
         code.emit(Instruction("choose", s.span, lines=[
             f"_values = _options({source}, {s.var!r}, st)",
             f"_decide(st, _values, {by}, {slot}, {site!r})"]))
+
+    def sealed_choose(self, code, s: ast.Choose, env: Env):
+        """`choose NAME from LIST by each P in PLAYERS`: each player's options are worked out
+        with P naming that player; the engine asks them in turn, keeps the choices sealed and
+        reveals them together as a list by seat (Game.decide_sealed)."""
+        players = self.expr(s.by, env)
+        inner = env.child()
+        binder = inner.new(s.each)
+        source = self.expr(s.source, inner)
+        prompt = self.standalone_text(s.prompt, inner, s.span) if s.prompt is not None else None
+        slot = env.new(s.var)
+        inner.names[s.var], inner.slots[s.var] = f"L[{slot}]", slot
+        label = self.standalone_text(s.label, inner, s.span) if s.label is not None else None
+        t = element(self.type_of(s.source))
+        site = (code.name, len(code))
+        self.game.choices[site] = ChoiceSite(prompt or f"Choose {s.var}", label, self.renderer(t),
+                                             self.identifier(t), t not in self.spec.kinds)
+        code.emit(Instruction("choose", s.span, lines=[
+            "_sealed_by = []",
+            f"for _seat in {players}:",
+            "    if _seat not in _sealed_by:",
+            "        _sealed_by.append(_seat)",
+            "_sealed_options = []",
+            "for _seat in _sealed_by:",
+            f"    L[{binder}] = _seat",
+            f"    _sealed_options.append(_options({source}, {s.var!r}, st))",
+            f"_rt.decide_sealed(st, L, _sealed_by, _sealed_options, {slot}, {binder}, {site!r})"]))
 
     def s_Break(self, code, s, env, loop):
         self.jump(code, loop[1], s.span)

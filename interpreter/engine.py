@@ -7,13 +7,15 @@ and scores a finished game (`result`). States are plain data (interpreter/state.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..dsl.data import format_attributes
 from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError, did_you_mean
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic, fits
 from .rng import seed_state
-from .state import State
+from .state import Pending, Sealed, State
+
+_NOT_CHOSEN = object()
 
 STEP_LIMIT = 2_000_000          # instructions between two decisions before a rule is called a loop
 DECISION_LIMIT = 100_000        # decisions in one game
@@ -240,6 +242,7 @@ class Game:
         st.history = []
         st.log = []
         st.endings = []
+        st.sealed = None
         st.cache = {}
         st.memo = {}
         self.initialize_vars(st)
@@ -394,15 +397,66 @@ class Game:
             chosen = site.identify(p.values[index])
         else:
             chosen = self.option_ids(st)[index]
-        st.frames[-1][2][p.slot] = p.values[index]
+        if st.sealed is None:
+            st.frames[-1][2][p.slot] = p.values[index]
         if self.coverage is not None:
             self.coverage.decisions[p.site] += 1
         st.pending = None
         st.history.append(chosen)
         if len(st.history) > DECISION_LIMIT:
             raise RuleError(f"the game did not end after {DECISION_LIMIT} decisions")
+        if st.sealed is not None:
+            st.sealed = replace(st.sealed, chosen=st.sealed.chosen + ((p.player, p.values[index]),))
+            if not self.ask_sealed(st):
+                return st
         self.run(st)
         return st
+
+    # ------------------------------------------------------------------ simultaneous decisions
+    def decide_sealed(self, st: State, L: list, players, options: list, slot: int, binder: int,
+                      site: tuple) -> None:
+        """Begin `choose NAME from ... by each P in players`: every player chooses without
+        seeing the others' choices; the choices are revealed together (see ask_sealed)."""
+        if not players:
+            L[slot] = [None] * st.players
+            return
+        st.sealed = Sealed(tuple(players), tuple(tuple(o) for o in options), (), slot, binder, site)
+        self.ask_sealed(st)
+
+    def ask_sealed(self, st: State) -> bool:
+        """Ask the next player of the simultaneous decision; when everyone has chosen, reveal
+        the choices as a list by seat (none for seats that did not choose) and return True."""
+        sealed = st.sealed
+        L = st.frames[-1][2]
+        waiting = sealed.waiting()
+        if waiting:
+            seat = waiting[0]
+            L[sealed.binder] = seat
+            st.pending = Pending(seat, sealed.options[sealed.players.index(seat)], sealed.slot, sealed.site)
+            return False
+        by_seat = [None] * st.players
+        for seat, value in sealed.chosen:
+            by_seat[seat] = value
+        L[sealed.slot] = by_seat
+        st.sealed = None
+        return True
+
+    def sealed_choice_label(self, st: State, seat: int):
+        """How `seat`'s own sealed choice is shown to that seat (None if not made yet)."""
+        sealed = st.sealed
+        value = next((v for p, v in sealed.chosen if p == seat), _NOT_CHOSEN)
+        if value is _NOT_CHOSEN:
+            return None
+        site = self.choices[sealed.site]
+        if site.label is None:
+            return site.render(value, st)
+        L = st.frames[-1][2]
+        saved = L[sealed.slot], L[sealed.binder]
+        L[sealed.slot], L[sealed.binder] = value, seat
+        try:
+            return site.label(st, L)
+        finally:
+            L[sealed.slot], L[sealed.binder] = saved
 
     # ------------------------------------------------------------------ results
     def result(self, st: State) -> Result:
@@ -460,6 +514,11 @@ class Game:
             seen["decision"] = {"player": p.player, "prompt": self.prompt(st) if mine else None,
                                 "options": [{"id": i, "label": l} for i, l in
                                             zip(self.option_ids(st), self.option_labels(st))] if mine else None}
+        if st.sealed is not None:
+            # A simultaneous decision: everyone sees who has chosen, only the owner what.
+            chosen = [seat for seat, _ in st.sealed.chosen]
+            seen["sealed"] = {"players": list(st.sealed.players), "chosen": sorted(chosen),
+                              "yours": self.sealed_choice_label(st, player) if player in chosen else None}
         return seen
 
 
