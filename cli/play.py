@@ -9,7 +9,7 @@ from pathlib import Path
 from ..dsl.errors import BoardwrightError, UsageError
 from ..interpreter.bots import MCTSBot, make_bot
 from ..interpreter.state import State
-from .render import colourize, fit_lines, render_options, render_result, render_table, wants_colour
+from .render import colourize, fit_lines, screen_width, render_options, render_result, render_table, wants_colour
 
 HELP = ("type a number, an option id or its label; 'undo' takes back your last move, "
         "'save FILE' saves the game, 'hint' asks the search bot, 'help' shows your goal and "
@@ -53,7 +53,7 @@ class Session:
             if p in self.bots:
                 index = self.bots[p].choose(game, self.st)
                 shown = "a sealed choice" if sealed else decision.options[index].label
-                self.out(fit_lines([f"{game.player_name(p)} ({self.setup['seats'][p]}): {decision.prompt} -> {shown}"]))
+                self.out(bot_move_line(f"{game.player_name(p)} ({self.setup['seats'][p]}): {decision.prompt}", shown))
                 self.play(index)
                 continue
             if sealed and any(self.setup["seats"][q] == "human" and q != p for q, _ in self.st.sealed.chosen):
@@ -212,6 +212,15 @@ class Session:
         data = {"format": LOG_FORMAT, **{k: v for k, v in self.setup.items() if k != "log"},
                 "moves": self.moves}
         Path(self.log_path).write_text(json.dumps(data, indent=1), encoding="utf-8")
+
+
+def bot_move_line(who_and_prompt: str, choice: str) -> str:
+    """'Player 2 (random): PROMPT -> CHOICE', with '-> CHOICE' on a line of its own when the
+    whole does not fit the screen."""
+    line = f"{who_and_prompt} -> {choice}"
+    if len(line) <= screen_width():
+        return line
+    return fit_lines([who_and_prompt, f"    -> {choice}"])
 
 
 def start_session(args, load_game) -> Session:

@@ -96,6 +96,8 @@ def run(command: str, folder: Path, stdin: str = "") -> list[str]:
     env = dict(os.environ, COLUMNS="80", NO_COLOR="1", PYTHONPATH=str(REPO.parent))
     done = subprocess.run(argv, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                           env=env, input=stdin, timeout=600)
+    if done.returncode < 0:             # killed by a signal: its output is no output of the command
+        raise RuntimeError(f"regen_docs: {command!r} was killed by signal {-done.returncode}")
     return [line.rstrip() for line in done.stdout.rstrip("\n").splitlines()]
 
 
