@@ -80,6 +80,10 @@ class GreedyBot:
         for index in range(len(st.pending.values)):
             trial = base.copy()
             game.apply_index(trial, index)
+            while trial.sealed is not None and trial.sealed.chosen:
+                # A simultaneous decision: the others' sealed choices are unknown; guess them
+                # at random so that the choices are revealed and the position can be judged.
+                game.apply_index(trial, self.rng.randrange(len(trial.pending.values)))
             out.append(standing(game, trial)[seat] if trial.finished else evaluations(game, trial)[seat])
         return out
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass, replace
 from ..dsl.data import format_attributes
 from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError, did_you_mean
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic, fits
+from .indexes import on_add, on_remove
+from .runtime import LoopLimit
 from .rng import seed_state
 from .state import Pending, Sealed, State
 
@@ -81,6 +83,8 @@ class Game:
                 self.details.append(describe(getattr(kind, "details", None), attrs))
                 self.glyphs.append(_glyph(kind, attrs))
             self.kind_ids[kind.name] = ids
+        self.component_count = len(self.components)
+        self.fitting_cells: dict = {}   # fixed-size grid key -> (cells, those that fit), see runtime.fitting
         self.zone_keys: dict = {}
         self.zone_meta: dict = {}       # zone name -> (kind, visibility, per_player)
         self.shapes: dict = {}
@@ -182,7 +186,7 @@ class Game:
         return keys + ["supply"]
 
     def move(self, st: State, c, key: str, cell, bottom: bool) -> None:
-        if type(c) is not int or not 0 <= c < len(self.components):
+        if type(c) is not int or not 0 <= c < self.component_count:
             raise Problem(f"cannot move {c!r}: not a component")
         dest = st.zones[key]
         if type(dest) is not list:      # refuse a bad cell before anything changes
@@ -194,23 +198,32 @@ class Game:
                 raise Problem(f"cell {cell} is outside the grid '{key}'")
         okey, ocell = st.loc[c]
         source = st.zones[okey]
-        st.cache.clear()
-        st.memo.clear()
+        if st.memo:
+            st.memo.clear()
         if ocell is None:
-            source.remove(c)
+            if source[-1] == c:
+                source.pop()
+            else:
+                source.remove(c)
         else:
             stack = source[ocell]
             stack.remove(c)
             if not stack:
                 del source[ocell]
+            on_remove(st, okey, not stack)
         if type(dest) is list:
             if bottom:
                 dest.insert(0, c)
             else:
                 dest.append(c)
         else:
-            dest.setdefault(cell, []).append(c)
-            st.cache.clear()
+            stack = dest.get(cell)
+            if stack is None:
+                dest[cell] = [c]
+                on_add(st, key, cell, True)
+            else:
+                stack.append(c)
+                on_add(st, key, cell, False)
         st.loc[c] = (key, cell)
         if self.coverage is not None and st.frames and st.frames[0][0] != "setup":
             self.coverage.moved[c] += 1
@@ -284,15 +297,12 @@ class Game:
                         block = body.entry(pc)
                     block(st, frame)
                 except Problem as problem:
-                    raise RuleError(Diagnostic(self.error_span(body, pc), str(problem))) from None
+                    raise self._rule_error(body, pc, problem) from None
                 except RUNTIME_FAILURES as exc:
                     raise RuleError(failure_diagnostic(self.error_span(body, pc), exc)) from None
                 budget -= 1
                 if not budget:
-                    raise RuleError(Diagnostic(body.instructions[min(pc, len(body) - 1)].span,
-                                               f"no decision after {STEP_LIMIT} steps: "
-                                               "the rules seem to loop forever",
-                                               "check that every loop moves towards its end"))
+                    raise self._loop_error(body.instructions[min(pc, len(body) - 1)].span)
         if not frames and st.pending is None:
             st.finished = True
 
@@ -312,14 +322,23 @@ class Game:
             try:
                 body.single(pc)(st, frame)
             except Problem as problem:
-                raise RuleError(Diagnostic(self.error_span(body, pc), str(problem))) from None
+                raise self._rule_error(body, pc, problem) from None
             except RUNTIME_FAILURES as exc:
                 raise RuleError(failure_diagnostic(self.error_span(body, pc), exc)) from None
             budget -= 1
             if not budget:
-                raise RuleError(Diagnostic(body.instructions[pc].span, f"no decision after {STEP_LIMIT} steps: "
-                                           "the rules seem to loop forever",
-                                           "check that every loop moves towards its end"))
+                raise self._loop_error(body.instructions[pc].span)
+
+    def _rule_error(self, body, pc: int, problem: Problem) -> RuleError:
+        span = self.error_span(body, pc)
+        if isinstance(problem, LoopLimit):
+            return self._loop_error(span)
+        return RuleError(Diagnostic(span, str(problem)))
+
+    @staticmethod
+    def _loop_error(span) -> RuleError:
+        return RuleError(Diagnostic(span, f"no decision after {STEP_LIMIT} steps: the rules seem to loop forever",
+                                    "check that every loop moves towards its end"))
 
     def error_span(self, body, pc: int):
         """The rule line of the generated line that failed (the line map), else the body's
@@ -393,10 +412,15 @@ class Game:
     def apply_index(self, st: State, index: int) -> State:
         p = st.pending
         site = self.choices[p.site]
-        if site.injective and site.identify is not None:
-            chosen = site.identify(p.values[index])
+        if site.identify is None:
+            chosen = str(index + 1)
         else:
-            chosen = self.option_ids(st)[index]
+            chosen = site.identify(p.values[index])
+            if not site.injective and chosen not in site.unique_ids:    # numbered like _unique: 'red-5#2'
+                identify = site.identify
+                repeats = sum(1 for v in p.values[:index] if identify(v) == chosen)
+                if repeats:
+                    chosen = f"{chosen}#{repeats + 1}"
         if st.sealed is None:
             st.frames[-1][2][p.slot] = p.values[index]
         if self.coverage is not None:

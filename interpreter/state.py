@@ -81,7 +81,7 @@ class State:
         s.log = self.log[:]
         s.endings = self.endings[:]
         s.sealed = self.sealed
-        s.cache = {}
+        s.cache = dict(self.cache)      # indexes are replaced, never changed: share them
         s.memo = {}
         return s
 
