@@ -10,7 +10,7 @@ import math
 import random
 import time
 
-from ..dsl.errors import UsageError
+from ..dsl.errors import UsageError, did_you_mean
 
 
 def determinize(game, st, seat: int, rng: random.Random):
@@ -186,7 +186,8 @@ def make_bot(spec: str, seed):
     """A bot from a spec like 'random', 'greedy' or 'mcts:iterations=300:depth=8'."""
     name, *settings = [part.strip() for part in spec.split(":")]
     if name not in BOTS:
-        raise UsageError(f"unknown bot '{name}'; bots: {', '.join(BOTS)}")
+        hint = did_you_mean(name, BOTS)
+        raise UsageError(f"unknown bot '{name}'; bots: {', '.join(BOTS)}" + (f"; {hint}" if hint else ""))
     options = {}
     for setting in settings:
         key, _, value = setting.partition("=")

@@ -695,6 +695,10 @@ class Compiler:
     def s_Log(self, code, s: ast.Log, env, loop):
         self.stmt(code, s.span, f"_log(st, {self.text(s.text, env)})")
 
+    def s_Show(self, code, s: ast.Show, env, loop):
+        # Only the play screen listens (game.on_show); bots and simulations pay one test.
+        self.stmt(code, s.span, f"if _rt.on_show is not None: _rt.on_show(st, {self.text(s.text, env)})")
+
     def s_Finish(self, code, s, env, loop):
         if s.name is not None:
             self.stmt(code, s.span, f"_record_ending(st, {s.name!r})")
@@ -835,6 +839,7 @@ def compile_game(spec, types: dict):
     invariants = [(title, compiler.standalone(decl.value), decl.span) for title, decl in spec.invariants.items()]
     judge = (compiler.standalone(spec.heuristic.value, [spec.heuristic.var])
              if spec.heuristic is not None else None)
+    told = compiler.standalone(spec.brief.value, [spec.brief.var]) if spec.brief is not None else None
 
     ns = compiler.assemble()
 
@@ -878,6 +883,11 @@ def compile_game(spec, types: dict):
     score_sign = game.score_sign = -1 if spec.score is not None and spec.score.lowest_wins else 1
     tie_sign = -1 if spec.tiebreak is not None and spec.tiebreak.lowest_wins else 1
 
+    def scores(st):
+        st.memo.clear()
+        return tuple(sum(_evaluate(fn, env, st, [p], span) for _, fn, env, span in score_lines)
+                     for p in range(st.players))
+
     def result(st):
         st.memo.clear()
         lines = tuple({title: _evaluate(fn, env, st, [p], span) for title, fn, env, span in score_lines}
@@ -910,6 +920,14 @@ def compile_game(spec, types: dict):
             return _evaluate(judge_fn, judge_env, st, [p], spec.heuristic.span)
         game.heuristic = heuristic
 
+    if told is not None:
+        told_fn, told_env = resolve(told)
+
+        def brief(st, p):
+            st.memo.clear()
+            return _evaluate(told_fn, told_env, st, [p], spec.brief.span)
+        game.brief = brief
+
     def failing_invariants(st):
         st.memo.clear()
         failed = []
@@ -924,6 +942,7 @@ def compile_game(spec, types: dict):
 
     game.initialize_vars = initialize_vars
     game.result = result
+    game.scores = scores
     game.failing_invariants = failing_invariants
     return game
 
