@@ -92,12 +92,12 @@ def build_parser() -> argparse.ArgumentParser:
             _simulation_options(p)
 
     p = sub.add_parser("bench", help="measure load time, random playouts and MCTS iterations per second")
-    p.add_argument("game", metavar="GAME", nargs="?", help="a game (default: every bundled game and variant)")
-    p.add_argument("--variant")
-    p.add_argument("--players", type=_positive, help="default: 2 where the game allows it")
-    p.add_argument("--games", type=_positive, default=20, help="random playouts per game (default 20)")
-    p.add_argument("--mcts-iterations", type=_positive, default=200, help="iterations per timed MCTS decision")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("game", metavar="GAME", nargs="?", help=GAME_HELP + " (default: every bundled game and variant)")
+    _variant_option(p)
+    p.add_argument("--players", type=_positive, metavar="N", help="the player count (default: 2 where the game allows it)")
+    p.add_argument("--games", type=_positive, metavar="K", default=20, help="random playouts per game")
+    p.add_argument("--mcts-iterations", type=_positive, metavar="I", default=200, help="iterations per timed MCTS decision")
+    _seed_option(p)
     p.add_argument("--json", action="store_true", help="print JSON (one object per game)")
 
     p = sub.add_parser("replay", help="step through a logged game forward and backward")
