@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import string
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -16,6 +15,7 @@ import jsonschema
 import yaml
 
 from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean
+from .template import check_template, fill
 
 SCHEMA_PATH = Path(__file__).with_name("schemas") / "components.schema.json"
 SCALAR_TYPES = ("int", "str", "bool")
@@ -265,7 +265,7 @@ def _build(name: str, root, data: dict) -> DataSet:
                                            or "use int, str, bool, an enum of this file, or 'list of' one"))
         defaults, bad_defaults = _defaults(name, root, kind, spec.get("defaults") or {}, enums, unknown_types,
                                            problems)
-        problems.extend(_details_problems(name, root, kind))
+        problems.extend(_template_problems(name, root, kind))
         for index, item in enumerate(spec["items"]):
             item_path = ["components", kind_name, "items", index]
             count = item.get("copies", 1)
@@ -287,8 +287,6 @@ def _build(name: str, root, data: dict) -> DataSet:
                     if problem not in problems:     # a product repeats each value in many items
                         problems.append(problem)
                 kind.items.extend(dict(values) for _ in range(item.get("copies", 1)))
-        if kind.glyph and not unknown_types:
-            problems.extend(_glyph_problems(name, root, kind))
         kinds[kind_name] = kind
     if problems:
         raise DataError(_by_position(problems))
@@ -321,62 +319,37 @@ def _defaults(name, root, kind: ComponentKind, defaults: dict, enums: dict, skip
     return valid, invalid
 
 
-def _details_problems(name, root, kind: ComponentKind):
-    """Placeholders of the `details` format that name no attribute."""
-    if not kind.details:
-        return
-    node = _node_at(root, ["components", kind.name, "details"])
-    try:
-        fields = [f for _, f, _, _ in string.Formatter().parse(kind.details.replace("[", "").replace("]", ""))
-                  if f is not None]
-    except ValueError as exc:
-        yield Diagnostic(_mark_span(name, node), f"{kind.name}.details: {exc}", "write {attribute} placeholders")
-        return
-    for field_name in fields:
-        if field_name not in kind.attributes:
-            yield Diagnostic(_mark_span(name, node), f"{kind.name}.details names the unknown attribute "
-                             f"'{field_name}'", did_you_mean(field_name, kind.attributes) or
-                             f"{kind.name} has: {', '.join(kind.attributes)}")
-
-
-class _Flag:
-    """A bool attribute inside a format: `{flag:X|Y}` is X when true and Y when false,
-    `{flag:X}` is X or nothing, `{flag}` is True or False."""
-    __slots__ = ("value",)
-
-    def __init__(self, value: bool):
-        self.value = value
-
-    def __format__(self, spec: str) -> str:
-        if not spec:
-            return str(self.value)
-        shown, _, hidden = spec.partition("|")
-        return shown if self.value else hidden
+def _template_problems(name, root, kind: ComponentKind):
+    """Problems of the kind's `label`, `details` and `glyph` templates (dsl/template.py),
+    each at its place in the YAML with a did-you-mean for an unknown attribute."""
+    templates = [("label", [kind.label] if kind.label else []), ("details", [kind.details] if kind.details else []),
+                 ("glyph", kind.glyph or [])]
+    for key, texts in templates:
+        for index, text in enumerate(texts):
+            if not isinstance(text, str):
+                continue
+            node = _node_at(root, ["components", kind.name, key])
+            if isinstance(node, yaml.SequenceNode) and index < len(node.value):
+                node = node.value[index]
+            # [sections] of details are not part of the template language: drop the brackets.
+            shown = text.replace("[", "").replace("]", "") if key == "details" else text
+            for message, column, width, hint, unknown in check_template(shown, kind.attributes):
+                span = _mark_span(name, node)
+                if isinstance(node, yaml.ScalarNode) and span.line == span.end_line and \
+                        "\n" not in text and shown == text:
+                    quoted = 1 if node.style in ("'", '"') else 0
+                    col = span.column + quoted + column - 1
+                    span = Span(name, span.line, col, span.line, col + width)
+                if unknown is not None:
+                    hint = did_you_mean(unknown, kind.attributes) or f"{kind.name} has: {', '.join(kind.attributes)}"
+                yield Diagnostic(span, f"{kind.name}.{key} {message}" if unknown else f"{kind.name}.{key}: {message}",
+                                 hint)
 
 
 def format_attributes(text: str, attrs: dict) -> str:
-    """A label or glyph format filled with a component's attributes (bools through _Flag).
-    Raises KeyError, IndexError or ValueError for a bad format."""
-    return text.format(**{k: _Flag(v) if isinstance(v, bool) else v for k, v in attrs.items()})
-
-
-def _glyph_problems(name, root, kind: ComponentKind):
-    """A glyph that names an unknown attribute or cannot format an item, reported once."""
-    node = _node_at(root, ["components", kind.name, "glyph"])
-    for attrs in kind.items:
-        for line in kind.glyph:
-            try:
-                format_attributes(line, attrs)
-            except KeyError as exc:
-                field_name = exc.args[0]
-                yield Diagnostic(_mark_span(name, node), f"{kind.name}.glyph names the unknown attribute "
-                                 f"'{field_name}'", did_you_mean(str(field_name), kind.attributes) or
-                                 f"{kind.name} has: {', '.join(kind.attributes)}")
-                return
-            except (IndexError, ValueError) as exc:
-                yield Diagnostic(_mark_span(name, node), f"{kind.name}.glyph cannot show {attrs}: {exc}",
-                                 "write {attribute} placeholders; {flag:X|Y} for a bool")
-                return
+    """A label, details or glyph template (checked at load time) filled with a component's
+    attributes. Raises TemplateError for a text that is not a template."""
+    return fill(text, attrs)
 
 
 def _expand(item: dict):

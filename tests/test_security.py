@@ -1,0 +1,131 @@
+"""Untrusted input (docs/security.md): label templates, files confined to the game folder,
+resource limits, bounded bot budgets, choices for seats not at the table, atomic logs."""
+from __future__ import annotations
+
+import os
+import textwrap
+
+import pytest
+
+from boardwright.dsl.data import load_data
+from boardwright.dsl.errors import DataError
+
+DATA = """\
+provenance: "Invented for this test."
+enums:
+  Colour: [red, blue]
+components:
+  Card:
+    label: "{LABEL}"
+    attributes:
+      colour: Colour
+      value: int
+      wild: bool
+    items:
+      - product: {colour: [red, blue], value: [1, 2]}
+        wild: false
+"""
+
+
+def _data(tmp_path, label: str):
+    path = tmp_path / "cards.yaml"
+    path.write_text(DATA.replace("{LABEL}", label.replace('"', '\\"')), encoding="utf-8")
+    return path
+
+
+# 1. Labels are templates of our own: no attribute or index access, no huge widths, typos found.
+
+@pytest.mark.parametrize("label", [
+    "{wild.__class__.__init__.__globals__}",    # attribute access would read the interpreter's globals
+    "{colour[0]}",                              # index access
+    "{value:>2000000000}",                      # a width that would allocate gigabytes
+    "{value!r}",                                # a conversion
+    "{0}",                                      # a positional field
+    "{}",
+    "{value",
+])
+def test_a_label_that_is_not_a_template_is_a_data_error(tmp_path, label):
+    with pytest.raises(DataError) as info:
+        load_data(_data(tmp_path, label))
+    diagnostic = info.value.diagnostics[0]
+    assert diagnostic.span.line == 6 and "Card.label" in diagnostic.message
+
+
+def test_a_label_typo_is_positioned_with_did_you_mean(tmp_path):
+    with pytest.raises(DataError) as info:
+        load_data(_data(tmp_path, "{colour} {valeu}"))
+    diagnostic = info.value.diagnostics[0]
+    assert diagnostic.message == "Card.label names the unknown attribute 'valeu'"
+    assert diagnostic.hint == "did you mean 'value'?"
+    # `    label: "{colour} {valeu}"`: the placeholder starts at column 22 (after the quote).
+    assert (diagnostic.span.line, diagnostic.span.column, diagnostic.span.end_column) == (6, 22, 29)
+
+
+def test_label_templates_fill_values_flags_widths_and_braces(tmp_path):
+    from boardwright.dsl.template import fill
+    attrs = {"colour": "red", "value": 7, "wild": True, "tags": ["a", "b"]}
+    assert fill("{colour} {value}", attrs) == "red 7"
+    assert fill("{wild:W|-}{wild:J}", attrs) == "WJ"
+    assert fill("{wild:W|-}{wild:J}", {**attrs, "wild": False}) == "-"
+    assert fill("[{value:>3}|{value:<3}|{value:^3}]", attrs) == "[  7|7  | 7 ]"
+    assert fill("{{{colour}}} {tags}", attrs) == "{red} a, b"
+    data = load_data(_data(tmp_path, "{colour}-{value:>2}{wild:*}"))
+    assert data.kinds["Card"].label == "{colour}-{value:>2}{wild:*}"
+
+
+# 2. `data` and `extends` name files inside the folder of the file that names them.
+
+BASE = (os.path.join(os.path.dirname(__file__), "golden", "support", "base.game"))
+
+
+def _game_folder(tmp_path, data_line: str):
+    from pathlib import Path
+    folder = tmp_path / "game"
+    folder.mkdir()
+    text = Path(BASE).read_text(encoding="utf-8").replace('data "tiles.yaml"', data_line)
+    (folder / "base.game").write_text(text, encoding="utf-8")
+    (folder / "tiles.yaml").write_text(Path(BASE).with_name("tiles.yaml").read_text(encoding="utf-8"))
+    return folder
+
+
+SECRET = "provenance: SECRET-CONTENTS\n"
+
+
+@pytest.mark.parametrize("data_line, problem", [
+    ('data "/etc/passwd"', "is an absolute path"),
+    ('data "../secret.yaml"', "is outside the game folder"),
+    ('data "sub/../../secret.yaml"', "is outside the game folder"),
+    ('data "link.yaml"', "is outside the game folder"),          # a symlink that leaves the folder
+    ('data "' + "x" * 300 + '.yaml"', "too long"),
+])
+def test_data_outside_the_game_folder_is_refused_without_its_contents(tmp_path, data_line, problem):
+    from boardwright.dsl.errors import RuleFileError
+    from boardwright.dsl.loader import load_game
+    (tmp_path / "secret.yaml").write_text(SECRET)
+    folder = _game_folder(tmp_path, data_line)
+    (folder / "sub").mkdir()
+    (folder / "link.yaml").symlink_to(tmp_path / "secret.yaml")
+    with pytest.raises(RuleFileError) as info:
+        load_game(folder / "base.game")
+    text = "\n".join(d.format() for d in info.value.diagnostics)
+    assert problem in text and "base.game:4:1" in text
+    assert "SECRET" not in text
+
+
+def test_a_symlink_inside_the_folder_is_followed(tmp_path):
+    from boardwright.dsl.loader import load_game
+    folder = _game_folder(tmp_path, 'data "inner.yaml"')
+    (folder / "inner.yaml").symlink_to(folder / "tiles.yaml")
+    assert load_game(folder / "base.game").title == "Golden base"
+
+
+def test_a_variant_extends_only_a_base_in_its_folder(tmp_path):
+    from boardwright.dsl.errors import RuleFileError
+    from boardwright.dsl.loader import load_game
+    _game_folder(tmp_path, 'data "tiles.yaml"')
+    variant = tmp_path / "game" / "sub" / "v.game"
+    variant.parent.mkdir()
+    variant.write_text('variant "V" extends "../base.game"\nparam target = 6\n')
+    with pytest.raises(RuleFileError) as info:
+        load_game(variant)
+    assert "the base game '../base.game' is outside the game folder" in info.value.diagnostics[0].message
