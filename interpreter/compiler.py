@@ -624,6 +624,7 @@ def _walk(node):
 def compile_game(spec, types: dict):
     """Compile a checked GameSpec into a runnable `Game`."""
     game = Game(spec)
+    game.param_types = {name: types.get(id(decl.value), "any") for name, decl in spec.params.items()}
     compiler = Compiler(game, spec, types)
     for name, decl in spec.fns.items():
         compiler.function(decl)

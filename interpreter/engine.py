@@ -109,25 +109,37 @@ class Game:
         self.coverage = None            # a coverage.Coverage while rule coverage is measured
         self.heuristic = None           # (state, seat) -> int, when the rule file declares one
         self.param_overrides: dict = {}  # param name -> value, from --set
+        self.param_types: dict = {}     # param name -> type text ("int", "bool", an enum), for --set
         self.shown_labels: dict = {}    # component kind -> (state, id) -> str, from `label` declarations
         self._labelling: set = set()    # components whose label is being computed (no recursion)
 
     def set_params(self, settings: dict) -> None:
-        """Override params (`--set name=value`); values are ints, true/false, or enum members."""
+        """Override params (`--set name=value`): a whole number of at most MAX_SET_DIGITS
+        digits, true/false or an enum member, of the type the param's default has."""
         for name, text in settings.items():
             if name not in self.spec.params:
                 hint = did_you_mean(name, self.spec.params)
                 raise UsageError(f"no param '{name}' in {self.title}; params: {', '.join(self.spec.params)}"
                                  + (f"; {hint}" if hint else ""))
             value = str(text).strip()
-            if value.lstrip("-").isdigit():
-                self.param_overrides[name] = int(value)
+            expected = self.param_types.get(name, "any")
+            digits = value.removeprefix("-")
+            if digits.isascii() and digits.isdigit():
+                if len(digits) > MAX_SET_DIGITS:
+                    raise UsageError(f"--set {name}: at most {MAX_SET_DIGITS} digits")
+                parsed, kind = int(value), "int"
             elif value in ("true", "false"):
-                self.param_overrides[name] = value == "true"
+                parsed, kind = value == "true", "bool"
             elif value in self.spec.member_enum:
-                self.param_overrides[name] = value
+                parsed, kind = value, self.spec.member_enum[value]
             else:
-                raise UsageError(f"--set {name}={text}: expected a whole number, true, false or an enum member")
+                raise UsageError(f"--set {name}={_shorten(value)}: expected a whole number, true, false or "
+                                 f"an enum member")
+            if expected not in ("any", kind):
+                want = {"int": "a whole number", "bool": "true or false"}.get(expected, f"a {expected} member")
+                raise UsageError(f"--set {name}={_shorten(value)}: '{name}' is {want} "
+                                 f"(its default is {expected})")
+            self.param_overrides[name] = parsed
 
     # ------------------------------------------------------------------ helpers for rules
     def player_name(self, p: int) -> str:
@@ -456,6 +468,13 @@ def _unique(ids: list) -> list:
         seen[i] = n
         out.append(i if n == 1 else f"{i}#{n}")
     return out
+
+
+MAX_SET_DIGITS = 18             # a --set number: far beyond any board, far below a memory bomb
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 _SECTION = re.compile(r"\[([^\[\]]*)\]")

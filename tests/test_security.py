@@ -129,3 +129,42 @@ def test_a_variant_extends_only_a_base_in_its_folder(tmp_path):
     with pytest.raises(RuleFileError) as info:
         load_game(variant)
     assert "the base game '../base.game' is outside the game folder" in info.value.diagnostics[0].message
+
+
+# 3. Limits: --set values typed and bounded, finite bot budgets, a sane player count.
+
+def _run(capsys, *argv):
+    from boardwright.cli.main import main
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out + err
+
+
+@pytest.mark.parametrize("setting, problem", [
+    ("win_length=true", "'win_length' is a whole number"),
+    ("win_length=" + "9" * 23, "at most 18 digits"),
+    ("win_length=" + "9" * 5000, "at most 18 digits"),
+    ("win_length=²", "expected a whole number"),
+])
+def test_set_values_are_typed_and_bounded(capsys, setting, problem):
+    code, text = _run(capsys, "simulate", "punto", "--players", "2", "--games", "1", "--set", setting)
+    assert code == 2 and problem in text and "Traceback" not in text
+    assert len(text) < 500          # a 5,000-digit value is not echoed back
+
+
+@pytest.mark.parametrize("bot", ["mcts:iterations=nan", "mcts:iterations=inf", "mcts:seconds=inf",
+                                 "mcts:seconds=1e999", "mcts:iterations=" + "9" * 5000, "mcts:depth=1e30"])
+def test_bot_budgets_are_finite(capsys, bot):
+    code, text = _run(capsys, "simulate", "punto", "--players", "2", "--games", "1", "--bots", f"{bot},random")
+    assert code == 2 and "bad bot setting" in text and "Traceback" not in text
+
+
+def test_player_counts_have_a_sane_maximum(tmp_path):
+    from boardwright.dsl.errors import RuleFileError
+    from boardwright.dsl.loader import load_game
+    folder = _game_folder(tmp_path, 'data "tiles.yaml"')
+    path = folder / "base.game"
+    path.write_text(path.read_text().replace("players 2..4", "players 2..30000"))
+    with pytest.raises(RuleFileError) as info:
+        load_game(path)
+    assert "at most 100 players" in info.value.diagnostics[0].message
