@@ -82,6 +82,9 @@ def _options(source, var: str, st) -> list:
 def _decide(st, values: list, player, slot: int, site: tuple) -> None:
     if player is None:
         raise Problem("no player to make this choice: use 'by PLAYER' or a 'turn'")
+    if not 0 <= player < st.players:
+        raise Problem(f"a choice for a player who is not at the table (player {player + 1} in a "
+                      f"{st.players}-player game): 'by' names one of 'players'")
     st.pending = Pending(player, tuple(values), slot, site)
 
 

@@ -168,3 +168,16 @@ def test_player_counts_have_a_sane_maximum(tmp_path):
     with pytest.raises(RuleFileError) as info:
         load_game(path)
     assert "at most 100 players" in info.value.diagnostics[0].message
+
+
+# 6. A choice for a player who is not at the table is a positioned rule error everywhere.
+
+@pytest.mark.parametrize("by", ["7", "0 - 1"])
+@pytest.mark.parametrize("command", [["simulate", "--games", "2"], ["check"], ["play", "--seats", "random,random"]])
+def test_a_choice_for_a_seat_not_at_the_table(tmp_path, capsys, by, command):
+    folder = _game_folder(tmp_path, 'data "tiles.yaml"')
+    path = folder / "base.game"
+    path.write_text(path.read_text().replace('prompt "Where?"', f'by {by} prompt "Where?"'))
+    code, text = _run(capsys, command[0], str(path), "--players", "2", *command[1:])
+    assert code == 1 and "Traceback" not in text
+    assert "base.game:23:7: error: a choice for a player who is not at the table" in text
