@@ -18,7 +18,8 @@ from ..interpreter.coverage import Coverage, coverage_report, format_coverage, m
 from ..interpreter.report import compare, format_compare, format_report, plot, summarise, write_csv
 from ..interpreter.scenario import run_scenario, scenario_files
 from ..interpreter.simulate import _LOADED, bench, simulate_records
-from .play import LOG_FORMAT, parse_settings, read_json, replay_states, start_session
+from .play import parse_settings, replay_states, start_session
+from .saves import LOG_FORMAT, check_writable, read_saved, write_atomically
 from .render import render_result, render_table
 
 
@@ -188,9 +189,7 @@ def cmd_play(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    log = read_json(args.log, LOG_FORMAT, "a game log")
-    game = load_game(log["game"], log.get("variant"))
-    game.set_params(log.get("params", {}))
+    game, log, _, _ = read_saved(args.log, LOG_FORMAT, load_game)
     states = replay_states(game, log)
     last = len(states) - 1
 
@@ -274,6 +273,9 @@ def run_simulation(args, variant, settings: dict, players: int, coverage: bool =
 
 
 def cmd_simulate(args) -> int:
+    for path, what in ((args.csv, "the CSV file"), (args.plot, "the plot")):
+        if path:
+            check_writable(path, what)      # before any game runs: a refused file loses no report
     game, report, records = run_simulation(args, args.variant, parse_settings(args.set), args.players, args.coverage)
     if args.csv:
         write_csv(args.csv, records, args.players)
@@ -323,6 +325,8 @@ def cmd_bench(args) -> int:
 # ---------------------------------------------------------------------------- check
 def cmd_check(args) -> int:
     from ..interpreter.check import failure_scenario, format_failure, run_checks  # Hypothesis loads slowly
+    if args.out:
+        check_writable(args.out, "the scenario file")
     game = load_game(args.game, args.variant)
     counts = [args.players] if args.players else list(range(game.min_players, game.max_players + 1))
     if args.players:
@@ -337,7 +341,7 @@ def cmd_check(args) -> int:
         print(format_failure(report, game))
         if args.out:
             ref = str(Path(args.game).resolve()) if Path(args.game).exists() else args.game
-            Path(args.out).write_text(failure_scenario(report, ref, args.variant), encoding="utf-8")
+            write_atomically(args.out, failure_scenario(report, ref, args.variant))
             print(f"  scenario written to {args.out}: replay it with 'boardwright test {args.out}'")
     if args.coverage:
         cov = measure_coverage(game, counts, args.examples, args.seed)
