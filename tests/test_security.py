@@ -181,3 +181,127 @@ def test_a_choice_for_a_seat_not_at_the_table(tmp_path, capsys, by, command):
     code, text = _run(capsys, command[0], str(path), "--players", "2", *command[1:])
     assert code == 1 and "Traceback" not in text
     assert "base.game:23:7: error: a choice for a player who is not at the table" in text
+
+
+# 4. Nothing lost: atomic writes, a resumed game continues exactly, outputs checked first.
+
+def _play(capsys, monkeypatch, stdin: str, *argv):
+    import io
+    import sys
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    return _run(capsys, "play", *argv)
+
+
+SEATS = ["--players", "2", "--seats", "human,mcts:iterations=8", "--seed", "11"]
+
+
+def _saved_game(tmp_path, capsys, monkeypatch, moves: int = 4):
+    save = tmp_path / "game.save"
+    code, text = _play(capsys, monkeypatch, "1\n" * moves + f"save {save}\nquit\n", "punto", *SEATS)
+    assert code == 0 and save.is_file(), text
+    return save
+
+
+def test_a_resumed_game_continues_exactly_as_the_unsaved_one(tmp_path, capsys, monkeypatch):
+    import json
+    whole, resumed = tmp_path / "whole.json", tmp_path / "resumed.json"
+    assert _play(capsys, monkeypatch, "1\n" * 300, "punto", *SEATS, "--log", str(whole))[0] == 0
+    save = _saved_game(tmp_path, capsys, monkeypatch)
+    assert _play(capsys, monkeypatch, "1\n" * 300, "--load", str(save), "--log", str(resumed))[0] == 0
+    expected = [(m["player"], m["id"]) for m in json.loads(whole.read_text())["moves"]]
+    got = [(m["player"], m["id"]) for m in json.loads(resumed.read_text())["moves"]]
+    assert len(expected) > 12 and got == expected      # the bot's moves after the save included
+
+
+def test_an_interrupted_write_leaves_the_last_complete_file(tmp_path, monkeypatch):
+    from boardwright.cli import saves
+    path = tmp_path / "log.json"
+    saves.write_atomically(path, '{"complete": 1}')
+
+    def interrupted(fd):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(saves.os, "fsync", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        saves.write_atomically(path, '{"complete": 2, "and more": "' + "x" * 100_000 + '"}')
+    assert path.read_text() == '{"complete": 1}' and [p.name for p in tmp_path.iterdir()] == ["log.json"]
+
+
+def test_a_bot_game_interrupted_by_ctrl_c_keeps_its_log(tmp_path, capsys, monkeypatch):
+    import json
+    from boardwright.interpreter import bots
+    log = tmp_path / "log.json"
+    calls = {"n": 0}
+    original = bots.RandomBot.choose
+
+    def choose(self, game, st):
+        calls["n"] += 1
+        if calls["n"] == 6:
+            raise KeyboardInterrupt
+        return original(self, game, st)
+    monkeypatch.setattr(bots.RandomBot, "choose", choose)
+    code, _ = _play(capsys, monkeypatch, "", "punto", "--players", "2", "--seats", "random,random", "--log", str(log))
+    assert code != 0 and len(json.loads(log.read_text())["moves"]) == 5
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "punto", "--players", "2", "--games", "2", "--csv", "/nonexistent-folder/x.csv"],
+    ["simulate", "punto", "--players", "2", "--games", "2", "--plot", "/nonexistent-folder/x.png"],
+    ["simulate", "punto", "--players", "2", "--games", "2", "--csv", "x" * 300 + ".csv"],
+    ["play", "punto", "--players", "2", "--seats", "random,random", "--log", "/nonexistent-folder/x.json"],
+    ["check", "punto", "--players", "2", "--out", "/nonexistent-folder/x.yaml"],
+])
+def test_output_files_are_checked_before_any_game_runs(capsys, monkeypatch, argv):
+    from boardwright.interpreter import engine
+    monkeypatch.setattr(engine.Game, "new_state", lambda *a, **k: pytest.fail("a game ran"))
+    code, text = _run(capsys, *argv)
+    assert code == 2 and "cannot write" in text and "Traceback" not in text
+
+
+# 5. Saves and logs are validated on load: a damaged file is exit 2 with what is wrong.
+
+def _damage(data: dict, how: str):
+    if how == "two places":
+        zones = data["state"]["zones"]
+        stack = next(k for k, v in zones.items() if isinstance(v, list) and v)
+        other = next(k for k, v in zones.items() if isinstance(v, list) and k != stack)
+        zones[other].append(zones[stack][0])
+    elif how == "illegal move":
+        data["moves"].insert(1, dict(data["moves"][1], id="no-such-card"))
+    elif how == "99 players":
+        data["players"] = 99
+    elif how == "bot turned human":
+        data["seats"][1] = "human"
+    elif how == "wrong types":
+        data["seed"] = "eleven"
+    elif how == "move by the wrong player":
+        data["moves"][0]["player"] = 1
+    elif how == "bad random state":
+        data["bots"][0]["random"][-1] = 10 ** 6
+    return data
+
+
+@pytest.mark.parametrize("how", ["two places", "illegal move", "99 players", "bot turned human", "wrong types",
+                                 "move by the wrong player", "bad random state", "truncated", "huge number"])
+def test_a_damaged_save_is_refused(tmp_path, capsys, monkeypatch, how):
+    import json
+    save = _saved_game(tmp_path, capsys, monkeypatch)
+    if how == "truncated":
+        save.write_text(save.read_text()[:-40])
+    elif how == "huge number":
+        save.write_text(save.read_text().replace('"seed": 11', '"seed": ' + "7" * 5000))
+    else:
+        save.write_text(json.dumps(_damage(json.loads(save.read_text()), how)))
+    code, text = _play(capsys, monkeypatch, "1\n" * 300, "--load", str(save))
+    assert code == 2 and "the saved game is damaged: " in text and "Traceback" not in text, text
+
+
+def test_a_damaged_log_is_refused(tmp_path, capsys, monkeypatch):
+    import json
+    log = tmp_path / "log.json"
+    _play(capsys, monkeypatch, "", "punto", "--players", "2", "--seats", "random,random", "--log", str(log))
+    data = json.loads(log.read_text())
+    assert _run(capsys, "replay", str(log), "--step", "3")[0] == 0
+    data["moves"][2]["id"] = "no-such-card"
+    log.write_text(json.dumps(data))
+    code, text = _run(capsys, "replay", str(log), "--step", "3")
+    assert code == 2 and "the game log is damaged: move 3" in text
