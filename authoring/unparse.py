@@ -51,7 +51,10 @@ def expr_text(e) -> str:
         return f"{_wrap(e.obj, _LEVEL['postfix'])}.{e.name}"
     if isinstance(e, ast.Index):
         return f"{_wrap(e.obj, _LEVEL['postfix'])}[{expr_text(e.index)}]"
-    if isinstance(e, getattr(ast, "Slice", ())):
+    if isinstance(e, ast.LetIn):
+        annotation = f": {type_text(e.type)}" if e.type is not None else ""
+        return f"let {e.name}{annotation} = {expr_text(e.value)} {expr_text(e.body)}"
+    if isinstance(e, ast.Slice):
         return (f"{_wrap(e.obj, _LEVEL['postfix'])}[{expr_text(e.start) if e.start else ''}:"
                 f"{expr_text(e.stop) if e.stop else ''}]")
     if isinstance(e, ast.Call):
@@ -85,11 +88,8 @@ def expr_text(e) -> str:
 
 
 def _comp_body(e: ast.ListComp) -> str:
-    clauses = getattr(e, "clauses", None)
-    if clauses is None:
-        clauses = (("for", e.var, e.iterable),) + ((("if", e.condition),) if e.condition is not None else ())
     text = expr_text(e.element)
-    for clause in clauses:
+    for clause in e.all_clauses():
         if clause[0] == "for":
             text += f" for {clause[1]} in {_wrap(clause[2], 1)}"
         else:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -340,8 +341,10 @@ def cmd_check(args) -> int:
         status = 1
         print(format_failure(report, game))
         if args.out:
-            ref = str(Path(args.game).resolve()) if Path(args.game).exists() else args.game
-            write_atomically(args.out, failure_scenario(report, ref, args.variant))
+            ref, variant = _relative_to(args.out, args.game), args.variant
+            if variant and Path(variant).exists():
+                variant = _relative_to(args.out, variant)
+            write_atomically(args.out, failure_scenario(report, ref, variant))
             print(f"  scenario written to {args.out}: replay it with 'boardwright test {args.out}'")
     if args.coverage:
         cov = measure_coverage(game, counts, args.examples, args.seed)
@@ -365,6 +368,14 @@ def cmd_compile(args) -> int:
           + f": {len(module.lines)} lines of Python, {len(game.spec.fns)} fns, {len(game.code)} bodies, "
           f"{blocks} blocks")
     return 0
+
+
+def _relative_to(scenario: str, target: str) -> str:
+    """A game or variant path as a scenario file refers to it: relative to the scenario's folder
+    (a bundled game's name stays a name)."""
+    if not Path(target).exists():
+        return target
+    return Path(os.path.relpath(Path(target).resolve(), Path(scenario).resolve().parent)).as_posix()
 
 
 # ---------------------------------------------------------------------------- test

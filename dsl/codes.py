@@ -54,7 +54,7 @@ CODES = [
     Code("E403", "arity", r"takes .*arguments?, got \d+", "a call with too few or too many arguments"),
     Code("E404", "operator-type", r"needs a number|needs numbers|compares numbers|^cannot add|needs a list on the right", "an operator applied to values it does not take"),
     Code("E405", "always-same", r"is never in a|^comparing .* is always", "a comparison whose answer the types already decide"),
-    Code("E406", "not-indexable", r"cannot be indexed|not indexable|^an index must be", "indexing what is not a list, or with a wrong index"),
+    Code("E406", "not-indexable", r"cannot be indexed|cannot be sliced|not indexable|^an index must be", "indexing what is not a list, or with a wrong index"),
     Code("E407", "not-a-list", r"is a zone, not a list|^expected a list, got", "iterating over what is not a list"),
     Code("E408", "case-type", r"^case .* cannot be", "a case arm whose key cannot equal the subject"),
     # -- statements
@@ -69,7 +69,7 @@ CODES = [
     Code("E601", "unknown-zone-kind", r"^unknown zone kind", "a zone kind other than stack, pile or grid"),
     Code("E602", "zone-holds", r"must say which components it holds", "a zone that does not say which kind it holds, with several kinds"),
     Code("E603", "unknown-zone-option", r"^unknown option", "a zone option the zone kind does not have"),
-    Code("E604", "zone-option-value", r"^option '\w+' takes", "a zone option with the wrong values"),
+    Code("E604", "zone-option-value", r"^option '\w+' takes|is not an int param", "a zone option with the wrong values"),
     Code("E605", "zone-options-conflict", r"has one visibility|either a fixed 'size'|blocked cells need", "zone options that exclude each other"),
     Code("E606", "bad-adjacency", r"^unknown adjacency|^reachable needs", "an adjacency or side list a grid function does not know"),
     # -- data files

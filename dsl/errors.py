@@ -107,6 +107,14 @@ class RuleError(BoardwrightError):
     """A rule failed while the game ran (a loop past the step limit, a move from nowhere...)."""
 
 
+class InvariantError(RuleError):
+    """An invariant that raised an error instead of giving true or false (`title` names it)."""
+
+    def __init__(self, title: str, error: BoardwrightError):
+        super().__init__(error.diagnostics)
+        self.title = title
+
+
 class IllegalMove(BoardwrightError):
     """A move that is not among the options of the current decision."""
 

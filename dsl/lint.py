@@ -61,6 +61,8 @@ def names_in(root) -> set:
             names.add(node.name)
         elif isinstance(node, ast.ZoneDecl) and node.holds:
             names.add(node.holds)
+        elif isinstance(node, ast.ZoneOption):
+            names.update(v for v in node.values if isinstance(v, str))     # `size side x side`
         elif isinstance(node, ast.VarDecl) and node.per:
             names.add(node.per)
         elif isinstance(node, ast.LabelDecl):

@@ -116,6 +116,7 @@ _TERMINAL_WORDS = {
     "NAME": "a name", "STRING": "a string", "INT": "a number", "SIGNED_INT": "a number",
     "ASSIGN_OP": "'='", "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'",
     "$END": "the end of the file",
+    "SIZE_WORD": "a zone option", "BLOCKED": "a zone option",
 }
 
 
@@ -326,6 +327,11 @@ def _token_span(filename: str, token: Token, line_offset=0, col_offset=0) -> Spa
                 token.end_column + (col_offset if token.end_line == 1 else 0))
 
 
+def _dim(token):
+    """A number of a zone's shape: an int, or the name of a param (kept as a str)."""
+    return int(token) if token.type in ("INT", "SIGNED_INT") else str(token)
+
+
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 
@@ -421,10 +427,12 @@ class _Builder(Transformer):
         return ast.ZoneOption(self.s(meta), str(c[0]), ())
 
     def number_option(self, meta, c):
-        return ast.ZoneOption(self.s(meta), str(c[0]), (int(c[1]),))
+        return ast.ZoneOption(self.s(meta), str(c[0]), (_dim(c[1]),))
 
-    size_option = cell_option = lambda self, meta, c: ast.ZoneOption(
-        self.s(meta), str(c[0]), (int(c[1]), int(c[2])))
+    def size_option(self, meta, c):
+        return ast.ZoneOption(self.s(meta), str(c[0]), (_dim(c[1]), _dim(c[2])))
+
+    cell_option = size_option
 
     def var_decl(self, meta, c):
         name, type_, per, init = c[0], c[1], None, None
@@ -439,6 +447,15 @@ class _Builder(Transformer):
         name, params, *rest = c
         returns = rest[0] if len(rest) == 2 else None
         return ast.FnDecl(self.s(meta), str(name), tuple(params or ()), returns, rest[-1])
+
+    def fn_block(self, meta, c):
+        body = c[-1]
+        for span, name, type_, value in reversed(c[:-1]):
+            body = ast.LetIn(span, name, type_, value, body)
+        return body
+
+    def fn_let(self, meta, c):
+        return (self.s(meta), str(c[0]), c[1], c[2])
 
     def proc_decl(self, meta, c):
         return ast.ProcDecl(self.s(meta), str(c[0]), tuple(c[1] or ()), c[2])
@@ -456,10 +473,13 @@ class _Builder(Transformer):
         return ast.PlayDecl(self.s(meta), c[0])
 
     def score_decl(self, meta, c):
-        return ast.ScoreDecl(self.s(meta), "score", str(c[0]), tuple(c[1:]))
+        return ast.ScoreDecl(self.s(meta), "score", str(c[0]), tuple(c[2:]), c[1] is not None)
 
     def tiebreak_decl(self, meta, c):
-        return ast.ScoreDecl(self.s(meta), "tiebreak", str(c[0]), tuple(c[1:]))
+        return ast.ScoreDecl(self.s(meta), "tiebreak", str(c[0]), tuple(c[2:]), c[1] is not None)
+
+    def direction(self, meta, c):
+        return "lowest"
 
     def score_line(self, meta, c):
         return ast.ScoreLine(self.s(meta), self.string(c[0]), c[1])
@@ -490,7 +510,7 @@ class _Builder(Transformer):
         return tuple(c)
 
     def let_stmt(self, meta, c):
-        return ast.Let(self.s(meta), str(c[0]), c[1])
+        return ast.Let(self.s(meta), str(c[0]), c[2], c[1])
 
     def assign_stmt(self, meta, c):
         name, index = c[0]
@@ -616,6 +636,15 @@ class _Builder(Transformer):
         comp = self.list_comp(meta, c[1:])
         return ast.Call(self.s(meta), str(c[0]), (comp,))
 
+    def slice(self, meta, c):
+        return ast.Slice(self.s(meta), c[0], c[1], c[2])
+
+    def comp_for(self, meta, c):
+        return ("for", str(c[0]), c[1])
+
+    def comp_if(self, meta, c):
+        return ("if", c[0])
+
     def int_lit(self, meta, c):
         return ast.Literal(self.s(meta), int(c[0]))
 
@@ -646,8 +675,11 @@ class _Builder(Transformer):
         return ast.ListLit(self.s(meta), tuple(c[0] or ()))
 
     def list_comp(self, meta, c):
-        cond = c[3] if len(c) == 4 else None
-        return ast.ListComp(self.s(meta), c[0], str(c[1]), c[2], cond)
+        element, (_, var, iterable), *rest = c
+        cond = None
+        if rest and rest[0][0] == "if":
+            cond, rest = rest[0][1], rest[1:]
+        return ast.ListComp(self.s(meta), element, var, iterable, cond, tuple(rest))
 
     def case_expr(self, meta, c):
         arms, default = [], None

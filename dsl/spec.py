@@ -80,8 +80,14 @@ def _names(node) -> set:
     elif isinstance(node, ast.Call):
         found.add(node.func)
     if isinstance(node, ast.ListComp):
-        inner = _names(node.element) | _names(node.condition)
-        return found | _names(node.iterable) | (inner - {node.var})
+        bound: set = set()
+        for clause in node.all_clauses():       # a clause sees the names bound before it
+            found |= _names(clause[-1]) - bound
+            if clause[0] == "for":
+                bound.add(clause[1])
+        return found | (_names(node.element) - bound)
+    if isinstance(node, ast.LetIn):
+        return found | _names(node.value) | (_names(node.body) - {node.name})
     if dataclasses.is_dataclass(node):
         for f in dataclasses.fields(node):
             found |= _names(getattr(node, f.name))
