@@ -5,6 +5,7 @@ arguments. A `Problem` raised here becomes a rule error at the calling expressio
 """
 from __future__ import annotations
 
+from .limits import Problem, bounded_range, bounded_text, elements  # noqa: F401 (Problem: re-exported)
 from .rng import shuffle_in_place
 
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
@@ -13,10 +14,6 @@ ADJACENT = {
     "diagonal": ((-1, -1), (1, -1), (-1, 1), (1, 1)),
     "all": ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)),
 }
-
-
-class Problem(Exception):
-    """A rule asked for something impossible (top of an empty stack, first of [])."""
 
 
 # Python errors a rule can cause (a value of an unexpected kind at run time, endless recursion).
@@ -85,7 +82,7 @@ def _index_of(rt, st, items, value):
 
 
 def _range(rt, st, a, b=None):
-    return list(range(a)) if b is None else list(range(a, b))
+    return bounded_range(a, b)
 
 
 def _size(rt, st, key):
@@ -167,6 +164,8 @@ def _lines(rt, st, key, n):
     found = st.cache.get(memo)
     if found is None:
         grid = st.zones[key]
+        if n > len(grid):                   # a line of n cells needs n occupied cells
+            return []
         found = []
         for (x, y) in _row_major(grid):
             for dx, dy in DIRECTIONS:
@@ -179,6 +178,8 @@ def _lines(rt, st, key, n):
 
 def _lines_through(rt, st, key, cell, n):
     grid = st.zones[key]
+    if n > len(grid):                       # a line of n cells needs n occupied cells
+        return []
     x, y = cell
     out = []
     for dx, dy in DIRECTIONS:
@@ -187,6 +188,12 @@ def _lines_through(rt, st, key, cell, n):
             if all(c in grid for c in window):
                 out.append(window)
     return out
+
+
+def _join(items, separator: str) -> str:
+    if len(items) > 1:
+        elements(len(separator) * (len(items) - 1), "a text")     # refused before it is built
+    return bounded_text(separator.join(str(i) for i in items))
 
 
 def _details(rt, st, c):
@@ -341,7 +348,7 @@ IMPLEMENTATIONS = {
     "without": _without,
     "minus": _minus,
     "turns_played": _turns_played,
-    "join": lambda rt, st, items, separator: separator.join(str(i) for i in items),
+    "join": lambda rt, st, items, separator: _join(items, separator),
     "details": _details,
     "reachable": _reachable,
     "groups": _groups,

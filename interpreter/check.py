@@ -107,7 +107,11 @@ def run_checks(game, players_counts, examples: int, seed_value: int, check_optio
     report = CheckReport(game.title + (f" ({game.variant})" if game.variant else ""), examples)
     report.properties = [f"invariant \"{t}\"" for t in game.spec.invariants] + UNIVERSAL
 
+    endless: list = []      # a game that never ends: reported as found, not shrunk (too long to)
+
     def one_game(data):
+        if endless:
+            return
         players = data.draw(strategies.sampled_from(list(players_counts)), label="players")
         game_seed = data.draw(strategies.integers(0, MAX_DRAW), label="seed")
         choices: list = []
@@ -146,6 +150,9 @@ def run_checks(game, players_counts, examples: int, seed_value: int, check_optio
             failed = PropertyFailed(UNIVERSAL[3] if "did not end" in str(err) else UNIVERSAL[0],
                                     err.format(), _where(err))
             failed.game = (players, game_seed, list(choices), st.to_json() if st is not None else {})
+            if failed.prop == UNIVERSAL[3]:
+                endless.append(failed)
+                return
             raise failed from None
         except PropertyFailed as failed:
             failed.game = (players, game_seed, list(choices), st.to_json() if st is not None else {})
@@ -166,6 +173,8 @@ def run_checks(game, players_counts, examples: int, seed_value: int, check_optio
         report.failure = _failure(min(found, key=lambda e: len(e.game[2])))
     except Flaky as flaky:
         report.failure = Failure("deterministic replay", str(flaky), "", 0, 0, [], {})
+    if report.failure is None and endless:
+        report.failure = _failure(endless[0])
     return report
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..dsl.data import format_attributes
 from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError, did_you_mean
+from .limits import WORK
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic, fits
 from .rng import seed_state
 from .state import State
@@ -274,6 +275,7 @@ class Game:
         """Execute the rules until a decision is pending or the game is over."""
         frames = st.frames
         st.memo.clear()                 # the state may have been edited since the last run
+        WORK[0] = 0                     # interpreter/limits.py counts work between decisions
         if self.coverage is not None:
             self._run_counted(st)
         else:
@@ -408,7 +410,11 @@ class Game:
         st.pending = None
         st.history.append(chosen)
         if len(st.history) > DECISION_LIMIT:
-            raise RuleError(f"the game did not end after {DECISION_LIMIT} decisions")
+            body = self.code[p.site[0]]
+            raise RuleError(Diagnostic(body.instructions[min(p.site[1], len(body) - 1)].span,
+                                       f"the game did not end after {DECISION_LIMIT:,} decisions; the last "
+                                       "was made here", "check that the play block reaches its end or a "
+                                       "'finish' whatever the players choose"))
         self.run(st)
         return st
 

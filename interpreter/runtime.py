@@ -7,6 +7,7 @@ or touches the state (turns, shuffles, decisions, the log). Built-in functions a
 """
 from __future__ import annotations
 
+from . import limits
 from .builtins import IMPLEMENTATIONS, Problem
 from .rng import shuffle_in_place
 from .state import Pending, record_ending
@@ -114,6 +115,8 @@ NAMESPACE = {
     "_record_ending": record_ending,
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
+NAMESPACE.update({"_concat": limits.concat, "_multiply": limits.multiply, "_bounded_text": limits.bounded_text,
+                  "_inner": limits.inner})
 
 
 def component_attribute(components: list):

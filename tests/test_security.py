@@ -305,3 +305,62 @@ def test_a_damaged_log_is_refused(tmp_path, capsys, monkeypatch):
     log.write_text(json.dumps(data))
     code, text = _run(capsys, "replay", str(log), "--step", "3")
     assert code == 2 and "the game log is damaged: move 3" in text
+
+
+# 3. Resource limits of the language: each a rule error at the line that did it.
+
+def _game_with(tmp_path, statement: str):
+    folder = _game_folder(tmp_path, 'data "tiles.yaml"')
+    path = folder / "base.game"
+    text = path.read_text().replace("  shuffle bag\n", f"  shuffle bag\n  {statement}\n")
+    text = text.replace("var points: int per player = 0\n", "var points: int per player = 0\nvar l: list of int = [1]\n"
+                        "var s: str = \"ab\"\nvar n: int = 3\n")
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("statement, problem", [
+    ("l = range(1000000000)", "a range of 1,000,000,000 items: at most 1,000,000"),
+    ("for i in range(100) { l = l + l }", "a list of 1,048,576 items: at most 1,000,000"),
+    ("for i in range(100) { s = s + s }", "a text of 1,048,576 characters"),
+    ('for i in range(100) { s = "{s}{s}" }', "a text of 1,048,576 characters"),
+    ("for i in range(100) { s = join([s, s, s], s) }", "a text of"),
+    ("for i in range(100) { n = n * n }", "an integer of more than 1,000 digits"),
+    ("l = [a + b + c for a in range(2000) for b in range(2000) for c in range(2000)]",
+     "more than 5,000,000 items of work without a decision"),
+    ("for i in range(100) { l = range(1000000) }", "more than 5,000,000 items of work"),
+])
+@pytest.mark.parametrize("command", ["simulate", "check"])
+def test_resource_limits_are_rule_errors_at_the_line(tmp_path, capsys, statement, problem, command):
+    import time
+    path = _game_with(tmp_path, statement)
+    start = time.perf_counter()
+    code, text = _run(capsys, command, str(path), "--players", "2", *(["--games", "1"] if command == "simulate" else []))
+    assert code == 1 and "base.game:21:" in text and problem in text, text
+    assert time.perf_counter() - start < 20
+
+
+ENDLESS_PLAY = """play {
+  while true {
+    for p in players {
+      turn p {
+        choose spot from [(0, 0), (1, 1)] prompt "Where?"
+      }
+    }
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "3"], ["check"]])
+def test_an_endless_game_is_reported_with_a_position_and_check_ends(tmp_path, capsys, command):
+    import re
+    import time
+    folder = _game_folder(tmp_path, 'data "tiles.yaml"')
+    path = folder / "base.game"
+    text = path.read_text()
+    path.write_text(re.sub(r"play \{.*?\n\}\n", ENDLESS_PLAY, text, flags=re.S))
+    start = time.perf_counter()
+    code, out = _run(capsys, command[0], str(path), "--players", "2", *command[1:])
+    assert code == 1 and "base.game:24:9: error: the game did not end after 100,000 decisions" in out, out
+    assert time.perf_counter() - start < 60
