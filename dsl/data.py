@@ -6,6 +6,7 @@ A data file declares enumerations and component kinds with typed attributes and 
 from __future__ import annotations
 
 import itertools
+import re
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -14,12 +15,14 @@ from pathlib import Path
 import jsonschema
 import yaml
 
-from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean
+from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean, read_source
 from .template import check_template, fill
 
 SCHEMA_PATH = Path(__file__).with_name("schemas") / "components.schema.json"
 SCALAR_TYPES = ("int", "str", "bool")
 _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_NUMBER_DIGITS = 1000        # digits of a number (or digit run) in a data file
+_LONG_NUMBER = re.compile(r"[0-9_]{%d,}" % (MAX_NUMBER_DIGITS + 1))
 MAX_COMPONENTS = 100_000        # guards memory and time against a runaway `copies` or `product`
 
 
@@ -94,12 +97,13 @@ def load_data(path: str | Path) -> DataSet:
     path = Path(path)
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise DataError(Diagnostic(Span(name, 1, 1, 1, 1), f"the data file is not UTF-8 text: {exc.reason}"))
+        text = read_source(path, DataError, "the data file is ")
     except OSError as exc:
         raise DataError(Diagnostic(Span(name, 0, 0, 0, 0), f"cannot read data file {name}: {exc.strerror}"))
     SOURCES[name] = text
+    problem = long_number_problem(name, text)
+    if problem is not None:
+        raise DataError(problem)
     try:
         try:        # libyaml when installed (several times faster); its errors are worded differently
             too_deep = _nesting_problem(name, text, _FAST_LOADER)     # before composing recurses
@@ -128,6 +132,28 @@ def load_data(path: str | Path) -> DataSet:
     if errors:
         raise DataError(_by_position([_schema_diagnostic(name, root, e) for e in errors]))
     return _build(name, root, data)
+
+
+def long_number_problem(name: str, text: str) -> Diagnostic | None:
+    """A run of more than MAX_NUMBER_DIGITS digits: YAML would build the integer (and past
+    4,300 digits crash), so it is refused at its place before YAML reads the text."""
+    long_number = _LONG_NUMBER.search(text)
+    if long_number is None:
+        return None
+    line = text.count("\n", 0, long_number.start()) + 1
+    column = long_number.start() - (text.rfind("\n", 0, long_number.start()) + 1) + 1
+    return Diagnostic(Span(name, line, column, line, column + len(long_number.group())),
+                      f"a number of {len(long_number.group()):,} digits: at most {MAX_NUMBER_DIGITS} "
+                      "(docs/security.md)")
+
+
+def untrusted_yaml_problem(name: str, text: str) -> Diagnostic | None:
+    """What makes a YAML text unsafe to load: a huge number, deep nesting, an alias bomb."""
+    problem = long_number_problem(name, text) or _nesting_problem(name, text, yaml.SafeLoader)
+    if problem is None:
+        root = yaml.compose(text, Loader=_FAST_LOADER)
+        problem = _alias_problem(name, root) if root is not None else None
+    return problem
 
 
 def _by_position(diagnostics: list) -> list:

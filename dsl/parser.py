@@ -17,9 +17,10 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast
-from .errors import SOURCES, Diagnostic, RuleFileError, Span
+from .errors import SOURCES, Diagnostic, RuleFileError, Span, read_source
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
+MAX_LITERAL_DIGITS = 1000       # digits of a number written in a rule file
 
 
 @lru_cache(maxsize=1)
@@ -36,9 +37,7 @@ def parse_file(path: str | Path) -> ast.Module:
     path = Path(path)
     try:
         overlay = OVERLAY.get(str(path.resolve()))
-        text = overlay if overlay is not None else path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise RuleFileError(Diagnostic(Span(str(path), 1, 1, 1, 1), f"not UTF-8 text: {exc.reason}"))
+        text = overlay if overlay is not None else read_source(path)
     except OSError as exc:
         raise RuleFileError(Diagnostic(Span(str(path), 0, 0, 0, 0), f"cannot read {path}: {exc.strerror}"))
     # The AST is immutable: a file read again with the same text is not parsed again (scenario
@@ -329,6 +328,8 @@ def _token_span(filename: str, token: Token, line_offset=0, col_offset=0) -> Spa
 
 def _dim(token):
     """A number of a zone's shape: an int, or the name of a param (kept as a str)."""
+    if token.type in ("INT", "SIGNED_INT") and len(token) > MAX_LITERAL_DIGITS:
+        return str(token)           # not a name: the checker reports it as unknown
     return int(token) if token.type in ("INT", "SIGNED_INT") else str(token)
 
 
@@ -350,6 +351,13 @@ class _Builder(Transformer):
 
     def tok_span(self, token: Token) -> Span:
         return _token_span(self.filename, token, self.line_offset, self.col_offset)
+
+    def integer(self, token: Token) -> int:
+        """An integer literal, refused past MAX_LITERAL_DIGITS (docs/security.md)."""
+        if len(token.lstrip("-")) > MAX_LITERAL_DIGITS:
+            raise RuleFileError(Diagnostic(self.tok_span(token), f"a number of {len(token.lstrip('-')):,} digits: "
+                                           f"at most {MAX_LITERAL_DIGITS} (docs/security.md)"))
+        return int(token)
 
     def string(self, token: Token) -> str:
         try:
@@ -402,8 +410,8 @@ class _Builder(Transformer):
         return ast.VariantDecl(self.s(meta), self.string(c[0]), self.string(c[1]))
 
     def players_decl(self, meta, c):
-        low = int(c[0])
-        high = int(c[1]) if len(c) > 1 and c[1] is not None else low
+        low = self.integer(c[0])
+        high = self.integer(c[1]) if len(c) > 1 and c[1] is not None else low
         return ast.PlayersDecl(self.s(meta), low, high)
 
     def data_decl(self, meta, c):
@@ -646,7 +654,7 @@ class _Builder(Transformer):
         return ("if", c[0])
 
     def int_lit(self, meta, c):
-        return ast.Literal(self.s(meta), int(c[0]))
+        return ast.Literal(self.s(meta), self.integer(c[0]))
 
     def str_lit(self, meta, c):
         return self.text(c[0])

@@ -26,7 +26,23 @@ def failure_diagnostic(span, exc: Exception):
     if isinstance(exc, RecursionError):
         return Diagnostic(span, "rule failed: functions call each other without end (too deep a recursion)",
                           "make sure every recursive function reaches a case that does not call itself")
-    return Diagnostic(span, f"rule failed: {type(exc).__name__}: {exc}")
+    return Diagnostic(span, f"rule failed: {_in_rule_words(exc)}")
+
+
+def _in_rule_words(exc: Exception) -> str:
+    """A Python error inside a rule, said in the language's words (no Python type names)."""
+    text = str(exc)
+    if isinstance(exc, ValueError) and "integer string conversion" in text:
+        return "an integer of more than 4,300 digits cannot be shown (docs/security.md)"
+    if isinstance(exc, KeyError):
+        return f"there is no entry {exc.args[0]!r} here" if exc.args else "a missing entry"
+    if isinstance(exc, IndexError):
+        return "a position past the end of a list"
+    if isinstance(exc, TypeError):
+        return "a value of the wrong kind here (none, or a list where one value is expected?)"
+    if isinstance(exc, AttributeError):
+        return "a value without that attribute (none?)"
+    return text[:200] or "a value that cannot be used here"
 
 
 def _row_major(cells):

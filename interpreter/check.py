@@ -107,7 +107,7 @@ def run_checks(game, players_counts, examples: int, seed_value: int, check_optio
     report = CheckReport(game.title + (f" ({game.variant})" if game.variant else ""), examples)
     report.properties = [f"invariant \"{t}\"" for t in game.spec.invariants] + UNIVERSAL
 
-    endless: list = []      # a game that never ends: reported as found, not shrunk (too long to)
+    endless: list = _endless_playout(game, players_counts, seed_value)
 
     def one_game(data):
         if endless:
@@ -184,6 +184,30 @@ def _leaves(group: BaseExceptionGroup):
             yield from _leaves(e)
         else:
             yield e
+
+
+def _endless_playout(game, players_counts, seed_value: int) -> list:
+    """A plain random game per player count, before the fuzzing: a game that never ends is
+    found as fast as `simulate` finds it (the fuzzing checks every property at every step,
+    far too slow over the decision limit), reported unshrunk. [PropertyFailed] or []."""
+    import random
+    rng = random.Random(seed_value)
+    for players in players_counts:
+        choices: list = []
+        st = None
+        try:
+            st = game.new_state(players, seed_value)
+            while not st.finished:
+                index = rng.randrange(len(st.pending.values))
+                choices.append(game.option_ids(st)[index])
+                game.apply_index(st, index)
+        except BoardwrightError as err:
+            if "did not end" not in str(err):
+                continue            # the fuzzing finds it and shrinks it
+            failed = PropertyFailed(UNIVERSAL[3], err.format(), _where(err))
+            failed.game = (players, seed_value, choices, st.to_json() if st is not None else {})
+            return [failed]
+    return []
 
 
 def _failure(failed: PropertyFailed) -> Failure:

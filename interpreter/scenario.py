@@ -13,7 +13,8 @@ from pathlib import Path
 import jsonschema
 import yaml
 
-from ..dsl.errors import BoardwrightError, DataError, Diagnostic, Span
+from ..dsl.data import untrusted_yaml_problem
+from ..dsl.errors import BoardwrightError, DataError, Diagnostic, Span, read_source
 from ..dsl.loader import load_game
 from .state import decode
 
@@ -69,7 +70,10 @@ class Outcome:
 def load_scenario(path: str | Path) -> dict:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_source(path, DataError, "the scenario is ")
+        problem = untrusted_yaml_problem(str(path), text)
+        if problem is not None:
+            raise DataError(problem)
         data = yaml.safe_load(text)
     except OSError as exc:
         raise DataError(f"cannot read scenario {path}: {exc.strerror}")
