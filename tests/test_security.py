@@ -364,3 +364,53 @@ def test_an_endless_game_is_reported_with_a_position_and_check_ends(tmp_path, ca
     code, out = _run(capsys, command[0], str(path), "--players", "2", *command[1:])
     assert code == 1 and "base.game:24:9: error: the game did not end after 100,000 decisions" in out, out
     assert time.perf_counter() - start < 60
+
+
+# 7. Clean errors for huge numbers, byte-order marks and bytes that are not UTF-8.
+
+def test_a_rule_file_with_a_byte_order_mark_is_accepted(tmp_path):
+    from boardwright.dsl.loader import load_game
+    folder = _game_folder(tmp_path, 'data "tiles.yaml"')
+    path = folder / "base.game"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert load_game(path).title == "Golden base"
+
+
+def test_bytes_that_are_not_utf8_are_reported_where_they_are(tmp_path):
+    from boardwright.dsl.errors import RuleFileError
+    from boardwright.dsl.loader import load_game
+    folder = _game_folder(tmp_path, 'data "tiles.yaml"')
+    path = folder / "base.game"
+    path.write_bytes(path.read_bytes().replace(b"Golden base", b"Golden \xff base"))
+    with pytest.raises(RuleFileError) as info:
+        load_game(path)
+    text = info.value.format()
+    assert "base.game:2:14: error: not UTF-8 text: byte 0xff" in text and 'game "Golden ' in text
+
+
+@pytest.mark.parametrize("where", ["rule", "data", "scenario"])
+def test_numbers_of_5000_digits_are_positioned_errors(tmp_path, capsys, where):
+    folder = _game_folder(tmp_path, 'data "tiles.yaml"')
+    huge = "7" * 5000
+    if where == "rule":
+        path = folder / "base.game"
+        path.write_text(path.read_text().replace("param target = 5", f"param target = {huge}"))
+        argv, position = ["validate", str(path)], "base.game:6:16:"
+    elif where == "data":
+        path = folder / "tiles.yaml"
+        path.write_text(path.read_text().replace("[1, 2, 3]", f"[1, 2, {huge}]"))
+        argv, position = ["validate", str(folder / "base.game")], "tiles.yaml:"
+    else:
+        path = folder / "big.scenario.yaml"
+        path.write_text(f"name: big\ngame: base.game\nplayers: 2\nseed: {huge}\nmoves: []\n")
+        argv, position = ["test", str(path)], "big.scenario.yaml:4:7:"
+    code, text = _run(capsys, *argv)
+    assert code in (1, 2) and position in text and "a number of 5,000 digits" in text, text
+    assert "internal error" not in text and "set_int_max_str_digits" not in text
+
+
+def test_a_huge_integer_shown_by_a_rule_is_a_rule_error(tmp_path, capsys):
+    path = _game_with(tmp_path, 'for i in range(20000) { n = n + n }\n  log "{n}"')
+    code, text = _run(capsys, "simulate", str(path), "--players", "2", "--games", "1")
+    assert code == 1 and "an integer of more than 4,300 digits cannot be shown" in text
+    assert "set_int_max_str_digits" not in text
