@@ -53,23 +53,6 @@ def write_atomically(path: str | Path, text: str) -> None:
         raise
 
 
-def check_writable(path: str | Path, what: str) -> None:
-    """Refuse an output file that cannot be written, before any game runs (a usage error)."""
-    path = Path(path)
-    try:
-        if path.is_dir():
-            raise UsageError(f"{what} {path} is a folder, not a file")
-        folder = path.parent if str(path.parent) else Path(".")
-        if not folder.is_dir():
-            raise UsageError(f"cannot write {what} {path}: the folder {folder} does not exist")
-        if (path.exists() and not os.access(path, os.W_OK)) or not os.access(folder, os.W_OK):
-            raise UsageError(f"cannot write {what} {path}: permission denied")
-        if len(path.name.encode("utf-8", "surrogateescape")) > 255:
-            raise UsageError(f"cannot write {what}: the file name is too long")
-    except OSError as exc:
-        raise UsageError(f"cannot write {what} {str(path)[:200]}: {exc.strerror or exc}")
-
-
 def bot_states(bots: dict, seats: list) -> list:
     """Each bot seat's random state, for a save."""
     out = []

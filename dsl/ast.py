@@ -209,6 +209,8 @@ class Choose(Stmt):
     by: Expr | None
     prompt: Text | None
     label: Text | None
+    # `by each P in LIST`: a simultaneous decision; `each` is P, `by` the list of players.
+    each: str | None = None
 
 
 @dataclass(frozen=True)
@@ -228,6 +230,12 @@ class Return(Stmt):
 
 @dataclass(frozen=True)
 class Log(Stmt):
+    text: Text
+
+
+@dataclass(frozen=True)
+class Show(Stmt):
+    """`show "TEXT"`: the play screen shows the whole table at this moment, titled TEXT."""
     text: Text
 
 
@@ -307,6 +315,7 @@ class VarDecl(Decl):
     type: TypeExpr
     per: str | None         # "player", a component kind, or None
     init: Expr | None
+    display: str | None = None  # how the play screen names it ("" hides it), from a trailing "TEXT"
 
 
 @dataclass(frozen=True)
@@ -362,6 +371,13 @@ class WinnersDecl(Decl):
 @dataclass(frozen=True)
 class HeuristicDecl(Decl):
     """How good a position looks for player `var` (bots use it between score changes)."""
+    var: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class BriefDecl(Decl):
+    """What player `var` is told about their goal (`brief p = "..."`), shown by the play screen."""
     var: str
     value: Expr
 

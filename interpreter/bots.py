@@ -10,7 +10,7 @@ import math
 import random
 import time
 
-from ..dsl.errors import UsageError
+from ..dsl.errors import UsageError, did_you_mean
 
 
 def determinize(game, st, seat: int, rng: random.Random):
@@ -25,6 +25,8 @@ def determinize(game, st, seat: int, rng: random.Random):
         hidden = sorted(zone[:-1] if keep else zone)
         rng.shuffle(hidden)
         zone[:] = hidden + keep
+    if d.sealed is not None:        # the others' sealed choices are not known: they choose again
+        d.sealed = d.sealed.only_for(seat)
     d.rng = rng.getrandbits(64)
     return d
 
@@ -78,6 +80,10 @@ class GreedyBot:
         for index in range(len(st.pending.values)):
             trial = base.copy()
             game.apply_index(trial, index)
+            while trial.sealed is not None and trial.sealed.chosen:
+                # A simultaneous decision: the others' sealed choices are unknown; guess them
+                # at random so that the choices are revealed and the position can be judged.
+                game.apply_index(trial, self.rng.randrange(len(trial.pending.values)))
             out.append(standing(game, trial)[seat] if trial.finished else evaluations(game, trial)[seat])
         return out
 
@@ -182,7 +188,8 @@ def make_bot(spec: str, seed):
     """A bot from a spec like 'random', 'greedy' or 'mcts:iterations=300:depth=8'."""
     name, *settings = [part.strip() for part in spec.split(":")]
     if name not in BOTS:
-        raise UsageError(f"unknown bot '{name}'; bots: {', '.join(BOTS)}")
+        hint = did_you_mean(name, BOTS)
+        raise UsageError(f"unknown bot '{name}'; bots: {', '.join(BOTS)}" + (f"; {hint}" if hint else ""))
     options = {}
     for setting in settings:
         key, _, value = setting.partition("=")
