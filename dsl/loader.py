@@ -98,7 +98,7 @@ def check_game(path: str | Path, variant: str | None = None, warnings: bool = Fa
     if module is not None and _variant_decl(module) is not None:
         # A variant file given directly: load its base, then the variant over it.
         decl = _variant_decl(module)
-        base, problem = confined_path(file, decl.base, decl.span, "the base game")
+        base, problem = variant_base(file, decl.base, decl.span)
         if problem is not None:
             raise RuleFileError(problem)
         variant_module, base_file = module, base
@@ -123,7 +123,8 @@ def check_game(path: str | Path, variant: str | None = None, warnings: bool = Fa
         else:
             spec.variant = vdecl.title
             spec.variant_path = vdecl.span.file
-            target = (Path(vdecl.span.file).parent / vdecl.base).resolve()
+            target, _ = variant_base(Path(vdecl.span.file), vdecl.base, vdecl.span)
+            target = target.resolve() if target is not None else None
             if target != base_file.resolve():
                 diagnostics.append(Diagnostic(vdecl.span, f"this variant extends '{vdecl.base}', "
                                               f"not {base_file.name}"))
@@ -297,6 +298,14 @@ def confined_path(file: Path, relative: str, span: Span, what: str):
     if not target.is_relative_to(folder):
         return None, Diagnostic(span, f"{what} '{relative}' is outside the game folder", hint)
     return target, None
+
+
+def variant_base(file: Path, base: str, span: Span):
+    """(path, None) for the base a variant `extends`: a bundled game by its name
+    (`extends "punto"`), or a rule file in the variant's folder; else (None, diagnostic)."""
+    if "/" not in base and "\\" not in base and not base.endswith(".game") and base in bundled_games():
+        return resolve_game(base), None
+    return confined_path(file, base, span, "the base game")
 
 
 def _is_file(path: Path) -> bool:
