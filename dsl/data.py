@@ -388,8 +388,8 @@ def _template_problems(name, root, kind: ComponentKind):
                     span = Span(name, span.line, col, span.line, col + width)
                 if unknown is not None:
                     hint = did_you_mean(unknown, kind.attributes) or f"{kind.name} has: {', '.join(kind.attributes)}"
-                yield Diagnostic(span, f"{kind.name}.{key} {message}" if unknown else f"{kind.name}.{key}: {message}",
-                                 hint)
+                joined = " " if message.startswith(("names ", "cannot ")) else ": "
+                yield Diagnostic(span, f"{kind.name}.{key}{joined}{message}", hint)
 
 
 def format_attributes(text: str, attrs: dict) -> str:

@@ -6,7 +6,8 @@ A tiny language of our own, so that no text from a data file reaches Python's `s
 - `{attribute}`: the component's value of that attribute (a list as `a, b`);
 - `{flag:X|Y}` for a bool attribute: `X` when true, `Y` when false; `{flag:X}`: `X` or nothing;
 - `{attribute:<N}`, `{attribute:>N}`, `{attribute:^N}`: padded to N characters (N at most
-  MAX_WIDTH), left, right or centred;
+  MAX_WIDTH), left, right or centred; `.M` after it (`{attribute:^3.3}`) cuts the value to
+  M characters first;
 - `{{` and `}}`: a literal brace.
 
 `parse_template` reads a text once into pieces and raises `TemplateError` (with the column)
@@ -19,7 +20,7 @@ import re
 
 MAX_WIDTH = 80                  # a padding wider than a screen line is a mistake, not a layout
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-_ALIGN = re.compile(r"([<>^])([0-9]{1,3})\Z")
+_ALIGN = re.compile(r"([<>^]?)([0-9]{1,3})?(?:\.([0-9]{1,3}))?\Z")
 
 
 class TemplateError(ValueError):
@@ -92,8 +93,8 @@ def check_template(text: str, attributes: dict) -> list:
         elif piece.spec is not None:
             problem = _spec_problem(piece.spec, attributes[piece.name] == "bool")
             if problem:
-                problems.append((f"{{{piece.name}:{piece.spec}}}: {problem[0]}", piece.column, piece.width,
-                                 problem[1], None))
+                problems.append((f"cannot show {{{piece.name}:{piece.spec}}}: {problem[0]}", piece.column,
+                                 piece.width, problem[1], None))
     return problems
 
 
@@ -101,9 +102,10 @@ def _spec_problem(spec: str, is_bool: bool):
     if is_bool:
         return None             # any "X|Y" or "X" text
     match = _ALIGN.match(spec)
-    if match is None:
-        return ("not a format", "after ':' write <N, >N or ^N (a width), or X|Y for a bool attribute")
-    if int(match.group(2)) > MAX_WIDTH:
+    if match is None or not (match.group(2) or match.group(3)):
+        return ("not a format",
+                "after ':' write <N, >N or ^N (a width), .M (a cut), or X|Y for a bool attribute")
+    if max(int(match.group(2) or 0), int(match.group(3) or 0)) > MAX_WIDTH:
         return (f"a width of at most {MAX_WIDTH}", "")
     return None
 
@@ -125,10 +127,12 @@ def render(pieces: list, attrs: dict) -> str:
                 out.append(shown if value else hidden)
             continue
         shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-        if spec:
-            match = _ALIGN.match(spec)
-            width = min(int(match.group(2)), MAX_WIDTH) if match else 0
-            shown = format(shown, f"{match.group(1)}{width}") if match else shown
+        match = _ALIGN.match(spec) if spec else None
+        if match is not None:
+            if match.group(3):
+                shown = shown[:int(match.group(3))]
+            width = min(int(match.group(2) or 0), MAX_WIDTH)
+            shown = format(shown, f"{match.group(1) or '<'}{width}") if width else shown
         out.append(shown)
     return "".join(out)
 
