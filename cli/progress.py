@@ -23,7 +23,7 @@ class ProgressBar:
         text = f"\r  [{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{total} games, {elapsed:.1f} s"
         if 0 < done < total:
             text += f", about {format_duration(elapsed / done * (total - done))} left"
-        self.stream.write(f"{text:<78}" if done < total else text + " " * 12 + "\n")
+        self.stream.write(f"{text:<78}" + ("" if done < total else "\n"))     # blanks over a longer line
         self.stream.flush()
         self.drawn = done < total
 

@@ -926,21 +926,19 @@ def compile_game(spec, types: dict):
             won = ()            # a scripted opponent must be beaten: equalling it is not enough
         return Result(scores, lines, ties, won, sheets)
 
+    def for_a_seat(pair, span):
+        """(state, seat) -> the value of a declaration for one player (heuristic, brief)."""
+        fn, env = resolve(pair)
+
+        def evaluate(st, p):
+            st.memo.clear()
+            return _evaluate(fn, env, st, [p], span)
+        return evaluate
+
     if judge is not None:
-        judge_fn, judge_env = resolve(judge)
-
-        def heuristic(st, p):
-            st.memo.clear()
-            return _evaluate(judge_fn, judge_env, st, [p], spec.heuristic.span)
-        game.heuristic = heuristic
-
+        game.heuristic = for_a_seat(judge, spec.heuristic.span)
     if told is not None:
-        told_fn, told_env = resolve(told)
-
-        def brief(st, p):
-            st.memo.clear()
-            return _evaluate(told_fn, told_env, st, [p], spec.brief.span)
-        game.brief = brief
+        game.brief = for_a_seat(told, spec.brief.span)
 
     def failing_invariants(st):
         st.memo.clear()

@@ -136,7 +136,7 @@ def _ignore_interrupts() -> None:
 
 def _on_workers(workers, ref, players, seed, indexes, specs, rotate, progress) -> list[dict]:
     import multiprocessing
-    batches = _batches(indexes, workers * 16)
+    batches = _batches(indexes, max(workers * 16, len(indexes) // 10))   # progress every ~10 games
     records: list = []
     with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts) as pool:
         jobs = [(ref, players, seed, b, specs, rotate) for b in batches]

@@ -172,7 +172,11 @@ def test_ctrl_c_with_workers_exits_130_without_tracebacks():
         [sys.executable, "-m", "boardwright", "simulate", "punto", "--players", "2", "--games", "2000",
          "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=dict(os.environ, PYTHONPATH=REPO_PARENT), start_new_session=True)
-    time.sleep(4)
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and process.poll() is None and not children.read_text().split():
+        time.sleep(0.2)                             # until the worker processes run
+    time.sleep(1)
     os.killpg(process.pid, signal.SIGINT)           # what a terminal's Ctrl-C does: the whole group
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
