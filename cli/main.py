@@ -279,7 +279,7 @@ def cmd_replay(args) -> int:
             step = min(step + 1, last)
         elif line in ("p", "previous", "back"):
             step = max(step - 1, 0)
-        elif line.isdigit() and int(line) <= last:
+        elif line.isascii() and line.isdigit() and len(line) < 10 and int(line) <= last:
             step = int(line)
         else:
             print(f"type n, p, a step from 0 to {last}, or q")

@@ -144,7 +144,7 @@ class Session:
                 self.save(rest.strip())
             elif line == "hint":
                 self.hint()
-            elif line.isdigit() and 1 <= int(line) <= len(decision.options):
+            elif line.isascii() and line.isdigit() and len(line) < 10 and 1 <= int(line) <= len(decision.options):
                 return int(line) - 1
             else:
                 try:

@@ -33,7 +33,7 @@ def _in_rule_words(exc: Exception) -> str:
     if isinstance(exc, KeyError):
         return f"there is no entry {exc.args[0]!r} here" if exc.args else "a missing entry"
     if isinstance(exc, IndexError):
-        return "a position past the end of a list"
+        return "an index out of range: past the end of a list"
     if isinstance(exc, TypeError):
         return "a value of the wrong kind here (none, or a list where one value is expected?)"
     if isinstance(exc, AttributeError):

@@ -414,3 +414,16 @@ def test_a_huge_integer_shown_by_a_rule_is_a_rule_error(tmp_path, capsys):
     code, text = _run(capsys, "simulate", str(path), "--players", "2", "--games", "1")
     assert code == 1 and "an integer of more than 4,300 digits cannot be shown" in text
     assert "set_int_max_str_digits" not in text
+
+
+@pytest.mark.parametrize("answer", ["²", "7" * 5000])
+def test_odd_numbers_at_the_play_and_replay_prompts_are_asked_again(tmp_path, capsys, monkeypatch, answer):
+    code, text = _play(capsys, monkeypatch, f"{answer}\nquit\n", "punto", "--players", "2", "--seats", "human,random")
+    assert code == 0 and "is not one of the options" in text and "internal error" not in text
+    log = tmp_path / "log.json"
+    _play(capsys, monkeypatch, "", "punto", "--players", "2", "--seats", "random,random", "--log", str(log))
+    import io
+    import sys
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{answer}\nq\n"))
+    code, text = _run(capsys, "replay", str(log))
+    assert code == 0 and "internal error" not in text
