@@ -180,6 +180,8 @@ def _visits(root: Node, value) -> int:
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
 BOT_OPTIONS = {"mcts": ("iterations", "seconds", "depth", "exploration")}
+# Finite budgets: a bot decides in bounded time and memory (docs/security.md).
+BOT_LIMITS = {"iterations": 1_000_000, "seconds": 3600, "depth": 10_000, "exploration": 1000}
 
 
 def make_bot(spec: str, seed):
@@ -197,9 +199,11 @@ def make_bot(spec: str, seed):
                              + (f"; settings: {', '.join(k + '=N' for k in allowed)}" if allowed else
                                 f"; {name} takes no settings"))
         try:
-            options[key] = float(value)
+            options[key] = float(value) if len(value) <= 20 else math.inf
         except ValueError:
-            raise UsageError(f"bad bot setting '{setting}': {value!r} is not a number")
-        if options[key] < 0:
-            raise UsageError(f"bad bot setting '{setting}': must not be negative")
+            raise UsageError(f"bad bot setting '{setting[:60]}': {value[:40]!r} is not a number")
+        if not math.isfinite(options[key]):
+            raise UsageError(f"bad bot setting '{setting[:60]}': a budget is a finite number")
+        if options[key] < 0 or options[key] > BOT_LIMITS.get(key, math.inf):
+            raise UsageError(f"bad bot setting '{setting[:60]}': from 0 to {BOT_LIMITS.get(key, 'any')}")
     return BOTS[name](seed, **options)
