@@ -13,7 +13,8 @@ from pathlib import Path
 
 from ..dsl.errors import BoardwrightError, UsageError
 from ..dsl.loader import check_game, load_game, resolve_game, variants_of
-from ..interpreter.bots import BOTS
+from ..interpreter.bots import BOTS, bot_settings
+from ..interpreter.ladder import format_ladder, play_ladder
 from ..interpreter.coverage import Coverage, coverage_report, format_coverage, measure_coverage
 from ..interpreter.report import compare, format_compare, format_report, plot, summarise, write_csv
 from ..interpreter.scenario import run_scenario, scenario_files
@@ -80,6 +81,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="FILE", help="write a failure's minimal game as a scenario file")
     p.add_argument("--coverage", action="store_true", help="also report rule coverage over --examples random games")
     p.add_argument("--max-steps", type=_positive, help="stop checking a game after this many decisions")
+
+    p = sub.add_parser("ladder", help="rate bots: a round robin of rotated 2-player games")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--variant")
+    p.add_argument("--players", type=_positive, default=2, help="players per game (the ladder plays 2)")
+    p.add_argument("--bots", required=True, help="comma-separated bots to rate, e.g. random,greedy,mcts,mcts:iterations=1000")
+    p.add_argument("--games", type=_positive, default=20, help="games per pair of bots (default 20)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a param")
+    p.add_argument("--workers", type=_positive, default=1, help="parallel processes (same results as serial)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = sub.add_parser("test", help="run scenario files")
     p.add_argument("files", nargs="+", metavar="FILE", help="scenario files or folders holding *.scenario.yaml")
@@ -250,7 +262,7 @@ def run_simulation(args, variant, settings: dict, players: int, coverage: bool =
         records = simulate_records(game, players, args.games, args.seed, specs, rotate=args.rotate,
                                    workers=args.workers, cluster=args.cluster, ref=ref, progress=show)
         meta = {"game": game.title, "variant": game.variant, "players": players, "seed": args.seed,
-                "bots": specs, "rotate": args.rotate, "params": settings,
+                "bots": specs, "bot_settings": bot_settings(specs), "rotate": args.rotate, "params": settings,
                 "seconds": round(time.perf_counter() - start, 3)}
         report = summarise(records, meta)
         if coverage:
@@ -353,7 +365,29 @@ def cmd_test(args) -> int:
     return 1 if failed else 0
 
 
-COMMANDS = {"validate": cmd_validate, "play": cmd_play, "replay": cmd_replay, "simulate": cmd_simulate, "compare": cmd_compare,
+# ---------------------------------------------------------------------------- ladder
+def cmd_ladder(args) -> int:
+    if args.players != 2:
+        raise UsageError("the ladder plays 2-player games: use --players 2")
+    settings = parse_settings(args.set)
+    game = load_game(args.game, args.variant)
+    game.set_params(settings)
+    game.setup_state(2, 0)              # a game without 2-player seats is a usage error, before any work
+    bots = [b.strip() for b in args.bots.split(",")]
+    ref = (args.game, args.variant, tuple(sorted(settings.items())))
+    _LOADED[ref] = game
+    start = time.perf_counter()
+    report = play_ladder(game, bots, args.games, args.seed, workers=args.workers, ref=ref)
+    report["seconds"] = round(time.perf_counter() - start, 3)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(format_ladder(report))
+        print(f"  {report['seconds']} s")
+    return 0
+
+
+COMMANDS = {"validate": cmd_validate, "ladder": cmd_ladder, "play": cmd_play, "replay": cmd_replay, "simulate": cmd_simulate, "compare": cmd_compare,
             "bench": cmd_bench, "check": cmd_check, "test": cmd_test}
 
 

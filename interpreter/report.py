@@ -94,11 +94,15 @@ def format_report(report: dict, player_name) -> str:
         lo, hi = s["ci95"]
         out.append(f"  {player_name(s['seat']):<10} {s['win_rate']:>9.3f} {f'[{lo:.3f}, {hi:.3f}]':>17} "
                    f"{s['score_mean']:>11.3f} {s['score_sd']:>8.3f}  {lines}")
+    settings = report.get("bot_settings", {})
     if len(report["by_bot"]) > 1 or report.get("rotate"):
-        out.append(f"  {'bot':<24} {'win rate':>9} {'95% CI':>17} {'mean score':>11}")
+        out.append(f"  {'bot':<24} {'win rate':>9} {'95% CI':>17} {'mean score':>11}  settings")
         for b in report["by_bot"]:
             lo, hi = b["ci95"]
-            out.append(f"  {b['bot']:<24} {b['win_rate']:>9.3f} {f'[{lo:.3f}, {hi:.3f}]':>17} {b['score_mean']:>11.3f}")
+            out.append(f"  {b['bot']:<24} {b['win_rate']:>9.3f} {f'[{lo:.3f}, {hi:.3f}]':>17} {b['score_mean']:>11.3f}"
+                       f"  {settings.get(b['bot'], '')}")
+    elif settings:
+        out.append("  bots: " + "; ".join(settings.values()))
     for o in report.get("opponents", []):
         out.append(f"  {o['opponent']} (scripted): wins {o['wins']} of {report['games']}, "
                    f"mean score {o['score_mean']:.3f}")
