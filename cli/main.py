@@ -93,8 +93,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=_positive, default=1, help="parallel processes (same results as serial)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
+    p = sub.add_parser("compile", help="compile a game to Python and report (or print) the generated code")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--variant")
+    p.add_argument("--emit", action="store_true", help="print the generated Python source")
+
     p = sub.add_parser("test", help="run scenario files")
     p.add_argument("files", nargs="+", metavar="FILE", help="scenario files or folders holding *.scenario.yaml")
+    _authoring_commands(sub)
     return parser
 
 
@@ -344,6 +350,24 @@ def cmd_check(args) -> int:
     return status
 
 
+# ---------------------------------------------------------------------------- compile
+def cmd_compile(args) -> int:
+    game = load_game(args.game, args.variant)
+    module = game.generated
+    if args.emit:
+        width = len(str(len(module.lines)))
+        for number, (line, span) in enumerate(zip(module.lines, module.spans), 1):
+            where = f"  # {span.file.rsplit('/', 1)[-1]}:{span.line}" if span is not None and line.strip() and (
+                number == 1 or module.spans[number - 2] != span) else ""
+            print(f"{line}{where}")
+        return 0
+    blocks = sum(1 for code in game.code.values() for b in code.blocks if b is not None)
+    print(f"ok: {game.title}" + (f" ({game.variant})" if game.variant else "")
+          + f": {len(module.lines)} lines of Python, {len(game.spec.fns)} fns, {len(game.code)} bodies, "
+          f"{blocks} blocks")
+    return 0
+
+
 # ---------------------------------------------------------------------------- test
 def cmd_test(args) -> int:
     files = scenario_files(args.files)
@@ -387,8 +411,43 @@ def cmd_ladder(args) -> int:
     return 0
 
 
-COMMANDS = {"validate": cmd_validate, "ladder": cmd_ladder, "play": cmd_play, "replay": cmd_replay, "simulate": cmd_simulate, "compare": cmd_compare,
-            "bench": cmd_bench, "check": cmd_check, "test": cmd_test}
+# ---------------------------------------------------------------------------- authoring: fmt, lsp, explain, info, new
+def _authoring_commands(sub) -> None:
+    p = sub.add_parser("fmt", help="rewrite rule files in the canonical layout")
+    p.add_argument("files", nargs="+", metavar="FILE", help=".game files or folders holding them")
+    p.add_argument("--check", action="store_true", help="change nothing; exit 1 if a file is not formatted")
+    p.add_argument("--diff", action="store_true", help="change nothing; print what would change")
+
+
+def cmd_fmt(args) -> int:
+    from ..dsl.formatter import format_checked, rule_files
+    files = rule_files(args.files)
+    unformatted = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        formatted = format_checked(text, str(path))
+        if formatted == text:
+            continue
+        unformatted += 1
+        if args.diff:
+            import difflib
+            sys.stdout.writelines(difflib.unified_diff(text.splitlines(True), formatted.splitlines(True),
+                                                       f"{path}", f"{path} (formatted)"))
+        elif args.check:
+            print(f"not formatted: {path}")
+        else:
+            path.write_text(formatted, encoding="utf-8")
+            print(f"formatted {path}")
+    if args.check or args.diff:
+        if not unformatted:
+            print(f"ok: {len(files)} file{'s' if len(files) != 1 else ''} already in the canonical layout")
+        return 1 if unformatted else 0
+    return 0
+
+
+COMMANDS = {"validate": cmd_validate, "play": cmd_play, "replay": cmd_replay, "simulate": cmd_simulate, "compare": cmd_compare,
+            "bench": cmd_bench, "check": cmd_check, "test": cmd_test,
+            "fmt": cmd_fmt, "compile": cmd_compile, "ladder": cmd_ladder}
 
 
 if __name__ == "__main__":

@@ -208,7 +208,12 @@ class Log(Stmt):
 
 @dataclass(frozen=True)
 class Finish(Stmt):
-    pass
+    name: str | None = None     # `finish "NAME"`: the named ending that ends this game
+
+
+@dataclass(frozen=True)
+class Fallback(Stmt):
+    name: str                   # a made-up rule (guard, fallback) that decided something
 
 
 @dataclass(frozen=True)

@@ -362,7 +362,16 @@ class Checker:
     stmt_Fail = stmt_Log
 
     def stmt_Finish(self, s, scope: Scope):
-        pass
+        if s.name is not None:
+            self.ending_name(s)
+
+    def stmt_Fallback(self, s, scope: Scope):
+        self.ending_name(s)
+
+    def ending_name(self, s) -> None:
+        if not s.name.strip() or "{" in s.name:
+            self.error(s.span, "the name of an ending or a fallback is a plain, non-empty text",
+                       'simulate counts games by this name: write it without placeholders, e.g. "stuck round"')
 
     # ------------------------------------------------------------------ expressions
     def expect(self, e, want: str, scope: Scope, what: str) -> str:

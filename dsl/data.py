@@ -36,9 +36,16 @@ class ComponentKind:
 @dataclass
 class DataSet:
     path: str
-    provenance: str
+    provenance: str             # the provenance text
     enums: dict                 # enum name -> list of member names
     kinds: dict                 # kind name -> ComponentKind
+    # The provenance's parts: {"what", "representative", "source"?} each; empty for a plain text.
+    provenance_parts: list = field(default_factory=list)
+
+    @property
+    def representative(self) -> list:
+        """What the file's own provenance marks as representative (written, not printed)."""
+        return [part["what"] for part in self.provenance_parts if part["representative"]]
 
 
 @lru_cache(maxsize=1)
@@ -285,7 +292,10 @@ def _build(name: str, root, data: dict) -> DataSet:
         kinds[kind_name] = kind
     if problems:
         raise DataError(_by_position(problems))
-    return DataSet(name, data["provenance"], enums, kinds)
+    provenance = data["provenance"]
+    if isinstance(provenance, str):
+        return DataSet(name, provenance, enums, kinds)
+    return DataSet(name, provenance["text"], enums, kinds, [dict(part) for part in provenance["parts"]])
 
 
 def _defaults(name, root, kind: ComponentKind, defaults: dict, enums: dict, skip, problems: list):

@@ -543,7 +543,10 @@ class _Builder(Transformer):
         return ast.Log(self.s(meta), self.text(c[0]))
 
     def finish_stmt(self, meta, c):
-        return ast.Finish(self.s(meta))
+        return ast.Finish(self.s(meta), self.string(c[0]) if c else None)
+
+    def fallback_stmt(self, meta, c):
+        return ast.Fallback(self.s(meta), self.string(c[0]))
 
     def fail_stmt(self, meta, c):
         return ast.Fail(self.s(meta), self.text(c[0]))

@@ -1,39 +1,52 @@
-"""The compiler: turns a checked GameSpec into closures and flat instruction lists.
+"""The compiler: turns a checked GameSpec into Python source, and that source into a `Game`.
 
-Expressions become Python closures `f(st, L)` over the state and the current locals list.
-Statements become flat instruction lists with jumps, so that the program counter is plain
-data in the state (frames of [code name, pc, locals]) and play can stop at any choice.
-Nothing on the hot path walks the AST again.
+Every expression becomes a Python expression, every `fn` a Python function, and every body
+(setup, play, procedures) a flat list of instructions whose runs between jumps become Python
+functions (interpreter/codegen.py). The program counter stays in the state's frames
+([code name, pc, locals]), so a state is plain data and play can stop at any choice. Each
+generated line remembers its rule span, so run-time errors point at rule lines.
+
+One method per AST node kind: `e_<Node>` returns the Python source of an expression,
+`s_<Node>` appends the instructions of a statement. A new construct adds one method.
 """
 from __future__ import annotations
 
-import operator
 import re
 
 from ..dsl import ast
-from ..dsl.types import BOOL, CELL, PLAYER, element, is_list
 from ..dsl.errors import Diagnostic, RuleError
+from ..dsl.types import BOOL, CELL, PLAYER, element, is_list
+from . import runtime
 from .builtins import IMPLEMENTATIONS, RUNTIME_FAILURES, Problem, failure_diagnostic
+from .codegen import Instruction, Module, block_source, block_starts
 from .engine import Game, Result
-from .rng import shuffle_in_place
-from .state import Pending
 
 
 class Env:
-    """Local-variable slots of one body; nested blocks share the slot counter."""
+    """The names visible to an expression: rule name -> Python source reading it. Body locals
+    live in numbered slots of the frame's locals list (`L[3]`); nested blocks share the slot
+    counter. Comprehension variables and fn parameters are Python names (they still take a
+    slot, so that frame sizes do not depend on how a body is compiled)."""
 
-    def __init__(self, names=None, counter=None):
+    def __init__(self, names=None, counter=None, slots=None):
         self.names = dict(names or {})
+        self.slots = dict(slots or {})
         self.counter = counter if counter is not None else [0]
 
     def new(self, name: str) -> int:
         slot = self.counter[0]
         self.counter[0] += 1
-        self.names[name] = slot
+        self.names[name] = f"L[{slot}]"
+        self.slots[name] = slot
         return slot
 
+    def bind(self, name: str, python: str) -> None:
+        self.counter[0] += 1
+        self.names[name] = python
+        self.slots.pop(name, None)
+
     def child(self) -> "Env":
-        return Env(self.names, self.counter)
+        return Env(self.names, self.counter, self.slots)
 
     @property
     def size(self) -> int:
@@ -41,20 +54,55 @@ class Env:
 
 
 class Code:
-    """The instructions of one body (setup, play or a procedure)."""
+    """The instructions of one body (setup, play or a procedure) and their generated functions."""
 
     def __init__(self, name: str):
         self.name = name
-        self.ops: list = []
-        self.spans: list = []
-        self.roles: list = []       # per instruction: "statement", "jump" or a branch's description
+        self.instructions: list[Instruction] = []
+        self.blocks: list = []          # pc -> generated function running from pc, or None
         self.nslots = 0
+        self.game = None
+        self._single: list | None = None
 
-    def emit(self, op, span, role: str = "statement") -> int:
-        self.ops.append(op)
-        self.spans.append(span)
-        self.roles.append(role)
-        return len(self.ops) - 1
+    @property
+    def spans(self) -> list:
+        return [i.span for i in self.instructions]
+
+    @property
+    def roles(self) -> list:
+        return [i.role for i in self.instructions]
+
+    def __len__(self) -> int:
+        return len(self.instructions)
+
+    def emit(self, ins: Instruction) -> int:
+        self.instructions.append(ins)
+        return len(self.instructions) - 1
+
+    def entry(self, pc: int):
+        """The function running from `pc` (generated now if pc is not a usual entry)."""
+        fn = self.blocks[pc] if pc < len(self.blocks) else None
+        if fn is None:
+            module = Module(f"<rules {self.name} from {pc}>")
+            module.namespace.update(self.game.namespace)
+            block_source(module, self.name, "entry", self.instructions, pc)
+            fn = module.execute()["entry"]
+            self.game.modules[module.filename] = module
+            if pc < len(self.blocks):
+                self.blocks[pc] = fn
+        return fn
+
+    def single(self, pc: int):
+        """A function running exactly one instruction (rule coverage counts instructions)."""
+        if self._single is None:
+            module = Module(f"<rules {self.name}: one instruction at a time>")
+            module.namespace.update(self.game.namespace)
+            for i in range(len(self.instructions)):
+                block_source(module, self.name, f"i{i}", self.instructions, i, limit=1)
+            namespace = module.execute()
+            self.game.modules[module.filename] = module
+            self._single = [namespace[f"i{i}"] for i in range(len(self.instructions))]
+        return self._single[pc]
 
 
 class ChoiceSite:
@@ -74,9 +122,14 @@ class Target:
         self.pc = -1
 
 
-_BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,
-           "%": operator.mod, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
-           "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+_ARITHMETIC = {"+", "-", "*", "==", "!=", "<", "<=", ">", ">="}
+_SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])?|st\.players|st\.current|st\.vars\['[A-Za-z0-9_]+'\]|-?\d+|'[^'\\]*')$")
+_LIST_BUILDERS = {"all", "any", "sum", "count", "max", "min"}
+
+
+def simple(source: str) -> bool:
+    """Whether evaluating `source` twice is cheap and has no effect (a name, a slot, a literal)."""
+    return bool(_SIMPLE.match(source))
 
 
 class Compiler:
@@ -84,12 +137,24 @@ class Compiler:
         self.game = game
         self.spec = spec
         self.types = types
-        self.fns: dict = {}
         self.members = spec.member_enum
         self.static_labels = False      # True while compiling a `label` declaration's own text
+        title = spec.title + (f" ({spec.variant})" if spec.variant else "")
+        self.module = Module(f"<rules {title}>")
+        self.module.namespace.update(runtime.NAMESPACE)
+        self.module.namespace["_rt"] = game
+        self.module.namespace["_C"] = game.components
+        self.module.namespace["_SIZES"] = game.code_sizes
+        self.module.namespace["_attribute"] = runtime.component_attribute(game.components)
+        self.unique = 0
+        self.memoised = {name for name, decl in spec.fns.items() if _worth_memoising(decl, spec)}
 
     def type_of(self, e) -> str:
         return self.types.get(id(e), "any")
+
+    def fresh(self, stem: str) -> str:
+        self.unique += 1
+        return f"{stem}{self.unique}"
 
     # ------------------------------------------------------------------ rendering
     def renderer(self, t: str):
@@ -128,40 +193,53 @@ class Compiler:
             return None
         return str
 
-    def text(self, text: ast.Text, env: Env):
+    def text(self, text: ast.Text, env: Env) -> str:
         parts = []
         for part in text.parts:
             if isinstance(part, str):
-                parts.append((None, part))
+                if part:
+                    parts.append(repr(part))
             else:
-                parts.append((self.expr(part, env), self.renderer(self.type_of(part))))
-        if all(f is None for f, _ in parts):
-            constant = "".join(p for _, p in parts)
-            return lambda st, L: constant
-
-        def render(st, L):
-            return "".join(p if f is None else p(f(st, L), st) for f, p in parts)
-        return render
+                render = self.module.const(self.renderer(self.type_of(part)), "r")
+                parts.append(f"{render}({self.expr(part, env)}, st)")
+        if not parts:
+            return "''"
+        return "(" + " + ".join(parts) + ")"
 
     # ------------------------------------------------------------------ expressions
-    def expr(self, e, env: Env):
+    def expr(self, e, env: Env) -> str:
         return getattr(self, "e_" + type(e).__name__)(e, env)
 
-    def constant(self, e):
-        """The value of an expression known at compile time (a zone that is not per player,
-        a string or an enum member), else None."""
-        if isinstance(e, ast.Name):
+    def constant(self, e, env: Env | None = None):
+        """(True, value) for an expression known at compile time, else (False, None)."""
+        if isinstance(e, ast.Literal):
+            return True, e.value
+        if isinstance(e, ast.Name) and (env is None or e.id not in env.names):
             if e.id in self.spec.zones and isinstance(self.game.zone_keys[e.id], str):
-                return self.game.zone_keys[e.id]
-            if e.id in self.members:
-                return e.id
-        if isinstance(e, ast.Text) and len(e.parts) == 1 and isinstance(e.parts[0], str):
-            return e.parts[0]
-        return None
+                return True, self.game.zone_keys[e.id]
+            if e.id in self.members and e.id not in self.spec.params and e.id not in self.spec.vars:
+                return True, e.id
+        if isinstance(e, ast.Text) and all(isinstance(p, str) for p in e.parts):
+            return True, "".join(e.parts)
+        if isinstance(e, ast.ListLit):
+            values = [self.constant(i, env) for i in e.items]
+            if all(known for known, _ in values):
+                return True, [v for _, v in values]
+        if isinstance(e, ast.CellLit):
+            (kx, x), (ky, y) = self.constant(e.x, env), self.constant(e.y, env)
+            if kx and ky:
+                return True, (x, y)
+        return False, None
+
+    def literal(self, value) -> str:
+        if value is None or type(value) in (int, bool, str):
+            return repr(value)
+        if type(value) is tuple and all(type(v) is int for v in value):
+            return repr(value)
+        return self.module.const(value)
 
     def e_Literal(self, e, env):
-        value = e.value
-        return lambda st, L: value
+        return self.literal(e.value)
 
     def e_Text(self, e, env):
         return self.text(e, env)
@@ -169,182 +247,170 @@ class Compiler:
     def e_Name(self, e: ast.Name, env: Env):
         name = e.id
         if name in env.names:
-            slot = env.names[name]
-            return lambda st, L: L[slot]
+            return env.names[name]
         if name in self.spec.params or name in self.spec.vars:
-            return lambda st, L: st.vars[name]
+            return f"st.vars[{name!r}]"
         if name in self.spec.zones:
             keys = self.game.zone_keys[name]
             if isinstance(keys, str):
-                return lambda st, L: keys
-            return lambda st, L: keys[:st.players]
+                return repr(keys)
+            return f"{self.module.const(keys)}[:st.players]"
         if name in self.members:
-            return lambda st, L: name
+            return repr(name)
         if name == "players":
             seats = [list(range(n)) for n in range(self.game.max_players + 1)]
-            return lambda st, L: seats[st.players]
+            return f"{self.module.const(seats, 'seats')}[st.players]"
         if name == "player_count":
-            return lambda st, L: st.players
+            return "st.players"
         if name == "current":
-            return lambda st, L: st.current
+            return "st.current"
         if name == "supply":
-            return lambda st, L: "supply"
+            return "'supply'"
         raise AssertionError(f"unresolved name {name}")
 
     def e_Attribute(self, e: ast.Attribute, env):
         obj = self.expr(e.obj, env)
         attr = e.name
         if self.type_of(e.obj) == CELL:
-            i = 0 if attr == "x" else 1
-            return lambda st, L: obj(st, L)[i]
-        table = self.game.components
-
-        def get(st, L):
-            c = obj(st, L)
-            if c is None:
-                raise Problem(f"'.{attr}' of none")
-            return table[c][attr]
-        return get
+            return f"{obj}[{0 if attr == 'x' else 1}]"
+        if simple(obj):
+            return f"(_C[{obj}][{attr!r}] if {obj} is not None else _none_attribute({attr!r}))"
+        return f"_attribute({obj}, {attr!r})"
 
     def e_Index(self, e: ast.Index, env):
         obj, index = self.expr(e.obj, env), self.expr(e.index, env)
+        known, value = self.constant(e.index, env)
+        if known and type(value) is int and value >= 0:
+            return f"{obj}[{value}]"
+        if simple(index):
+            return f"({obj}[{index}] if {index} is not None and {index} >= 0 else _bad_index({index}))"
+        return f"_index({obj}, {index})"
 
-        def get(st, L):
-            i = index(st, L)
-            if i is None or i < 0:
-                raise Problem(f"index {i} out of range")
-            return obj(st, L)[i]
-        return get
+    def comprehension(self, e: ast.ListComp, env: Env, generator: bool = False) -> str:
+        iterable = self.expr(e.iterable, env)
+        inner = env.child()
+        var = self.fresh(f"c_{e.var}_")
+        inner.bind(e.var, var)
+        element_src = self.expr(e.element, inner)
+        cond = f" if {self.expr(e.condition, inner)}" if e.condition is not None else ""
+        body = f"{element_src} for {var} in {iterable}{cond}"
+        return f"({body})" if generator else f"[{body}]"
 
     def e_Call(self, e: ast.Call, env):
         if e.func == "components":
-            ids = self.game.kind_ids[e.args[0].id]
-            return lambda st, L: ids
+            return self.module.const(self.game.kind_ids[e.args[0].id])
         if e.func == "sorted" and element(self.type_of(e.args[0])) in self.spec.enums:
             rank = {m: i for i, m in enumerate(self.spec.enums[element(self.type_of(e.args[0]))])}
-            items = self.expr(e.args[0], env)
-            return lambda st, L: sorted(items(st, L), key=rank.__getitem__)
-        args = [self.expr(a, env) for a in e.args]
+            return f"sorted({self.expr(e.args[0], env)}, key={self.module.const(rank)}.__getitem__)"
         if e.func in self.spec.fns:
-            fns, name = self.fns, e.func
-            if len(args) == 1:
-                a0 = args[0]
-                return lambda st, L: fns[name](st, [a0(st, L)])
-            return lambda st, L: fns[name](st, [a(st, L) for a in args])
-        impl, rt = IMPLEMENTATIONS[e.func], self.game
-        if len(args) == 1:
-            a0 = args[0]
-            return lambda st, L: impl(rt, st, a0(st, L))
-        if len(args) == 2:
-            a0, a1 = args
-            first = self.constant(e.args[0])
-            if first is not None:       # e.g. a zone name: skip one closure call per evaluation
-                return lambda st, L: impl(rt, st, first, a1(st, L))
-            return lambda st, L: impl(rt, st, a0(st, L), a1(st, L))
-        return lambda st, L: impl(rt, st, *[a(st, L) for a in args])
+            args = "".join(", " + self.expr(a, env) for a in e.args)
+            return f"_F_{e.func}(st{args})"
+        # all/any stop at the first deciding element; sum/count/max/min need no list
+        if e.func in _LIST_BUILDERS and len(e.args) == 1 and isinstance(e.args[0], ast.ListComp):
+            items = self.comprehension(e.args[0], env, generator=e.func in ("all", "any", "sum", "count"))
+            if e.func in ("all", "any", "sum"):
+                return f"{e.func}{items}"
+            return f"_B_{e.func}(_rt, st, {items})"
+        args = [self.expr(a, env) for a in e.args]
+        if e.func == "len":
+            return f"len({args[0]})"
+        if e.func in ("any", "all"):
+            return f"{e.func}({args[0]})"
+        if e.func == "empty":
+            return f"(not st.zones[{args[0]}])"
+        if e.func == "top_at":
+            return f"_top_at(st.zones[{args[0]}], {args[1]})"
+        return f"_B_{e.func}(_rt, st{''.join(', ' + a for a in args)})"
 
     def e_Unary(self, e: ast.Unary, env):
         f = self.expr(e.operand, env)
         if e.op == "not":
-            return lambda st, L: not f(st, L)
+            return f"(not {f})"
         if e.op == "-":
-            return lambda st, L: -f(st, L)
+            return f"(-{f})"
         return f
 
     def e_Binary(self, e: ast.Binary, env):
         left, right = self.expr(e.left, env), self.expr(e.right, env)
         op = e.op
-        if op == "and":
-            return lambda st, L: left(st, L) and right(st, L)
-        if op == "or":
-            return lambda st, L: left(st, L) or right(st, L)
-        if op == "in":
-            return lambda st, L: left(st, L) in right(st, L)
-        if op == "not in":
-            return lambda st, L: left(st, L) not in right(st, L)
+        if op in ("and", "or", "in", "not in") or op in _ARITHMETIC:
+            return f"({left} {op} {right})"
         if op in ("//", "%"):
-            fn = _BINARY[op]
-
-            def divide(st, L):
-                d = right(st, L)
-                if d == 0:
-                    raise Problem("division by zero")
-                return fn(left(st, L), d)
-            return divide
-        fn = _BINARY[op]
-        return lambda st, L: fn(left(st, L), right(st, L))
+            known, value = self.constant(e.right, env)
+            if known and type(value) is int and value != 0:
+                return f"({left} {op} {value})"
+            return f"_divide({left}, {right}, {op!r})"
+        raise AssertionError(f"operator {op}")
 
     def e_Conditional(self, e, env):
-        test, then, orelse = self.expr(e.test, env), self.expr(e.then, env), self.expr(e.orelse, env)
-        return lambda st, L: then(st, L) if test(st, L) else orelse(st, L)
+        return f"({self.expr(e.then, env)} if {self.expr(e.test, env)} else {self.expr(e.orelse, env)})"
 
     def e_CellLit(self, e, env):
-        x, y = self.expr(e.x, env), self.expr(e.y, env)
-        return lambda st, L: (x(st, L), y(st, L))
+        known, value = self.constant(e, env)
+        if known:
+            return self.literal(value)
+        return f"({self.expr(e.x, env)}, {self.expr(e.y, env)})"
 
     def e_ListLit(self, e, env):
-        items = [self.expr(i, env) for i in e.items]
-        return lambda st, L: [i(st, L) for i in items]
+        known, value = self.constant(e, env)
+        if known:           # built once; lists are never changed in place
+            return self.module.const(value)
+        return "[" + ", ".join(self.expr(i, env) for i in e.items) + "]"
 
     def e_ListComp(self, e: ast.ListComp, env: Env):
-        iterable = self.expr(e.iterable, env)
-        inner = env.child()
-        slot = inner.new(e.var)
-        element_fn = self.expr(e.element, inner)
-        if e.condition is None:
-            def comp(st, L):
-                out = []
-                for v in iterable(st, L):
-                    L[slot] = v
-                    out.append(element_fn(st, L))
-                return out
-            return comp
-        cond = self.expr(e.condition, inner)
-
-        def filtered(st, L):
-            out = []
-            for v in iterable(st, L):
-                L[slot] = v
-                if cond(st, L):
-                    out.append(element_fn(st, L))
-            return out
-        return filtered
+        return self.comprehension(e, env)
 
     def e_Case(self, e: ast.Case, env):
         subject = self.expr(e.subject, env)
-        default = self.expr(e.default, env) if e.default is not None else None
-        arms = [(self.expr(k, env), self.expr(v, env)) for k, v in e.arms]
-
-        def case(st, L):
-            value = subject(st, L)
-            for key, result in arms:
-                if key(st, L) == value:
-                    return result(st, L)
-            if default is None:
-                raise Problem(f"no case for {value!r}")
-            return default(st, L)
-        return case
+        value = subject if simple(subject) else self.fresh("case_")
+        default = self.expr(e.default, env) if e.default is not None else f"_no_case({value})"
+        out = default
+        for key, result in reversed(e.arms):
+            out = f"({self.expr(result, env)} if {value} == {self.expr(key, env)} else {out})"
+        if value is subject:
+            return out
+        return f"(lambda {value}: {out})({subject})"
 
     # ------------------------------------------------------------------ functions
-    def function(self, decl: ast.FnDecl):
+    def function(self, decl: ast.FnDecl) -> None:
         env = Env()
+        params = []
         for p in decl.params:
-            env.new(p.name)
+            python = self.fresh(f"a_{p.name}_")
+            env.bind(p.name, python)
+            params.append(python)
         body = self.expr(decl.body, env)
-        nargs = len(decl.params)
+        signature = "".join(", " + p for p in params)
+        m = self.module
+        if decl.name in self.memoised:
+            key = "(" + ", ".join([repr(decl.name)] + params) + ",)"
+            m.add(f"def _F_{decl.name}(st{signature}):", decl.span)
+            m.add(f"    key = {key}", decl.span)
+            m.add("    memo = st.memo", decl.span)
+            m.add("    value = memo.get(key, _MISSING)", decl.span)
+            m.add("    if value is _MISSING:", decl.span)
+            m.add(f"        value = memo[key] = {body}", decl.body.span)
+            m.add("    return value", decl.span)
+        else:
+            m.add(f"def _F_{decl.name}(st{signature}):", decl.span)
+            m.add(f"    return {body}", decl.body.span)
 
-        def call(st, args):
-            L = args + [None] * (env.size - nargs)
-            return body(st, L)
-        return call
-
-    def standalone(self, e, names=()):
-        """An expression evaluated outside any body (params, scores, invariants)."""
+    def standalone(self, e, names=(), span=None) -> tuple:
+        """An expression evaluated outside any body (params, scores, invariants): the name of
+        its generated function f(st, L), and the names it is given as locals."""
         env = Env()
         for n in names:
             env.new(n)
-        fn = self.expr(e, env)
-        return fn, env
+        fname = self.fresh("x")
+        self.module.add(f"def {fname}(st, L):", span or getattr(e, "span", None))
+        self.module.add(f"    return {self.expr(e, env)}", span or getattr(e, "span", None))
+        return fname, env
+
+    def standalone_text(self, text, env: Env, span) -> str:
+        fname = self.fresh("t")
+        self.module.add(f"def {fname}(st, L):", span)
+        self.module.add(f"    return {self.text(text, env)}", span)
+        return fname
 
     # ------------------------------------------------------------------ statements
     def body(self, name: str, stmts, params=()) -> Code:
@@ -360,60 +426,41 @@ class Compiler:
         for s in stmts:
             getattr(self, "s_" + type(s).__name__)(code, s, env, loop)
 
+    def stmt(self, code: Code, span, *lines) -> None:
+        code.emit(Instruction("stmt", span, lines=lines))
+
     def jump(self, code: Code, target: Target, span):
-        code.emit(_jump(target), span, "jump")
+        code.emit(Instruction("jump", span, "jump", target=target))
 
     def s_Let(self, code, s: ast.Let, env, loop):
         value = self.expr(s.value, env)
         slot = env.new(s.name)
-
-        def let(st, F):
-            F[2][slot] = value(st, F[2])
-        code.emit(let, s.span)
+        self.stmt(code, s.span, f"L[{slot}] = {value}")
 
     def s_Assign(self, code, s: ast.Assign, env, loop):
         value = self.expr(s.value, env)
-        combine = {"=": None, "+=": operator.add, "-=": operator.sub}[s.op]
         index = self.expr(s.index, env) if s.index is not None else None
         name = s.name
-        if name in env.names:
-            slot = env.names[name]
-            get = lambda st, L: L[slot]
-
-            def put(st, L, v):
-                L[slot] = v
-        else:
-            get = lambda st, L: st.vars[name]
-
-            def put(st, L, v):
-                st.vars[name] = v
-
-        def assign(st, F):
-            L = F[2]
-            v = value(st, L)
-            if index is None:
-                if combine is not None:
-                    v = combine(get(st, L), v)
-                put(st, L, v)
-                return
-            i = index(st, L)
-            items = list(get(st, L))        # copy on write: copies of the state share lists
-            if i is None or not 0 <= i < len(items):
-                raise Problem(f"index {i} out of range for '{name}'")
-            items[i] = v if combine is None else combine(items[i], v)
-            put(st, L, items)
-        code.emit(assign, s.span)
+        local = name in env.slots
+        target = f"L[{env.slots[name]}]" if local else f"st.vars[{name!r}]"
+        lines = []
+        if index is None:
+            if s.op == "=":
+                lines.append(f"{target} = {value}")
+            else:
+                lines.append(f"{target} = {target} {s.op[0]} ({value})")
+        else:       # copy on write: copies of the state share lists
+            lines += [f"_v = {value}", f"_x = {index}",
+                      f"{target} = _assign_at({target}, _x, _v, {s.op!r}, {name!r})"]
+        if not local:
+            lines.append("st.memo.clear()")
+        self.stmt(code, s.span, *lines)
 
     def s_CallStmt(self, code, s: ast.CallStmt, env, loop):
         args = [self.expr(a, env) for a in s.args]
-        name = s.name
-        sizes = self.game.code_sizes
-
-        def call(st, F):
-            L = F[2]
-            values = [a(st, L) for a in args]
-            st.frames.append([name, 0, values + [None] * (sizes[name] - len(values))])
-        code.emit(call, s.span)
+        line = (f"st.frames.append([{s.name!r}, 0, [{', '.join(args)}] + [None] * "
+                f"(_SIZES[{s.name!r}] - {len(args)})])")
+        code.emit(Instruction("call", s.span, lines=[line]))
 
     def s_If(self, code, s: ast.If, env, loop):
         # Each branch starts with a no-op marker, so rule coverage can count branches taken.
@@ -421,122 +468,72 @@ class Compiler:
         for number, (cond, body) in enumerate(s.branches):
             test = self.expr(cond, env)
             skip = Target()
-            code.emit(_jump_unless(test, skip), cond.span, "jump")
-            code.emit(_branch, cond.span, "branch: " + ("then" if number == 0 else "elif"))
+            code.emit(Instruction("jump_unless", cond.span, "jump", target=skip, test=test))
+            code.emit(Instruction("branch", cond.span, "branch: " + ("then" if number == 0 else "elif")))
             self.block(code, body, env.child(), loop)
             self.jump(code, end, s.span)
-            skip.pc = len(code.ops)
-        code.emit(_branch, s.span, "branch: else" if s.orelse is not None else "branch: no condition held")
+            skip.pc = len(code)
+        code.emit(Instruction("branch", s.span, "branch: else" if s.orelse is not None else "branch: no condition held"))
         if s.orelse is not None:
             self.block(code, s.orelse, env.child(), loop)
-        end.pc = len(code.ops)
+        end.pc = len(code)
 
     def s_While(self, code, s: ast.While, env, loop):
         start, end = Target(), Target()
-        start.pc = len(code.ops)
-        code.emit(_jump_unless(self.expr(s.condition, env), end), s.span, "jump")
+        start.pc = len(code)
+        code.emit(Instruction("jump_unless", s.span, "jump", target=end, test=self.expr(s.condition, env)))
         self.block(code, s.body, env.child(), (start, end))
         self.jump(code, start, s.span)
-        end.pc = len(code.ops)
+        end.pc = len(code)
 
     def s_For(self, code, s: ast.For, env: Env, loop):
         iterable = self.expr(s.iterable, env)
         inner = env.child()
-        items_slot = inner.new(f" items{len(code.ops)}")
-        index_slot = inner.new(f" index{len(code.ops)}")
+        items_slot = inner.new(f" items{len(code)}")
+        index_slot = inner.new(f" index{len(code)}")
         var_slot = inner.new(s.var)
         cond = self.expr(s.condition, inner) if s.condition is not None else None
         start, end = Target(), Target()
-
-        def init(st, F):
-            L = F[2]
-            L[items_slot] = list(iterable(st, L))
-            L[index_slot] = 0
-        code.emit(init, s.span)
-        start.pc = len(code.ops)
-
-        def step(st, F):
-            L = F[2]
-            i = L[index_slot]
-            items = L[items_slot]
-            while i < len(items):
-                L[var_slot] = items[i]
-                i += 1
-                if cond is None or cond(st, L):
-                    L[index_slot] = i
-                    return
-            L[index_slot] = i
-            F[1] = end.pc
-        code.emit(step, s.span, "jump")
+        self.stmt(code, s.span, f"L[{items_slot}] = list({iterable})", f"L[{index_slot}] = 0")
+        start.pc = len(code)
+        code.emit(Instruction("for_step", s.span, "jump", target=end,
+                              extra=(items_slot, index_slot, var_slot, cond)))
         self.block(code, s.body, inner, (start, end))
         self.jump(code, start, s.span)
-        end.pc = len(code.ops)
+        end.pc = len(code)
 
     def s_Turn(self, code, s: ast.Turn, env, loop):
-        player = self.expr(s.player, env)
-
-        def begin(st, F):
-            p = player(st, F[2])
-            if p is None or not 0 <= p < st.players:
-                raise Problem(f"a turn for a player who is not at the table ({p})")
-            st.current = p
-            st.turns[p] += 1
-        code.emit(begin, s.span)
+        self.stmt(code, s.span, f"_begin_turn(st, {self.expr(s.player, env)})")
         self.block(code, s.body, env.child(), loop)
 
     def s_Move(self, code, s: ast.Move, env, loop):
-        what, dest = self.expr(s.what, env), self.expr(s.dest, env)
-        at = self.expr(s.at, env) if s.at is not None else None
-        many = is_list(self.type_of(s.what))
+        dest = self.expr(s.dest, env)
+        at = self.expr(s.at, env) if s.at is not None else "None"
+        what = self.expr(s.what, env)
         bottom = s.position == "bottom"
-        move = self.game.move
-
-        def do_move(st, F):
-            L = F[2]
-            key = dest(st, L)
-            cell = at(st, L) if at is not None else None
-            items = what(st, L)
-            for c in (list(items) if many else (items,)):
-                move(st, c, key, cell, bottom)
-        code.emit(do_move, s.span)
+        lines = [f"_k = {dest}", f"_c = {at}"]
+        if is_list(self.type_of(s.what)):
+            lines += [f"for _m in list({what}):", f"    _rt.move(st, _m, _k, _c, {bottom})"]
+        else:
+            lines.append(f"_rt.move(st, {what}, _k, _c, {bottom})")
+        self.stmt(code, s.span, *lines)
 
     def s_Shuffle(self, code, s: ast.Shuffle, env, loop):
-        zone = self.expr(s.zone, env)
-
-        def shuffle(st, F):
-            shuffle_in_place(st, st.zones[zone(st, F[2])])
-        code.emit(shuffle, s.span)
+        self.stmt(code, s.span, f"_shuffle(st, st.zones[{self.expr(s.zone, env)}])", "st.memo.clear()")
 
     def s_Choose(self, code, s: ast.Choose, env: Env, loop):
         source = self.expr(s.source, env)
-        by = self.expr(s.by, env) if s.by is not None else None
-        prompt = self.text(s.prompt, env) if s.prompt is not None else None
+        by = self.expr(s.by, env) if s.by is not None else "st.current"
+        prompt = self.standalone_text(s.prompt, env, s.span) if s.prompt is not None else None
         slot = env.new(s.var)
-        label = self.text(s.label, env) if s.label is not None else None
+        label = self.standalone_text(s.label, env, s.span) if s.label is not None else None
         t = element(self.type_of(s.source))
-        site = (code.name, len(code.ops))
-        self.game.choices[site] = ChoiceSite(prompt or (lambda st, L, text=f"Choose {s.var}": text),
-                                             label, self.renderer(t), self.identifier(t),
-                                             t not in self.spec.kinds)
-
-        def choose(st, F):
-            L = F[2]
-            values = []
-            seen = set()
-            for v in source(st, L):
-                key = tuple(v) if type(v) is list else v
-                if key not in seen:
-                    seen.add(key)
-                    values.append(v)
-            if not values:
-                raise Problem(f"nothing to choose from for '{s.var}'")
-            if st.frames[0][0] == "setup":
-                raise Problem("setup runs without choices: make this choice at the start of 'play'")
-            player = by(st, L) if by is not None else st.current
-            if player is None:
-                raise Problem("no player to make this choice: use 'by PLAYER' or a 'turn'")
-            st.pending = Pending(player, tuple(values), slot, site)
-        code.emit(choose, s.span)
+        site = (code.name, len(code))
+        self.game.choices[site] = ChoiceSite(prompt or f"Choose {s.var}", label, self.renderer(t),
+                                             self.identifier(t), t not in self.spec.kinds)
+        code.emit(Instruction("choose", s.span, lines=[
+            f"_values = _options({source}, {s.var!r}, st)",
+            f"_decide(st, _values, {by}, {slot}, {site!r})"]))
 
     def s_Break(self, code, s, env, loop):
         self.jump(code, loop[1], s.span)
@@ -545,48 +542,82 @@ class Compiler:
         self.jump(code, loop[0], s.span)
 
     def s_Return(self, code, s, env, loop):
-        def ret(st, F):
-            st.frames.pop()
-        code.emit(ret, s.span)
+        code.emit(Instruction("return", s.span))
 
     def s_Log(self, code, s: ast.Log, env, loop):
-        text = self.text(s.text, env)
-
-        def log(st, F):
-            st.log.append(text(st, F[2]))
-            if len(st.log) > 200:
-                del st.log[:100]
-        code.emit(log, s.span)
+        self.stmt(code, s.span, f"_log(st, {self.text(s.text, env)})")
 
     def s_Finish(self, code, s, env, loop):
-        def finish(st, F):
-            st.finished = True
-            st.frames.clear()
-        code.emit(finish, s.span)
+        if s.name is not None:
+            self.stmt(code, s.span, f"_record_ending(st, {s.name!r})")
+        code.emit(Instruction("finish", s.span))
+
+    def s_Fallback(self, code, s, env, loop):
+        self.stmt(code, s.span, f"_record_ending(st, {s.name!r})")
 
     def s_Fail(self, code, s: ast.Fail, env, loop):
-        text = self.text(s.text, env)
+        self.stmt(code, s.span, f"raise _Problem({self.text(s.text, env)})")
 
-        def fail(st, F):
-            raise Problem(text(st, F[2]))
-        code.emit(fail, s.span)
+    # ------------------------------------------------------------------ assembly
+    def assemble(self) -> dict:
+        """Write each body's blocks, run the module, and hand the functions to the bodies."""
+        starts = {}
+        for name, code in self.game.code.items():
+            starts[name] = block_starts(code.instructions)
+            for pc in starts[name]:
+                block_source(self.module, name, f"b_{name}_{pc}", code.instructions, pc)
+        namespace = self.module.execute()
+        self.game.namespace = namespace
+        self.game.generated = self.module
+        self.game.modules[self.module.filename] = self.module
+        for name, code in self.game.code.items():
+            code.game = self.game
+            code.blocks = [None] * len(code) + [_end_of_body]
+            for pc in starts[name]:
+                code.blocks[pc] = namespace[f"b_{name}_{pc}"]
+        return namespace
 
 
-def _branch(st, F):
-    """Marks the start of a branch (a no-op; rule coverage counts it)."""
+def _end_of_body(st, F):
+    """Past a body's last instruction: return to the caller."""
+    st.frames.pop()
 
 
-def _jump(target: Target):
-    def jump(st, F):
-        F[1] = target.pc
-    return jump
+def _worth_memoising(decl, spec) -> bool:
+    """A fn is memoised when its body loops (a comprehension) and its arguments can be dict
+    keys (no lists); fns that draw random numbers (`shuffled`) are never memoised."""
+    loops = hashable = True
+    found_loop = False
+    for node in _walk(decl.body):
+        if isinstance(node, ast.ListComp):
+            found_loop = True
+        if isinstance(node, ast.Call) and node.func == "shuffled":
+            loops = False
+    for p in decl.params:
+        if isinstance(p.type, ast.ListTypeRef):
+            hashable = False
+    return loops and hashable and found_loop and not _calls_random(decl.name, spec, set())
 
 
-def _jump_unless(test, target: Target):
-    def jump_unless(st, F):
-        if not test(st, F[2]):
-            F[1] = target.pc
-    return jump_unless
+def _calls_random(name: str, spec, seen: set) -> bool:
+    if name in seen or name not in spec.fns:
+        return False
+    seen.add(name)
+    for node in _walk(spec.fns[name].body):
+        if isinstance(node, ast.Call) and (node.func == "shuffled" or _calls_random(node.func, spec, seen)):
+            return True
+    return False
+
+
+def _walk(node):
+    yield node
+    if isinstance(node, (list, tuple)):
+        for item in node:
+            yield from _walk(item)
+    elif isinstance(node, ast.Node):
+        for value in vars(node).values():
+            if isinstance(value, (ast.Node, list, tuple)):
+                yield from _walk(value)
 
 
 # ---------------------------------------------------------------------------- whole games
@@ -595,13 +626,12 @@ def compile_game(spec, types: dict):
     game = Game(spec)
     compiler = Compiler(game, spec, types)
     for name, decl in spec.fns.items():
-        compiler.fns[name] = compiler.function(decl)
+        compiler.function(decl)
     bodies = {name: (decl.body, decl.params) for name, decl in spec.procs.items()}
     for key in ("setup", "play"):
         decl = getattr(spec, key)
         if decl is not None:
             bodies[key] = (decl.body, ())
-    # Slot counts are needed by call instructions before every body is compiled.
     for name, (stmts, params) in bodies.items():
         game.code[name] = compiler.body(name, stmts, params)
     game.code_sizes.update({name: code.nslots for name, code in game.code.items()})
@@ -611,6 +641,35 @@ def compile_game(spec, types: dict):
     for name, decl in spec.vars.items():
         init = compiler.standalone(decl.init, ["p"]) if decl.init is not None else None
         inits.append((name, decl.per, init))
+    score_lines = _lines(compiler, spec.score.lines, [spec.score.var]) if spec.score else []
+    tiebreak_lines = _lines(compiler, spec.tiebreak.lines, [spec.tiebreak.var]) if spec.tiebreak else []
+    winners = compiler.standalone(spec.winners.value) if spec.winners is not None else None
+    opponent_lines = [(title, _lines(compiler, decl.lines)) for title, decl in spec.opponents.items()]
+    compiler.static_labels = True       # a label's text shows other components by their data label
+    shown = {kind: (compiler.standalone(decl.value, [decl.var]), decl.span) for kind, decl in spec.labels.items()}
+    compiler.static_labels = False
+    invariants = [(title, compiler.standalone(decl.value), decl.span) for title, decl in spec.invariants.items()]
+    judge = (compiler.standalone(spec.heuristic.value, [spec.heuristic.var])
+             if spec.heuristic is not None else None)
+
+    ns = compiler.assemble()
+
+    def resolve(pair):
+        return (ns[pair[0]], pair[1]) if pair is not None else None
+
+    for site in game.choices.values():
+        site.prompt = ns[site.prompt] if site.prompt in ns else _constant_text(site.prompt)
+        site.label = ns[site.label] if site.label is not None else None
+    params = [(name, resolve(pair)) for name, pair in params]
+    inits = [(name, per, resolve(init)) for name, per, init in inits]
+    score_lines = [(title, ns[f], env, span) for title, f, env, span in score_lines]
+    tiebreak_lines = [(title, ns[f], env, span) for title, f, env, span in tiebreak_lines]
+    winners = resolve(winners)
+    opponent_lines = [(title, [(t, ns[f], env, span) for t, f, env, span in sheet]) for title, sheet in opponent_lines]
+    invariants = [(title, resolve(pair), span) for title, pair, span in invariants]
+    for kind, (pair, span) in shown.items():
+        fn, env = resolve(pair)
+        game.shown_labels[kind] = lambda st, c, fn=fn, env=env, span=span: _evaluate(fn, env, st, [c], span)
 
     def initialize_vars(st):
         for name, (fn, env) in params:
@@ -632,17 +691,8 @@ def compile_game(spec, types: dict):
             else:
                 st.vars[name] = value()
 
-    score_lines = _lines(compiler, spec.score.lines, [spec.score.var]) if spec.score else []
-    tiebreak_lines = _lines(compiler, spec.tiebreak.lines, [spec.tiebreak.var]) if spec.tiebreak else []
-    winners = compiler.standalone(spec.winners.value) if spec.winners is not None else None
-    opponent_lines = [(title, _lines(compiler, decl.lines)) for title, decl in spec.opponents.items()]
-    compiler.static_labels = True       # a label's text shows other components by their data label
-    shown = {kind: (compiler.standalone(decl.value, [decl.var]), decl.span) for kind, decl in spec.labels.items()}
-    compiler.static_labels = False
-    for kind, ((fn, env), span) in shown.items():
-        game.shown_labels[kind] = lambda st, c, fn=fn, env=env, span=span: _evaluate(fn, env, st, [c], span)
-
     def result(st):
+        st.memo.clear()
         lines = tuple({title: _evaluate(fn, env, st, [p], span) for title, fn, env, span in score_lines}
                       for p in range(st.players))
         ties = tuple({title: _evaluate(fn, env, st, [p], span) for title, fn, env, span in tiebreak_lines}
@@ -662,12 +712,16 @@ def compile_game(spec, types: dict):
             won = ()            # a scripted opponent must be beaten: equalling it is not enough
         return Result(scores, lines, ties, won, sheets)
 
-    invariants = [(title, compiler.standalone(decl.value), decl.span) for title, decl in spec.invariants.items()]
-    if spec.heuristic is not None:
-        judge, judge_env = compiler.standalone(spec.heuristic.value, [spec.heuristic.var])
-        game.heuristic = lambda st, p: _evaluate(judge, judge_env, st, [p], spec.heuristic.span)
+    if judge is not None:
+        judge_fn, judge_env = resolve(judge)
+
+        def heuristic(st, p):
+            st.memo.clear()
+            return _evaluate(judge_fn, judge_env, st, [p], spec.heuristic.span)
+        game.heuristic = heuristic
 
     def failing_invariants(st):
+        st.memo.clear()
         failed = []
         for title, (fn, env), span in invariants:
             if not _evaluate(fn, env, st, [], span):
@@ -680,11 +734,15 @@ def compile_game(spec, types: dict):
     return game
 
 
+def _constant_text(text: str):
+    return lambda st, L: text
+
+
 def _lines(compiler: Compiler, lines, names=()) -> list:
-    """Score lines as (title, closure, locals, span); `names` are the locals they are given."""
+    """Score lines as (title, function name, locals, span); `names` are the locals they are given."""
     out = []
     for line in lines:
-        fn, env = compiler.standalone(line.value, names)
+        fn, env = compiler.standalone(line.value, names, line.span)
         out.append((line.title, fn, env, line.span))
     return out
 
@@ -697,3 +755,4 @@ def _evaluate(fn, env: Env, st, args=(), decl_span=None):
         raise RuleError(Diagnostic(decl_span, str(problem))) from None
     except RUNTIME_FAILURES as exc:
         raise RuleError(failure_diagnostic(decl_span, exc)) from None
+

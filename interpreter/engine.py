@@ -100,8 +100,11 @@ class Game:
         self.per_player_vars = {n for n, d in spec.vars.items() if d.per == "player"}
         self.component_vars = {n for n, d in spec.vars.items() if _base_type(d.type) in spec.kinds}
         self.hidden_vars = {n for n, d in spec.vars.items() if d.per not in (None, "player")} | set(spec.params)
-        self.code: dict = {}
+        self.code: dict = {}            # body name -> compiler.Code
         self.code_sizes: dict = {}
+        self.namespace: dict = {}       # the generated module's globals
+        self.modules: dict = {}         # generated file name -> codegen.Module (the line map)
+        self.generated = None           # the codegen.Module of the whole game (`compile --emit`)
         self.choices: dict = {}         # (code name, pc) -> compiler.ChoiceSite
         self.coverage = None            # a coverage.Coverage while rule coverage is measured
         self.heuristic = None           # (state, seat) -> int, when the rule file declares one
@@ -167,6 +170,7 @@ class Game:
         okey, ocell = st.loc[c]
         source = st.zones[okey]
         st.cache.clear()
+        st.memo.clear()
         if ocell is None:
             source.remove(c)
         else:
@@ -212,7 +216,9 @@ class Game:
         st.finished = False
         st.history = []
         st.log = []
+        st.endings = []
         st.cache = {}
+        st.memo = {}
         self.initialize_vars(st)
         if "setup" in self.code:
             st.frames.append(["setup", 0, [None] * self.code_sizes["setup"]])
@@ -234,33 +240,74 @@ class Game:
 
     # ------------------------------------------------------------------ running
     def run(self, st: State) -> None:
-        """Execute instructions until a decision is pending or the game is over."""
+        """Execute the rules until a decision is pending or the game is over."""
+        frames = st.frames
+        st.memo.clear()                 # the state may have been edited since the last run
+        if self.coverage is not None:
+            self._run_counted(st)
+        else:
+            code = self.code
+            budget = STEP_LIMIT
+            while frames and st.pending is None:
+                frame = frames[-1]
+                body = code[frame[0]]
+                pc = frame[1]
+                try:
+                    block = body.blocks[pc]
+                    if block is None:
+                        block = body.entry(pc)
+                    block(st, frame)
+                except Problem as problem:
+                    raise RuleError(Diagnostic(self.error_span(body, pc), str(problem))) from None
+                except RUNTIME_FAILURES as exc:
+                    raise RuleError(failure_diagnostic(self.error_span(body, pc), exc)) from None
+                budget -= 1
+                if not budget:
+                    raise RuleError(Diagnostic(body.instructions[min(pc, len(body) - 1)].span,
+                                               f"no decision after {STEP_LIMIT} steps: "
+                                               "the rules seem to loop forever",
+                                               "check that every loop moves towards its end"))
+        if not frames and st.pending is None:
+            st.finished = True
+
+    def _run_counted(self, st: State) -> None:
+        """Run one instruction at a time, counting each (rule coverage)."""
         code, frames = self.code, st.frames
-        counts = self.coverage.instructions if self.coverage is not None else None
+        counts = self.coverage.instructions
         budget = STEP_LIMIT
         while frames and st.pending is None:
             frame = frames[-1]
             body = code[frame[0]]
             pc = frame[1]
-            if pc >= len(body.ops):
+            if pc >= len(body):
                 frames.pop()
                 continue
-            frame[1] = pc + 1
-            if counts is not None:
-                counts[body.name, pc] += 1
+            counts[body.name, pc] += 1
             try:
-                body.ops[pc](st, frame)
+                body.single(pc)(st, frame)
             except Problem as problem:
-                raise RuleError(Diagnostic(body.spans[pc], str(problem))) from None
+                raise RuleError(Diagnostic(self.error_span(body, pc), str(problem))) from None
             except RUNTIME_FAILURES as exc:
-                raise RuleError(failure_diagnostic(body.spans[pc], exc)) from None
+                raise RuleError(failure_diagnostic(self.error_span(body, pc), exc)) from None
             budget -= 1
             if not budget:
-                raise RuleError(Diagnostic(body.spans[pc], f"no decision after {STEP_LIMIT} steps: "
+                raise RuleError(Diagnostic(body.instructions[pc].span, f"no decision after {STEP_LIMIT} steps: "
                                            "the rules seem to loop forever",
                                            "check that every loop moves towards its end"))
-        if not frames and st.pending is None:
-            st.finished = True
+
+    def error_span(self, body, pc: int):
+        """The rule line of the generated line that failed (the line map), else the body's
+        instruction at pc."""
+        import sys
+        tb = sys.exc_info()[2]
+        default = body.instructions[min(pc, len(body) - 1)].span if len(body) else None
+        while tb is not None:
+            module = self.modules.get(tb.tb_frame.f_code.co_filename)
+            if module is not None:
+                span = module.span_at(tb.tb_lineno)
+                return span if span is not None else default
+            tb = tb.tb_next
+        return default
 
     def decision(self, st: State) -> Decision | None:
         p = st.pending

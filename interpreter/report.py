@@ -65,6 +65,10 @@ def summarise(records: list[dict], meta: dict) -> dict:
     rivals = list(dict.fromkeys(t for r in records for t in (r.get("opponents") or {})))
     opponents = [{"opponent": t, "wins": sum(1 for r in records if not r["winners"]),
                   "score_mean": _mean((r.get("opponents") or {}).get(t, 0) for r in records)} for t in rivals]
+    endings: dict = {}          # name -> games it decided, in order of first appearance
+    for r in records:
+        for name in r.get("endings") or []:
+            endings[name] = endings.get(name, 0) + 1
     return {
         **meta,
         "games": n,
@@ -78,6 +82,7 @@ def summarise(records: list[dict], meta: dict) -> dict:
         "ties": round(sum(1 for r in records if len(r["winners"]) > 1) / n, 4) if n else 0.0,
         "first_player_advantage": round(first_rate - 1 / players, 4) if firsts else 0.0,
         "lead_changes": _mean(r["lead_changes"] for r in records),
+        "endings": endings,
         "seats": seats,
         "by_bot": bots,
         **({"opponents": opponents} if opponents else {}),
@@ -111,6 +116,9 @@ def format_report(report: dict, player_name) -> str:
     out.append(f"  options per decision {report['branching']:.2f}; ties {report['ties']:.1%}; "
                f"draws {report['draws']}; lead changes per game {report['lead_changes']:.2f}; "
                f"first-player advantage {report['first_player_advantage']:+.3f}")
+    if report.get("endings"):
+        named = ", ".join(f'"{name}" {games}' for name, games in report["endings"].items())
+        out.append(f"  games decided by named endings and fallbacks: {named}")
     out.append(f"  {report['seconds']} s")
     return "\n".join(out)
 
@@ -120,14 +128,14 @@ def write_csv(path: str, records: list[dict], players: int) -> None:
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["game", "seed", "turns", "decisions", "options_per_decision", "lead_changes",
-                         "first_player", "winners"]
+                         "first_player", "winners", "endings"]
                         + [f"bot_{p}" for p in range(players)] + [f"score_{p}" for p in range(players)]
                         + [f"{t}_{p}" for p in range(players) for t in titles])
         for r in records:
             writer.writerow([r["index"], r["seed"], r["turns"], r["decisions"],
                              round(r["options"] / r["decisions"], 4) if r["decisions"] else 0,
                              r["lead_changes"], "" if r["first_player"] is None else r["first_player"],
-                             " ".join(map(str, r["winners"]))]
+                             " ".join(map(str, r["winners"])), "; ".join(r.get("endings") or [])]
                             + r["bots"] + r["scores"] + [r["lines"][p][t] for p in range(players) for t in titles])
 
 

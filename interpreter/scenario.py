@@ -46,6 +46,7 @@ SCHEMA = {
                 "scores": {"type": "array"}, "lines": {"type": "array"}, "winners": {"type": "array"},
                 "finished": {"type": "boolean"}, "error": {"type": "string"}, "turns": {"type": "array"},
                 "log_includes": {"type": "string"}, "invariants": {"type": "boolean"},
+                "endings": {"type": "array", "items": {"type": "string"}},
                 "properties": {"type": "boolean"},
                 "opponents": {"type": "object", "additionalProperties": {"type": "object"}},
                 "bot_chooses": {
@@ -270,6 +271,8 @@ def check_expectations(game, st, expect: dict) -> list[str]:
             failures.append(f"vars: {name} expected {want!r}, is {st.vars.get(name)!r}")
     if "turns" in expect and list(st.turns) != expect["turns"]:
         failures.append(f"turns: expected {expect['turns']}, got {st.turns}")
+    if "endings" in expect and list(st.endings) != expect["endings"]:
+        failures.append(f"endings: expected {expect['endings']}, got {list(st.endings)}")
     if "log_includes" in expect and not any(expect["log_includes"] in line for line in st.log):
         failures.append(f"log: no line contains {expect['log_includes']!r}; log ends {st.log[-3:]}")
     if any(k in expect for k in ("scores", "lines", "winners", "opponents")):

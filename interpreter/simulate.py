@@ -32,6 +32,7 @@ class GameRecord:
     lead_changes: int
     first_player: int | None
     opponents: dict | None = None   # scripted opponent (no seat) -> total score
+    endings: list | None = None     # named endings and fallbacks that decided something (`finish "NAME"`)
 
 
 def play_game(game, players: int, seed: int, bots=None) -> tuple:
@@ -66,7 +67,8 @@ def play_record(game, players: int, seed: int, index: int, specs: list) -> GameR
     changes = sum(1 for a, b in zip(leaders, leaders[1:]) if a != b)
     return GameRecord(index, game_s, list(specs), list(result.scores), [dict(l) for l in result.lines],
                       list(result.winners), sum(st.turns), len(st.history), options, changes,
-                      first, {title: sum(sheet.values()) for title, sheet in result.opponents} or None)
+                      first, {title: sum(sheet.values()) for title, sheet in result.opponents} or None,
+                      list(st.endings))
 
 
 def seat_bots(specs: list, index: int, rotate: bool) -> list:

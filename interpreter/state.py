@@ -22,11 +22,14 @@ class Pending:
 
 class State:
     __slots__ = ("players", "vars", "zones", "loc", "rng", "frames", "pending", "current",
-                 "turns", "finished", "history", "log", "cache")
-    # `cache` memoizes facts derived from the zones (a grid's bounding box); every move
-    # clears it. It is not part of the state's value: not copied, compared or saved.
+                 "turns", "finished", "history", "log", "endings", "cache", "memo")
+    # `cache` holds indexes derived from the grids (interpreter/indexes.py), `memo` the results
+    # of pure fns while nothing changes. Neither is part of the state's value: they are not
+    # compared or saved, and a copy starts with an empty memo.
+    # `endings`: the names of the named endings (`finish "NAME"`) and fallbacks (`fallback
+    # "NAME"`) that decided something in this game, each once, in the order they happened.
     DATA = ("players", "vars", "zones", "loc", "rng", "frames", "pending", "current",
-            "turns", "finished", "history", "log")
+            "turns", "finished", "history", "log", "endings")
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -43,7 +46,9 @@ class State:
         s.finished = self.finished
         s.history = self.history[:]
         s.log = self.log[:]
+        s.endings = self.endings[:]
         s.cache = {}
+        s.memo = {}
         return s
 
     def __eq__(self, other) -> bool:
@@ -79,6 +84,7 @@ class State:
             "finished": self.finished,
             "history": list(self.history),
             "log": list(self.log),
+            "endings": list(self.endings),
         }
 
     @staticmethod
@@ -102,7 +108,9 @@ class State:
         s.finished = data["finished"]
         s.history = list(data["history"])
         s.log = list(data["log"])
+        s.endings = list(data.get("endings", []))
         s.cache = {}
+        s.memo = {}
         s.loc = locations(s.zones, sum(len(v) if isinstance(v, list) else sum(map(len, v.values()))
                                        for v in s.zones.values()))
         return s
@@ -138,3 +146,9 @@ def decode(value):
     if type(value) is list:
         return [decode(v) for v in value]
     return value
+
+
+def record_ending(st: State, name: str) -> None:
+    """Note that the named ending or fallback `name` decided something in this game."""
+    if name not in st.endings:
+        st.endings.append(name)

@@ -1,0 +1,234 @@
+"""Generated Python source: a module builder with a line map, block assembly, and the code cache.
+
+The compiler (interpreter/compiler.py) writes rule files as Python source, the way a template
+engine compiles templates. `Module` collects the source lines, remembers for every line the
+rule-file span it came from (so a run-time error points at the rule line), and holds the
+namespace the code runs in (constants built once, built-in implementations, helpers).
+
+Statements are kept as a flat list of `Instruction`s per body (the program counter in a state
+indexes them, so states stay plain data). `block_source` turns a run of instructions that
+starts at one program counter into one Python function: straight-line code with early exits,
+ending where control must go back to the engine (a jump back, a call, a choice, a return).
+
+Compiled code objects are cached in memory and on disk, keyed by the hash of the generated
+source (itself a function of the rule file's content), so an unchanged game skips Python's
+compiler; a stale or damaged cache file is ignored and rewritten.
+"""
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import sys
+from pathlib import Path
+
+CODEGEN_VERSION = "1"
+MAX_BLOCK = 80                  # instructions in one generated block function, at most
+
+
+class Instruction:
+    """One statement-level instruction. `kind` is one of: stmt (plain lines of code), branch
+    (a no-op marker for coverage), jump, jump_unless, for_step, call, choose, return, finish."""
+    __slots__ = ("kind", "lines", "span", "role", "target", "test", "extra")
+
+    def __init__(self, kind, span, role="statement", lines=(), target=None, test=None, extra=None):
+        self.kind, self.span, self.role = kind, span, role
+        self.lines = list(lines)
+        self.target, self.test, self.extra = target, test, extra
+
+
+class Module:
+    """Python source under construction, with the rule span of every line."""
+
+    def __init__(self, filename: str):
+        self.filename = filename
+        self.lines: list[str] = []
+        self.spans: list = []
+        self.namespace: dict = {}
+        self._constants: dict = {}
+
+    def add(self, text: str, span=None) -> None:
+        for line in text.split("\n"):
+            self.lines.append(line)
+            self.spans.append(span)
+
+    def const(self, value, prefix: str = "k") -> str:
+        """A name in the namespace bound to `value` (built once, at load time)."""
+        try:
+            key = (prefix, type(value).__name__, repr(value)) if not callable(value) else (prefix, id(value))
+        except Exception:
+            key = (prefix, id(value))
+        name = self._constants.get(key)
+        if name is None:
+            name = f"_{prefix}{len(self._constants)}"
+            self._constants[key] = name
+            self.namespace[name] = value
+        return name
+
+    @property
+    def source(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+    def span_at(self, lineno: int):
+        if 1 <= lineno <= len(self.spans):
+            return self.spans[lineno - 1]
+        return None
+
+    def execute(self) -> dict:
+        """Compile (or take from the cache) and run the source; return its namespace."""
+        code = compiled(self.source, self.filename)
+        namespace = dict(self.namespace)
+        namespace["__name__"] = "boardwright_generated"
+        exec(code, namespace)
+        return namespace
+
+
+# ---------------------------------------------------------------------------- blocks
+def block_source(module: Module, name: str, fname: str, instructions: list, start: int, limit: int = MAX_BLOCK):
+    """Write the function `fname(st, F)` running instructions from `start` until control must
+    return to the engine; it leaves the next program counter in F[1]."""
+    module.add(f"def {fname}(st, F):", instructions[start].span if start < len(instructions) else None)
+    module.add("    L = F[2]")
+    pc = start
+    n = len(instructions)
+    while True:
+        if pc >= n:
+            module.add(f"    F[1] = {n}")
+            module.add("    return")
+            return
+        if pc - start >= limit:
+            module.add(f"    F[1] = {pc}")
+            module.add("    return")
+            return
+        ins = instructions[pc]
+        span = ins.span
+        k = ins.kind
+        if k == "stmt":
+            for line in ins.lines:
+                module.add("    " + line, span)
+        elif k == "branch":
+            pass
+        elif k == "jump":
+            module.add(f"    F[1] = {ins.target.pc}", span)
+            module.add("    return", span)
+            return
+        elif k == "jump_unless":
+            module.add(f"    if not ({ins.test}):", span)
+            module.add(f"        F[1] = {ins.target.pc}", span)
+            module.add("        return", span)
+        elif k == "for_step":
+            items_slot, index_slot, var_slot, cond = ins.extra
+            module.add(f"    _i = L[{index_slot}]", span)
+            module.add(f"    _items = L[{items_slot}]", span)
+            module.add("    while True:", span)
+            module.add("        if _i >= len(_items):", span)
+            module.add(f"            L[{index_slot}] = _i", span)
+            module.add(f"            F[1] = {ins.target.pc}", span)
+            module.add("            return", span)
+            module.add(f"        L[{var_slot}] = _items[_i]", span)
+            module.add("        _i += 1", span)
+            if cond is None:
+                module.add("        break", span)
+            else:
+                module.add(f"        if {cond}:", span)
+                module.add("            break", span)
+            module.add(f"    L[{index_slot}] = _i", span)
+        elif k in ("call", "choose"):
+            for line in ins.lines:
+                module.add("    " + line, span)
+            module.add(f"    F[1] = {pc + 1}", span)
+            module.add("    return", span)
+            return
+        elif k == "return":
+            module.add("    st.frames.pop()", span)
+            module.add("    return", span)
+            return
+        elif k == "finish":
+            module.add("    st.finished = True", span)
+            module.add("    st.frames.clear()", span)
+            module.add("    return", span)
+            return
+        else:
+            raise AssertionError(k)
+        pc += 1
+
+
+def block_starts(instructions: list) -> list[int]:
+    """Program counters where execution can enter a body: its start, jump targets and the
+    instruction after a call or a choice (where play resumes)."""
+    starts = {0}
+    for pc, ins in enumerate(instructions):
+        if ins.kind in ("jump", "jump_unless", "for_step"):
+            starts.add(ins.target.pc)
+        if ins.kind in ("call", "choose"):
+            starts.add(pc + 1)
+    extra = set()
+    for s in starts:        # long straight runs are cut: their continuations are entries too
+        pc = s
+        while pc < len(instructions) and instructions[pc].kind not in ("jump", "call", "choose", "return", "finish"):
+            pc += 1
+            if pc - s >= MAX_BLOCK:
+                extra.add(pc)
+                break
+    return sorted(p for p in starts | extra if p < len(instructions))
+
+
+# ---------------------------------------------------------------------------- cache
+_MEMORY: dict = {}
+
+
+def cache_dir() -> Path | None:
+    """Where compiled code is kept between runs: $BOARDWRIGHT_CACHE, else the user cache dir;
+    None when BOARDWRIGHT_CACHE is empty (no disk cache)."""
+    configured = os.environ.get("BOARDWRIGHT_CACHE")
+    if configured is not None:
+        return Path(configured) if configured.strip() else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "boardwright"
+
+
+def cache_file(source: str) -> Path | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    tag = sys.implementation.cache_tag or "python"
+    digest = hashlib.sha256((CODEGEN_VERSION + tag + source).encode("utf-8")).hexdigest()
+    return folder / f"rules-{digest[:32]}.{tag}.bin"
+
+
+def compiled(source: str, filename: str):
+    """The code object of `source`: from memory, from the disk cache, or freshly compiled."""
+    key = (source, filename)
+    code = _MEMORY.get(key)
+    if code is not None:
+        return code
+    path = cache_file(source)
+    if path is not None:
+        try:
+            data = path.read_bytes()
+            code = marshal.loads(data)
+            if type(code).__name__ != "code" or code.co_filename != filename:
+                code = None
+        except Exception:           # missing, unreadable or damaged: compile afresh
+            code = None
+    if code is None:
+        code = compile(source, filename, "exec")
+        if path is not None:
+            _store(path, marshal.dumps(code))
+    _MEMORY[key] = code
+    return code
+
+
+def _store(path: Path, data: bytes) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError:
+        pass                        # a read-only or full disk: run without the disk cache
+
+
+def forget_compiled() -> None:
+    """Empty the in-memory cache (the benchmark times loads afresh)."""
+    _MEMORY.clear()

@@ -1,0 +1,115 @@
+"""Helpers that generated rule code calls: the namespace every compiled game runs in.
+
+Generated code (interpreter/compiler.py) inlines what is cheap and calls these for what needs
+a check with a rule-level message (an index below zero, '.colour' of none, division by zero)
+or touches the state (turns, shuffles, decisions, the log). Built-in functions are bound as
+`_B_<name>`.
+"""
+from __future__ import annotations
+
+from .builtins import IMPLEMENTATIONS, Problem
+from .rng import shuffle_in_place
+from .state import Pending, record_ending
+
+_MISSING = object()
+
+
+def _none_attribute(attr: str):
+    raise Problem(f"'.{attr}' of none")
+
+
+def _bad_index(i):
+    raise Problem(f"index {i} out of range")
+
+
+def _index(items, i):
+    if i is None or i < 0:
+        raise Problem(f"index {i} out of range")
+    return items[i]
+
+
+def _divide(a, b, op: str):
+    if b == 0:
+        raise Problem("division by zero")
+    return a // b if op == "//" else a % b
+
+
+def _no_case(value):
+    raise Problem(f"no case for {value!r}")
+
+
+def _assign_at(items, i, v, op: str, name: str):
+    items = list(items)         # copy on write: copies of the state share lists
+    if i is None or not 0 <= i < len(items):
+        raise Problem(f"index {i} out of range for '{name}'")
+    if op == "=":
+        items[i] = v
+    elif op == "+=":
+        items[i] = items[i] + v
+    else:
+        items[i] = items[i] - v
+    return items
+
+
+def _begin_turn(st, p) -> None:
+    if p is None or not 0 <= p < st.players:
+        raise Problem(f"a turn for a player who is not at the table ({p})")
+    st.current = p
+    st.turns[p] += 1
+    st.memo.clear()
+
+
+def _shuffle(st, zone: list) -> None:
+    shuffle_in_place(st, zone)
+
+
+def _options(source, var: str, st) -> list:
+    """The distinct values of a `choose`, in order; refused when empty or during setup."""
+    values = []
+    seen = set()
+    for v in source:
+        key = tuple(v) if type(v) is list else v
+        if key not in seen:
+            seen.add(key)
+            values.append(v)
+    if not values:
+        raise Problem(f"nothing to choose from for '{var}'")
+    if st.frames[0][0] == "setup":
+        raise Problem("setup runs without choices: make this choice at the start of 'play'")
+    return values
+
+
+def _decide(st, values: list, player, slot: int, site: tuple) -> None:
+    if player is None:
+        raise Problem("no player to make this choice: use 'by PLAYER' or a 'turn'")
+    st.pending = Pending(player, tuple(values), slot, site)
+
+
+def _log(st, text: str) -> None:
+    st.log.append(text)
+    if len(st.log) > 200:
+        del st.log[:100]
+
+
+def _top_at(grid: dict, cell):
+    stack = grid.get(cell)
+    return stack[-1] if stack else None
+
+
+NAMESPACE = {
+    "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
+    "_bad_index": _bad_index, "_index": _index, "_divide": _divide, "_no_case": _no_case,
+    "_assign_at": _assign_at, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
+    "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at,
+    "_record_ending": record_ending,
+}
+NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
+
+
+def component_attribute(components: list):
+    """`c.attr` for a component given by an expression: refused for none."""
+    def attribute(c, attr: str):
+        if c is None:
+            raise Problem(f"'.{attr}' of none")
+        return components[c][attr]
+    return attribute
