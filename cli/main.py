@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..dsl.errors import BoardwrightError, UsageError
 from ..dsl.loader import check_game, load_game, resolve_game, variants_of
-from ..interpreter.bots import BOTS, bot_settings
+from ..interpreter.bots import BOTS, bot_settings, root_parallel
 from ..interpreter.ladder import format_ladder, play_ladder
 from ..interpreter.coverage import Coverage, coverage_report, format_coverage, measure_coverage
 from ..interpreter.report import compare, format_compare, format_report, plot, summarise, write_csv
@@ -51,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--seats", help=f"comma-separated: human or a bot ({', '.join(BOTS)}) per seat")
             p.add_argument("--load", metavar="FILE", help="continue a game saved with 'save FILE'")
             p.add_argument("--log", metavar="FILE", help="write the game log here (for 'boardwright replay')")
+            p.add_argument("--workers", type=_positive, default=1,
+                           help="processes for the trees of mcts bots with trees=K (same choices as one)")
             p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a param")
         if name == "simulate":
             p.add_argument("--games", type=_positive, default=100)
@@ -189,7 +191,9 @@ def _validation_jobs(target: str, variant: str | None):
 def cmd_play(args) -> int:
     if not args.load and not args.game:
         raise UsageError("play needs a GAME, or --load FILE")
-    return start_session(args, load_game).run()
+    session = start_session(args, load_game)
+    with root_parallel(session.game, args.workers):     # for bots with trees=K (same choices)
+        return session.run()
 
 
 def cmd_replay(args) -> int:

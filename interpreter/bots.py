@@ -59,19 +59,6 @@ def _logistic(x: float) -> float:
     return 1 / (1 + math.exp(-x))
 
 
-def standing(game, st) -> list[float]:
-    """Each seat's value of a position in [0, 1]: its share of the victory if the game is
-    over, else a logistic of its lead over the others' mean evaluation (the rule file's
-    heuristic, or the score), scaled by the evaluations' size."""
-    if st.finished:
-        return outcome(game, st)
-    values = evaluations(game, st)
-    if len(values) == 1:
-        return [0.5]
-    scale = max(1.0, sum(abs(v) for v in values) / len(values))
-    return [_logistic(lead / scale) for lead in leads(values)]
-
-
 def outcome(game, st) -> list[float]:
     """Each seat's share of the victory in a finished game."""
     winners = game.result(st).winners
@@ -129,20 +116,8 @@ class GreedyBot:
     def values(self, game, st) -> list:
         seat = st.pending.player
         base = determinize(game, st, seat, self.rng)
-        return [self._value(game, base, index, seat, [self.lookahead]) for index in range(len(st.pending.values))]
-
-    def _value(self, game, st, index: int, seat: int, budget: list) -> float:
-        trial = st.copy()
-        turns = sum(trial.turns)
-        game.apply_index(trial, index)
-        if trial.finished:
-            return 1e12 * (outcome(game, trial)[seat] - 0.5)
-        pending = trial.pending
-        if (pending.player == seat and sum(trial.turns) == turns
-                and budget[0] >= len(pending.values)):
-            budget[0] -= len(pending.values)
-            return max(self._value(game, trial, i, seat, budget) for i in range(len(pending.values)))
-        return evaluations(game, trial)[seat]
+        return [move_value(game, base, index, seat, [self.lookahead], _own_value)
+                for index in range(len(st.pending.values))]
 
     def choose(self, game, st) -> int:
         if len(st.pending.values) == 1:
@@ -150,6 +125,31 @@ class GreedyBot:
         values = self.values(game, st)
         best = max(values)
         return self.rng.choice([i for i, v in enumerate(values) if v == best])
+
+
+def _own_value(game, st, seat: int) -> float:
+    return evaluations(game, st)[seat]
+
+
+def _lead_value(game, st, seat: int) -> float:
+    return leads(evaluations(game, st))[seat]
+
+
+def move_value(game, st, index: int, seat: int, budget: list, judge) -> float:
+    """The value for `seat` of option `index` judged as a whole move: after it, while the
+    same seat decides again within the same turn and `budget` (a one-item list, spent as
+    positions are looked at) allows, the best follow-up; then `judge(game, state, seat)`.
+    A finished game is worth far more (a win) or less (a loss) than any judged position."""
+    trial = st.copy()
+    turns = sum(trial.turns)
+    game.apply_index(trial, index)
+    if trial.finished:
+        return 1e12 * (outcome(game, trial)[seat] - 0.5)
+    pending = trial.pending
+    if pending.player == seat and sum(trial.turns) == turns and budget[0] >= len(pending.values):
+        budget[0] -= len(pending.values)
+        return max(move_value(game, trial, i, seat, budget, judge) for i in range(len(pending.values)))
+    return judge(game, trial, seat)
 
 
 class Node:
@@ -173,22 +173,24 @@ class MCTSBot:
     result as one after another."""
     name = "mcts"
     settings = {"iterations": (True, 1, 400), "seconds": (False, 1e-9, None), "depth": (True, 0, 0),
-                "guide": (True, 1, 3), "exploration": (False, 0, 0.7), "trees": (True, 1, 1)}
+                "guide": (True, 1, 3), "exploration": (False, 0, 0.7), "width": (True, 0, 6),
+                "trees": (True, 1, 1)}
     pool = None     # a multiprocessing pool for root parallelism (set by the command line)
 
     def __init__(self, seed, iterations: int = 400, seconds: float | None = None, depth: int = 0,
-                 guide: int = 3, exploration: float = 0.7, trees: int = 1):
+                 guide: int = 3, exploration: float = 0.7, width: int = 6, trees: int = 1):
         self.rng = random.Random(seed)
         self.iterations = int(iterations)
         self.seconds = float(seconds) if seconds is not None else None
         self.depth = int(depth)
         self.guide = int(guide)
         self.c = float(exploration)
+        self.width = int(width)
         self.trees = int(trees)
 
     def describe(self) -> str:
         budget = f"seconds={self.seconds:g}" if self.seconds else f"iterations={self.iterations}"
-        return (f"mcts ({budget}, depth={self.depth}, guide={self.guide}, exploration={self.c:g}"
+        return (f"mcts ({budget}, depth={self.depth}, guide={self.guide}, exploration={self.c:g}, width={self.width}"
                 + (f", trees={self.trees}" if self.trees > 1 else "") + ")")
 
     # ------------------------------------------------------------------ search
@@ -209,7 +211,7 @@ class MCTSBot:
     def _config(self, iterations: int) -> tuple:
         seconds = self.seconds / self.trees if self.seconds and MCTSBot.pool is None else self.seconds
         # (with a pool the trees search side by side, each for the whole time)
-        return (iterations, seconds, self.depth, self.guide, self.c)
+        return (iterations, seconds, self.depth, self.guide, self.c, self.width)
 
     def visits(self, game, st) -> dict:
         """Visits of each option (by option id) after a search from `st`."""
@@ -271,12 +273,12 @@ def _merge(roots: list, players: int) -> Node:
 
 def _search_tree(game, st, config: tuple, seed: int) -> Node:
     """One information-set tree searched from `st` for the seat that decides there."""
-    iterations, seconds, depth, guide, c = config
+    iterations, seconds, depth, guide, c, width = config
     rng = random.Random(seed)
     seat = st.pending.player
     root = Node(st.players)
     base = leads(evaluations(game, st))
-    scale = _scale(game, determinize(game, st, seat, rng), base)
+    shortlist, scale = _shortlist(game, determinize(game, st, seat, rng), base[seat], width)
     deadline = time.perf_counter() + seconds if seconds else None
     done = 0
     while (done < iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
@@ -285,7 +287,8 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
         while not det.finished:
             values = det.pending.values
             ids = [_key(v) for v in values]
-            untried = [i for i, oid in enumerate(ids) if oid not in node.children]
+            allowed = shortlist if node is root else range(len(ids))
+            untried = [i for i in allowed if ids[i] not in node.children]
             if untried:
                 i = rng.choice(untried)
                 child = node.children[ids[i]] = Node(det.players)
@@ -298,8 +301,8 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
                 mover = det.pending.player
                 log_n = math.log(node.visits + 1)
                 best, best_score = 0, -1.0
-                for i, oid in enumerate(ids):
-                    child = node.children[oid]
+                for i in allowed:
+                    child = node.children[ids[i]]
                     score = child.total[mover] / child.visits + c * math.sqrt(log_n / child.visits)
                     if score > best_score:
                         best, best_score = i, score
@@ -318,19 +321,21 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
     return root
 
 
-def _scale(game, st, base: list) -> float:
-    """How much a lead changes in one decision from `st`: half the spread of the deciding
-    seat's lead over its options (at least 1), the unit of the search's logistic."""
-    seat = st.pending.player
-    if len(st.pending.values) < 2:
-        return 1.0
-    changes = []
-    for i in range(len(st.pending.values)):
-        trial = st.copy()
-        game.apply_index(trial, i)
-        if not trial.finished:
-            changes.append(leads(evaluations(game, trial))[seat] - base[seat])
-    return max(1.0, (max(changes) - min(changes)) / 2) if changes else 1.0
+def _shortlist(game, st, base: float, width: int) -> tuple[list, float]:
+    """The root options the search considers and the unit of its logistic. Each option is
+    judged as a whole move by the deciding seat's lead (as `greedy` does, but against the
+    others): the best `width` of them (and any tied with the last; 0: all) are searched.
+    The unit is half the spread (at least 1) of the lead's change over the options, each
+    judged at once."""
+    seat, n = st.pending.player, len(st.pending.values)
+    steps = [move_value(game, st, i, seat, [0], _lead_value) - base for i in range(n)]
+    changes = [v for v in steps if abs(v) < 1e11]
+    scale = max(1.0, (max(changes) - min(changes)) / 2) if changes else 1.0
+    if not width or width >= n:
+        return list(range(n)), scale
+    values = [move_value(game, st, i, seat, [GreedyBot.settings["lookahead"][2]], _lead_value) for i in range(n)]
+    cut = sorted(values, reverse=True)[width - 1]
+    return [i for i in range(n) if values[i] >= cut], scale
 
 
 def _playout(game, det, depth: int, guide: int, rng: random.Random) -> None:
