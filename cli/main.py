@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -38,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("targets", nargs="+", metavar="TARGET", help="a .game file, a game folder or a bundled name")
     p.add_argument("--variant", help="check only this variant (default: the base and every variant)")
     p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--strict", action="store_true", help="fail on warnings too (unused declarations, dead statements...)")
 
     for name, text in (("play", "play in the terminal, against bots or hot-seat"),
                        ("simulate", "play many seeded bot games and summarise them"),
@@ -161,10 +163,16 @@ def cmd_validate(args) -> int:
             try:
                 spec, _ = check_game(path, variant)
                 load_game(path, variant)
-                report.append({"target": label, "ok": True, "diagnostics": []})
+                ok = not (args.strict and spec.warnings)
+                failed = failed or not ok
+                report.append({"target": label, "ok": ok, "diagnostics": [d.as_json() for d in spec.warnings]})
                 if args.format == "text":
                     title = spec.title + (f" ({spec.variant})" if spec.variant else "")
-                    print(f"ok: {label}: {title}")
+                    warned = f" ({len(spec.warnings)} warning{'s' if len(spec.warnings) != 1 else ''})" \
+                        if spec.warnings else ""
+                    print(f"{'ok' if ok else 'failed (--strict)'}: {label}: {title}{warned}")
+                    for warning in spec.warnings:
+                        print(warning.format(), file=sys.stderr)
             except UsageError:
                 raise
             except BoardwrightError as err:
@@ -345,8 +353,10 @@ def cmd_check(args) -> int:
         status = 1
         print(format_failure(report, game))
         if args.out:
-            ref = str(Path(args.game).resolve()) if Path(args.game).exists() else args.game
-            Path(args.out).write_text(failure_scenario(report, ref, args.variant), encoding="utf-8")
+            ref, variant = _relative_to(args.out, args.game), args.variant
+            if variant and Path(variant).exists():
+                variant = _relative_to(args.out, variant)
+            Path(args.out).write_text(failure_scenario(report, ref, variant), encoding="utf-8")
             print(f"  scenario written to {args.out}: replay it with 'boardwright test {args.out}'")
     if args.coverage:
         cov = measure_coverage(game, counts, args.examples, args.seed)
@@ -370,6 +380,14 @@ def cmd_compile(args) -> int:
           + f": {len(module.lines)} lines of Python, {len(game.spec.fns)} fns, {len(game.code)} bodies, "
           f"{blocks} blocks")
     return 0
+
+
+def _relative_to(scenario: str, target: str) -> str:
+    """A game or variant path as a scenario file refers to it: relative to the scenario's folder
+    (a bundled game's name stays a name)."""
+    if not Path(target).exists():
+        return target
+    return Path(os.path.relpath(Path(target).resolve(), Path(scenario).resolve().parent)).as_posix()
 
 
 # ---------------------------------------------------------------------------- test
@@ -421,6 +439,16 @@ def _authoring_commands(sub) -> None:
     p.add_argument("files", nargs="+", metavar="FILE", help=".game files or folders holding them")
     p.add_argument("--check", action="store_true", help="change nothing; exit 1 if a file is not formatted")
     p.add_argument("--diff", action="store_true", help="change nothing; print what would change")
+    sub.add_parser("lsp", help="run the language server on stdin/stdout (for editors; needs the 'lsp' extra)")
+    p = sub.add_parser("explain", help="the rules as readable text; for a variant, what it changes")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--variant")
+    p = sub.add_parser("info", help="players, params, variants, zones and components of a game")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--variant")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p = sub.add_parser("new", help="start a game folder: rule file, data and a scenario")
+    p.add_argument("name", metavar="NAME", help="the folder to create (its last part names the game)")
 
 
 def cmd_fmt(args) -> int:
@@ -449,9 +477,51 @@ def cmd_fmt(args) -> int:
     return 0
 
 
+def cmd_lsp(args) -> int:
+    try:
+        from ..authoring.lsp import serve
+    except ImportError as exc:
+        raise UsageError(f"the language server needs pygls: pip install 'boardwright[lsp]' ({exc})")
+    return serve()
+
+
+def cmd_explain(args) -> int:
+    from ..authoring.explain import explain
+    spec, _ = check_game(args.game, args.variant)
+    base = check_game(spec.path)[0] if spec.variant else None
+    sys.stdout.write(explain(spec, base))
+    return 0
+
+
+def cmd_info(args) -> int:
+    from ..authoring.explain import info
+    spec, _ = check_game(args.game, args.variant)
+    facts = info(spec, variants_of(Path(spec.path)))
+    if args.json:
+        print(json.dumps(facts, indent=2))
+        return 0
+    print(f"{facts['title']}" + (f" ({facts['variant']})" if facts["variant"] else "")
+          + f": {facts['players']['min']}..{facts['players']['max']} players")
+    for key in ("params", "zones", "vars"):
+        if facts[key]:
+            print(f"{key}: " + ", ".join(p["name"] + (f" = {p['default']}" if key == "params" else "") for p in facts[key]))
+    print("components: " + ", ".join(f"{c['count']} {c['kind']}" for c in facts["components"]))
+    print("variants: " + (", ".join(facts["variants"]) or "none"))
+    return 0
+
+
+def cmd_new(args) -> int:
+    from ..authoring.starter import create_game
+    folder = create_game(Path(args.name))
+    print(f"created {folder}/: {folder.name}.game, cards.yaml, scenarios/first-turn.scenario.yaml")
+    print(f"next: boardwright validate {folder} && boardwright test {folder}/scenarios")
+    return 0
+
+
 COMMANDS = {"validate": cmd_validate, "play": cmd_play, "replay": cmd_replay, "simulate": cmd_simulate, "compare": cmd_compare,
             "bench": cmd_bench, "check": cmd_check, "test": cmd_test,
-            "fmt": cmd_fmt, "compile": cmd_compile, "ladder": cmd_ladder}
+            "fmt": cmd_fmt, "compile": cmd_compile, "lsp": cmd_lsp,
+            "explain": cmd_explain, "info": cmd_info, "new": cmd_new, "ladder": cmd_ladder}
 
 
 if __name__ == "__main__":

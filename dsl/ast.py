@@ -99,10 +99,34 @@ class ListLit(Expr):
 
 @dataclass(frozen=True)
 class ListComp(Expr):
+    """`[element for var in iterable if condition ...]`: the first `for` clause and its
+    first `if`, then any further clauses in order: ("for", name, Expr) or ("if", Expr)."""
     element: Expr
     var: str
     iterable: Expr
     condition: Expr | None
+    clauses: tuple = ()
+
+    def all_clauses(self) -> tuple:
+        first = (("for", self.var, self.iterable),) + ((("if", self.condition),) if self.condition else ())
+        return first + self.clauses
+
+
+@dataclass(frozen=True)
+class Slice(Expr):
+    """`items[start:stop]`: either bound may be left out."""
+    obj: Expr
+    start: Expr | None
+    stop: Expr | None
+
+
+@dataclass(frozen=True)
+class LetIn(Expr):
+    """`let name = value` then the rest of a fn body (`body`), which may use the name."""
+    name: str
+    type: "TypeExpr | None"
+    value: Expr
+    body: Expr
 
 
 @dataclass(frozen=True)
@@ -122,6 +146,7 @@ class Stmt(Node):
 class Let(Stmt):
     name: str
     value: Expr
+    type: "TypeExpr | None" = None      # `let p: player = 0`: the declared type
 
 
 @dataclass(frozen=True)
@@ -326,6 +351,7 @@ class ScoreDecl(Decl):
     kind: str               # "score" or "tiebreak"
     var: str
     lines: tuple
+    lowest_wins: bool = False   # `score p, lowest wins { ... }`
 
 
 @dataclass(frozen=True)

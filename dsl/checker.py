@@ -156,6 +156,10 @@ class Checker:
                 want = {"extent": "'extent W x H'", "size": "'size W x H'", "blocked": "'blocked (X, Y)'"}
                 self.error(option.span, f"option '{option.name}' takes "
                            + (want.get(option.name) or "no value"))
+            for value in dict.fromkeys(option.values):
+                if isinstance(value, str) and self.param_types.get(value) not in (INT, ANY):
+                    self.error(option.span, f"'{value}' in option '{option.name}' is not an int param",
+                               did_you_mean(value, self.spec.params) or "a zone's shape takes whole numbers or int params")
         names = {o.name for o in decl.options}
         if "extent" in names and "size" in names:
             self.error(decl.span, "a grid has either a fixed 'size' or a floating 'extent', not both")
@@ -212,7 +216,9 @@ class Checker:
             local = {p.name for p in decl.params}
             for node in _walk(decl.body):
                 if isinstance(node, ast.ListComp):
-                    local.add(node.var)
+                    local.update(c[1] for c in node.all_clauses() if c[0] == "for")
+                elif isinstance(node, ast.LetIn):
+                    local.add(node.name)
                 elif isinstance(node, ast.Name) and node.id in self.spec.params and node.id not in local:
                     used.add(node.id)
                 elif isinstance(node, ast.Call):
@@ -229,11 +235,33 @@ class Checker:
         method(s, scope)
 
     def stmt_Let(self, s: ast.Let, scope: Scope):
+        scope.names[s.name] = self.local(s, scope)
+
+    def local(self, s, scope: Scope) -> str:
+        """The type of a `let` (a statement or a fn body's): its annotation, else its value's."""
         if s.name in scope.names:
             self.error(s.span, f"'{s.name}' is already defined here", f"assign it with '{s.name} = ...'")
         elif self.global_type(s.name) is not None:
             self.error(s.span, f"'{s.name}' would hide a declaration of the game", "choose another name")
-        scope.names[s.name] = self.expr(s.value, scope)
+        if s.type is not None:
+            declared = self.type_ref(s.type)
+            self.expect(s.value, declared, scope, f"the value of '{s.name}'")
+            return declared
+        return self.expr(s.value, scope)
+
+    def expr_LetIn(self, e: ast.LetIn, scope: Scope):
+        inner = scope.child()
+        inner.names[e.name] = self.local(e, scope)
+        return self.expr(e.body, inner)
+
+    def expr_Slice(self, e: ast.Slice, scope: Scope):
+        t = self.expr(e.obj, scope)
+        for bound in (e.start, e.stop):
+            if bound is not None:
+                self.expect(bound, INT, scope, "a slice bound")
+        if t != ANY and not is_list(t):
+            return self.error(e.obj.span, f"{t} cannot be sliced", "slices take lists: items[start:stop]")
+        return t
 
     def stmt_Assign(self, s: ast.Assign, scope: Scope):
         if s.name in scope.names:
@@ -604,9 +632,11 @@ class Checker:
 
     def expr_ListComp(self, e: ast.ListComp, scope: Scope):
         inner = scope.child()
-        inner.names[e.var] = self.iterable(e.iterable, scope)
-        if e.condition is not None:
-            self.expect(e.condition, BOOL, inner, "a condition")
+        for clause in e.all_clauses():
+            if clause[0] == "for":
+                inner.names[clause[1]] = self.iterable(clause[2], inner)
+            else:
+                self.expect(clause[1], BOOL, inner, "a condition")
         return list_of(self.expr(e.element, inner))
 
     def expr_Case(self, e: ast.Case, scope):

@@ -35,11 +35,17 @@ class Diagnostic:
     span: Span
     message: str
     hint: str = ""
-    severity: str = "error"
+    severity: str = "error"         # "error", "warning", or "note" (a note explains the one before it)
+    code: str = ""                  # found from the message if not given (dsl/codes.py)
+
+    def __post_init__(self):
+        if not self.code and self.severity != "note":
+            from .codes import code_of
+            object.__setattr__(self, "code", code_of(self.message))
 
     def format(self, source: str | None = None) -> str:
-        """Render as `path:line:col: error: message`, the quoted line and a caret."""
-        text = f"{self.span}: {self.severity}: {self.message}"
+        """Render as `path:line:col: error: message [CODE]`, the quoted line and a caret."""
+        text = f"{self.span}: {self.severity}: {self.message}" + (f" [{self.code}]" if self.code else "")
         line = _source_line(self.span, source)
         if line is not None:
             width = 1
@@ -53,7 +59,7 @@ class Diagnostic:
     def as_json(self) -> dict:
         return {"file": self.span.file, "line": self.span.line, "column": self.span.column,
                 "end_line": self.span.end_line, "end_column": self.span.end_column,
-                "severity": self.severity, "message": self.message, "hint": self.hint}
+                "severity": self.severity, "code": self.code, "message": self.message, "hint": self.hint}
 
 
 def _source_line(span: Span, source: str | None) -> str | None:
@@ -99,6 +105,14 @@ class DataError(BoardwrightError):
 
 class RuleError(BoardwrightError):
     """A rule failed while the game ran (a loop past the step limit, a move from nowhere...)."""
+
+
+class InvariantError(RuleError):
+    """An invariant that raised an error instead of giving true or false (`title` names it)."""
+
+    def __init__(self, title: str, error: BoardwrightError):
+        super().__init__(error.diagnostics)
+        self.title = title
 
 
 class IllegalMove(BoardwrightError):

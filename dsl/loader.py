@@ -6,12 +6,13 @@ beside the base) or a path. Every problem found is raised at once as a `Boardwri
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from . import ast
 from .checker import Checker
 from .data import load_data
-from .errors import DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean
+from .errors import SOURCES, DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean
 from .parser import parse_file
 from .spec import GameSpec
 
@@ -118,8 +119,48 @@ def check_game(path: str | Path, variant: str | None = None):
     checker = Checker(spec)
     problems = diagnostics + checker.check()
     if problems:
-        raise RuleFileError(sorted(problems, key=lambda d: (d.span.file, d.span.line, d.span.column)))
+        problems = sorted(problems, key=lambda d: (d.span.file, d.span.line, d.span.column))
+        if variant_module is not None:
+            problems = _with_variant_notes(problems, variant_module)
+        raise RuleFileError(problems)
+    from .lint import lint, names_in
+    used_by_variants = set()
+    if variant_module is None:
+        for name in variants_of(base_file):
+            try:
+                used_by_variants |= names_in(parse_file(base_file.parent / f"{name}.game"))
+            except RuleFileError:
+                pass                # its own validation reports it
+    spec.warnings = lint(spec, variant_module, module, used_by_variants)
     return spec, checker.types
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _with_variant_notes(problems: list, variant: ast.Module) -> list:
+    """After each error in the base file, a note pointing at the variant declarations whose
+    names the erring line uses: the variant changed them, so they likely caused it."""
+    declared = {}
+    for item in variant.items:
+        name = getattr(item, "name", None)
+        if name is not None and type(item) in _NAMED:
+            declared[name] = item
+    out = []
+    for problem in problems:
+        out.append(problem)
+        if problem.span.file == variant.span.file or problem.severity != "error" or problem.span.line < 1:
+            continue
+        lines = SOURCES.get(problem.span.file, "").splitlines()
+        if problem.span.line > len(lines):
+            continue
+        words = _WORD.findall(lines[problem.span.line - 1])
+        for word in dict.fromkeys(words):
+            if word in declared:
+                item = declared[word]
+                out.append(Diagnostic(item.span, f"the variant declares '{word}' here; the error above "
+                                      f"is in the base game's rules that use it", severity="note"))
+    return out
 
 
 def _variant_decl(module: ast.Module):

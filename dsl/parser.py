@@ -28,10 +28,15 @@ def _lark() -> Lark:
                 start=["start", "expr"], maybe_placeholders=True, cache=False)
 
 
+# Unsaved editor buffers by path (the language server's): read instead of the file on disk.
+OVERLAY: dict[str, str] = {}
+
+
 def parse_file(path: str | Path) -> ast.Module:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        overlay = OVERLAY.get(str(path.resolve()))
+        text = overlay if overlay is not None else path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise RuleFileError(Diagnostic(Span(str(path), 1, 1, 1, 1), f"not UTF-8 text: {exc.reason}"))
     except OSError as exc:
@@ -111,6 +116,7 @@ _TERMINAL_WORDS = {
     "NAME": "a name", "STRING": "a string", "INT": "a number", "SIGNED_INT": "a number",
     "ASSIGN_OP": "'='", "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'",
     "$END": "the end of the file",
+    "SIZE_WORD": "a zone option", "BLOCKED": "a zone option",
 }
 
 
@@ -281,7 +287,26 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, filename: str) -> Diagno
     elif token.type in _OPENERS and not any(
             b == _OPENERS[token.type] for b, _, _ in _unclosed_brackets(text[:token.start_pos])):
         hint = f"this '{token}' closes nothing"
+    if not hint:
+        hint = _misspelt_line_start(text, line, column)
     return Diagnostic(Span(filename, line, column, line, column + width), message, hint)
+
+
+def _misspelt_line_start(text: str, line: int, column: int) -> str:
+    """A hint when the erring line begins with a word spelt like a keyword (`zoen hand: pile`,
+    read as options of the zone above until the ':')."""
+    lines = text.splitlines()
+    if not 0 < line <= len(lines):
+        return ""
+    match = re.match(r"\s*([A-Za-z_]\w*)", lines[line - 1])
+    if match is None or match.end(1) >= column:
+        return ""
+    word = match.group(1)
+    keywords = statement_keywords() + declaration_keywords()
+    if word in keywords:
+        return ""
+    close = _close_keyword(word)
+    return f"is '{word}' a misspelt '{close}'?" if close else ""
 
 
 # ----------------------------------------------------------------------------- tree -> AST
@@ -300,6 +325,11 @@ def _token_span(filename: str, token: Token, line_offset=0, col_offset=0) -> Spa
                 token.column + (col_offset if token.line == 1 else 0),
                 token.end_line + line_offset,
                 token.end_column + (col_offset if token.end_line == 1 else 0))
+
+
+def _dim(token):
+    """A number of a zone's shape: an int, or the name of a param (kept as a str)."""
+    return int(token) if token.type in ("INT", "SIGNED_INT") else str(token)
 
 
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
@@ -397,10 +427,12 @@ class _Builder(Transformer):
         return ast.ZoneOption(self.s(meta), str(c[0]), ())
 
     def number_option(self, meta, c):
-        return ast.ZoneOption(self.s(meta), str(c[0]), (int(c[1]),))
+        return ast.ZoneOption(self.s(meta), str(c[0]), (_dim(c[1]),))
 
-    size_option = cell_option = lambda self, meta, c: ast.ZoneOption(
-        self.s(meta), str(c[0]), (int(c[1]), int(c[2])))
+    def size_option(self, meta, c):
+        return ast.ZoneOption(self.s(meta), str(c[0]), (_dim(c[1]), _dim(c[2])))
+
+    cell_option = size_option
 
     def var_decl(self, meta, c):
         name, type_, per, init = c[0], c[1], None, None
@@ -415,6 +447,15 @@ class _Builder(Transformer):
         name, params, *rest = c
         returns = rest[0] if len(rest) == 2 else None
         return ast.FnDecl(self.s(meta), str(name), tuple(params or ()), returns, rest[-1])
+
+    def fn_block(self, meta, c):
+        body = c[-1]
+        for span, name, type_, value in reversed(c[:-1]):
+            body = ast.LetIn(span, name, type_, value, body)
+        return body
+
+    def fn_let(self, meta, c):
+        return (self.s(meta), str(c[0]), c[1], c[2])
 
     def proc_decl(self, meta, c):
         return ast.ProcDecl(self.s(meta), str(c[0]), tuple(c[1] or ()), c[2])
@@ -432,10 +473,13 @@ class _Builder(Transformer):
         return ast.PlayDecl(self.s(meta), c[0])
 
     def score_decl(self, meta, c):
-        return ast.ScoreDecl(self.s(meta), "score", str(c[0]), tuple(c[1:]))
+        return ast.ScoreDecl(self.s(meta), "score", str(c[0]), tuple(c[2:]), c[1] is not None)
 
     def tiebreak_decl(self, meta, c):
-        return ast.ScoreDecl(self.s(meta), "tiebreak", str(c[0]), tuple(c[1:]))
+        return ast.ScoreDecl(self.s(meta), "tiebreak", str(c[0]), tuple(c[2:]), c[1] is not None)
+
+    def direction(self, meta, c):
+        return "lowest"
 
     def score_line(self, meta, c):
         return ast.ScoreLine(self.s(meta), self.string(c[0]), c[1])
@@ -466,7 +510,7 @@ class _Builder(Transformer):
         return tuple(c)
 
     def let_stmt(self, meta, c):
-        return ast.Let(self.s(meta), str(c[0]), c[1])
+        return ast.Let(self.s(meta), str(c[0]), c[2], c[1])
 
     def assign_stmt(self, meta, c):
         name, index = c[0]
@@ -592,6 +636,15 @@ class _Builder(Transformer):
         comp = self.list_comp(meta, c[1:])
         return ast.Call(self.s(meta), str(c[0]), (comp,))
 
+    def slice(self, meta, c):
+        return ast.Slice(self.s(meta), c[0], c[1], c[2])
+
+    def comp_for(self, meta, c):
+        return ("for", str(c[0]), c[1])
+
+    def comp_if(self, meta, c):
+        return ("if", c[0])
+
     def int_lit(self, meta, c):
         return ast.Literal(self.s(meta), int(c[0]))
 
@@ -622,8 +675,11 @@ class _Builder(Transformer):
         return ast.ListLit(self.s(meta), tuple(c[0] or ()))
 
     def list_comp(self, meta, c):
-        cond = c[3] if len(c) == 4 else None
-        return ast.ListComp(self.s(meta), c[0], str(c[1]), c[2], cond)
+        element, (_, var, iterable), *rest = c
+        cond = None
+        if rest and rest[0][0] == "if":
+            cond, rest = rest[0][1], rest[1:]
+        return ast.ListComp(self.s(meta), element, var, iterable, cond, tuple(rest))
 
     def case_expr(self, meta, c):
         arms, default = [], None

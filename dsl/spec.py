@@ -37,6 +37,7 @@ class GameSpec:
     labels: dict = field(default_factory=dict)        # component kind -> ast.LabelDecl
     opponents: dict = field(default_factory=dict)     # title -> ast.OpponentDecl (scripted, no seat)
     enum_spans: dict = field(default_factory=dict)    # enum name -> span of its declaration
+    warnings: list = field(default_factory=list)      # dsl.lint's diagnostics, once checked
 
     def param_order(self) -> tuple[list[str], list[str]]:
         """Params in an order where each comes after the params it names (a variant's new
@@ -79,8 +80,14 @@ def _names(node) -> set:
     elif isinstance(node, ast.Call):
         found.add(node.func)
     if isinstance(node, ast.ListComp):
-        inner = _names(node.element) | _names(node.condition)
-        return found | _names(node.iterable) | (inner - {node.var})
+        bound: set = set()
+        for clause in node.all_clauses():       # a clause sees the names bound before it
+            found |= _names(clause[-1]) - bound
+            if clause[0] == "for":
+                bound.add(clause[1])
+        return found | (_names(node.element) - bound)
+    if isinstance(node, ast.LetIn):
+        return found | _names(node.value) | (_names(node.body) - {node.name})
     if dataclasses.is_dataclass(node):
         for f in dataclasses.fields(node):
             found |= _names(getattr(node, f.name))

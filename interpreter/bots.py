@@ -39,7 +39,7 @@ def evaluations(game, st) -> list:
     """Each seat's evaluation of a position: the rule file's heuristic, else its score."""
     if game.heuristic is not None:
         return [game.heuristic(st, p) for p in range(st.players)]
-    return list(game.result(st).scores)
+    return [game.score_sign * s for s in game.result(st).scores]     # lowest-wins scores count negated
 
 
 def leads(values: list) -> list:

@@ -147,7 +147,7 @@ def bounding_box(st, key):
 def fits(rt, st, key, cell):
     """Whether the cell may hold a component: inside the fixed size, off blocked cells, or
     within the floating extent once added to the occupied area."""
-    shape = rt.grid_shape(key)
+    shape = rt.grid_shape(key, st)
     x, y = cell
     if shape.size is not None:
         w, h = shape.size

@@ -8,14 +8,18 @@ option), so Hypothesis can shrink a failing game to the shortest sequence of cho
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import yaml
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as strategies
+from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.errors import Flaky
 
-from ..dsl.errors import BoardwrightError
+from ..dsl.errors import BoardwrightError, InvariantError
 from .state import State
 
 MAX_DRAW = 2**31 - 1
@@ -75,15 +79,31 @@ def state_properties(game, st: State) -> None:
 
 
 def invariant_properties(game, st: State) -> None:
-    failed = game.failing_invariants(st)
+    try:
+        failed = game.failing_invariants(st)
+    except InvariantError as err:
+        span = game.spec.invariants[err.title].span
+        raise PropertyFailed(f"invariant \"{err.title}\"", "raised an error instead of holding: " + err.format(),
+                             f"{span.file}:{span.line}") from None
     if failed:
         title, span = failed[0]
         raise PropertyFailed(f"invariant \"{title}\"", "does not hold", f"{span.file}:{span.line}")
 
 
+def keep_hypothesis_files_out_of_the_working_folder() -> Path:
+    """Hypothesis keeps files under `.hypothesis/` of the current folder; `check` keeps them in
+    $BOARDWRIGHT_HYPOTHESIS_DIR, or else in the system's temporary folder (unless Hypothesis'
+    own HYPOTHESIS_STORAGE_DIRECTORY says where)."""
+    where = os.getenv("HYPOTHESIS_STORAGE_DIRECTORY") or os.getenv("BOARDWRIGHT_HYPOTHESIS_DIR") \
+        or str(Path(tempfile.gettempdir()) / "boardwright-hypothesis")
+    set_hypothesis_home_dir(where)
+    return Path(where)
+
+
 def run_checks(game, players_counts, examples: int, seed_value: int, check_options: int = 2,
                max_steps: int | None = None) -> CheckReport:
     """Let Hypothesis play `examples` games; shrink and report the first failure."""
+    keep_hypothesis_files_out_of_the_working_folder()
     report = CheckReport(game.title + (f" ({game.variant})" if game.variant else ""), examples)
     report.properties = [f"invariant \"{t}\"" for t in game.spec.invariants] + UNIVERSAL
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ..dsl import ast
-from ..dsl.errors import Diagnostic, RuleError
+from ..dsl.errors import Diagnostic, InvariantError, RuleError
 from ..dsl.types import BOOL, CELL, PLAYER, element, is_list
 from . import runtime
 from .builtins import IMPLEMENTATIONS, RUNTIME_FAILURES, Problem, failure_diagnostic
@@ -287,14 +287,30 @@ class Compiler:
         return f"_index({obj}, {index})"
 
     def comprehension(self, e: ast.ListComp, env: Env, generator: bool = False) -> str:
-        iterable = self.expr(e.iterable, env)
         inner = env.child()
-        var = self.fresh(f"c_{e.var}_")
-        inner.bind(e.var, var)
-        element_src = self.expr(e.element, inner)
-        cond = f" if {self.expr(e.condition, inner)}" if e.condition is not None else ""
-        body = f"{element_src} for {var} in {iterable}{cond}"
+        clauses = []
+        for clause in e.all_clauses():      # each clause sees the names bound before it
+            if clause[0] == "for":
+                iterable = self.expr(clause[2], inner)
+                var = self.fresh(f"c_{clause[1]}_")
+                inner = inner.child()
+                inner.bind(clause[1], var)
+                clauses.append(f"for {var} in {iterable}")
+            else:
+                clauses.append(f"if {self.expr(clause[1], inner)}")
+        body = f"{self.expr(e.element, inner)} {' '.join(clauses)}"
         return f"({body})" if generator else f"[{body}]"
+
+    def e_Slice(self, e: ast.Slice, env):
+        bounds = [self.expr(b, env) if b is not None else "None" for b in (e.start, e.stop)]
+        return f"_slice({self.expr(e.obj, env)}, {bounds[0]}, {bounds[1]})"
+
+    def e_LetIn(self, e: ast.LetIn, env: Env):
+        """A fn body's `let` outside the statement form of `function` (not reached today)."""
+        inner = env.child()
+        var = self.fresh(f"v_{e.name}_")
+        inner.bind(e.name, var)
+        return f"(lambda {var}: {self.expr(e.body, inner)})({self.expr(e.value, env)})"
 
     def e_Call(self, e: ast.Call, env):
         if e.func == "components":
@@ -379,7 +395,16 @@ class Compiler:
             python = self.fresh(f"a_{p.name}_")
             env.bind(p.name, python)
             params.append(python)
-        body = self.expr(decl.body, env)
+        # A body's `let`s become Python assignments before the value is computed.
+        lets = []
+        body_expr = decl.body
+        while isinstance(body_expr, ast.LetIn):
+            var = self.fresh(f"v_{body_expr.name}_")
+            lets.append((f"{var} = {self.expr(body_expr.value, env)}", body_expr.span))
+            env = env.child()
+            env.bind(body_expr.name, var)
+            body_expr = body_expr.body
+        body = self.expr(body_expr, env)
         signature = "".join(", " + p for p in params)
         m = self.module
         if decl.name in self.memoised:
@@ -389,10 +414,14 @@ class Compiler:
             m.add("    memo = st.memo", decl.span)
             m.add("    value = memo.get(key, _MISSING)", decl.span)
             m.add("    if value is _MISSING:", decl.span)
+            for line, span in lets:
+                m.add(f"        {line}", span)
             m.add(f"        value = memo[key] = {body}", decl.body.span)
             m.add("    return value", decl.span)
         else:
             m.add(f"def _F_{decl.name}(st{signature}):", decl.span)
+            for line, span in lets:
+                m.add(f"    {line}", span)
             m.add(f"    return {body}", decl.body.span)
 
     def standalone(self, e, names=(), span=None) -> tuple:
@@ -691,6 +720,9 @@ def compile_game(spec, types: dict):
             else:
                 st.vars[name] = value()
 
+    score_sign = game.score_sign = -1 if spec.score is not None and spec.score.lowest_wins else 1
+    tie_sign = -1 if spec.tiebreak is not None and spec.tiebreak.lowest_wins else 1
+
     def result(st):
         st.memo.clear()
         lines = tuple({title: _evaluate(fn, env, st, [p], span) for title, fn, env, span in score_lines}
@@ -703,12 +735,15 @@ def compile_game(spec, types: dict):
             chosen = _evaluate(fn, env, st, [], spec.winners.span)
             won = tuple(sorted(set(chosen)))
         else:
-            keys = [(scores[p],) + tuple(ties[p].values()) for p in range(st.players)]
+            # The best key is the highest: a lowest-wins score or tiebreak counts negated.
+            keys = [(score_sign * scores[p],) + tuple(tie_sign * v for v in ties[p].values())
+                    for p in range(st.players)]
             best = max(keys)
             won = tuple(p for p in range(st.players) if keys[p] == best)
         sheets = tuple((title, {line: _evaluate(fn, env, st, [], span) for line, fn, env, span in sheet})
                        for title, sheet in opponent_lines)
-        if winners is None and sheets and max(scores) <= max(sum(s.values()) for _, s in sheets):
+        if winners is None and sheets and max(score_sign * s for s in scores) <= max(
+                score_sign * sum(s.values()) for _, s in sheets):
             won = ()            # a scripted opponent must be beaten: equalling it is not enough
         return Result(scores, lines, ties, won, sheets)
 
@@ -724,7 +759,11 @@ def compile_game(spec, types: dict):
         st.memo.clear()
         failed = []
         for title, (fn, env), span in invariants:
-            if not _evaluate(fn, env, st, [], span):
+            try:
+                holds = _evaluate(fn, env, st, [], span)
+            except RuleError as err:
+                raise InvariantError(title, err) from None
+            if not holds:
                 failed.append((title, span))
         return failed
 

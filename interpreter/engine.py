@@ -40,6 +40,12 @@ class GridShape:
     blocked: frozenset
     stacked: bool
 
+    @property
+    def by_params(self) -> bool:
+        """Whether a number of the shape is a param's name."""
+        pairs = [self.extent or (), self.size or ()] + list(self.blocked)
+        return any(isinstance(v, str) for pair in pairs for v in pair)
+
 
 @dataclass(frozen=True)
 class Result:
@@ -98,6 +104,7 @@ class Game:
                 self.cell_pictures[decl.name] = (max(len(line) for g in pictures for line in g),
                                                  max(len(g) for g in pictures))
         self.per_player_vars = {n for n, d in spec.vars.items() if d.per == "player"}
+        self.score_sign = 1             # -1 when the lowest score wins (set by the compiler)
         self.component_vars = {n for n, d in spec.vars.items() if _base_type(d.type) in spec.kinds}
         self.hidden_vars = {n for n, d in spec.vars.items() if d.per not in (None, "player")} | set(spec.params)
         self.code: dict = {}            # body name -> compiler.Code
@@ -144,11 +151,23 @@ class Game:
         finally:
             self._labelling.discard(c)
 
-    def grid_shape(self, key: str) -> GridShape:
+    def grid_shape(self, key: str, st=None) -> GridShape:
+        """A grid's shape; numbers given by params (`size side x side`) are read from the
+        state's params (without a state they are unknown: the grid shows as floating)."""
         shape = self.shapes.get(key)
         if shape is None:
             shape = self.shapes[key] = self.shapes[key.split("/")[0]]
-        return shape
+        if not shape.by_params:
+            return shape
+        values = st.vars if st is not None else {}
+
+        def numbers(pair):
+            if pair is None:
+                return None
+            known = tuple(values.get(v) if isinstance(v, str) else v for v in pair)
+            return None if None in known else known
+        return GridShape(numbers(shape.extent), numbers(shape.size),
+                         frozenset(filter(None, map(numbers, shape.blocked))), shape.stacked)
 
     def zone_keys_for(self, players: int) -> list[str]:
         keys = []
@@ -163,7 +182,7 @@ class Game:
         if type(dest) is not list:      # refuse a bad cell before anything changes
             if cell is None:
                 raise Problem(f"a move to the grid '{key}' needs a cell")
-            if cell in dest and not self.grid_shape(key).stacked:
+            if cell in dest and not self.grid_shape(key, st).stacked:
                 raise Problem(f"cell {cell} of '{key}' is occupied and the grid is not 'stacked'")
             if not fits(self, st, key, cell):
                 raise Problem(f"cell {cell} is outside the grid '{key}'")

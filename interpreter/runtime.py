@@ -28,6 +28,13 @@ def _index(items, i):
     return items[i]
 
 
+def _slice(items, start, stop):
+    for bound in (start, stop):
+        if bound is not None and bound < 0:
+            raise Problem(f"slice bound {bound} is negative")
+    return items[start:stop]
+
+
 def _divide(a, b, op: str):
     if b == 0:
         raise Problem("division by zero")
@@ -98,7 +105,7 @@ def _top_at(grid: dict, cell):
 
 NAMESPACE = {
     "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
-    "_bad_index": _bad_index, "_index": _index, "_divide": _divide, "_no_case": _no_case,
+    "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_no_case": _no_case,
     "_assign_at": _assign_at, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
     "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at,
     "_record_ending": record_ending,

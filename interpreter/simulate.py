@@ -60,7 +60,8 @@ def play_record(game, players: int, seed: int, index: int, specs: list) -> GameR
         if sum(st.turns) != turns:
             first = st.current if first is None else first
             scores = game.result(st).scores
-            leaders.append(tuple(p for p, s in enumerate(scores) if s == max(scores)))
+            best = max(scores) if game.score_sign > 0 else min(scores)
+            leaders.append(tuple(p for p, s in enumerate(scores) if s == best))
     result = game.result(st)
     if game.coverage is not None:
         game.coverage.record_result(result)

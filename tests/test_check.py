@@ -131,3 +131,36 @@ def test_check_passes_on_every_bundled_game_and_variant(name, variant):
     report = run_checks(game, counts, examples=2, seed_value=5)
     assert report.failure is None, report.failure
     assert report.games == 2 and report.steps > 0
+
+
+def test_an_invariant_that_raises_is_reported_as_that_invariant(tmp_path, capsys):
+    # Index past the end of the table's cells once the first card lies: an error, not false.
+    path = planted(tmp_path, 'invariant "a round ends on its first completed line":',
+                   'invariant "the first cell is indexable": '
+                   '[c for c in occupied(table)][5] == (0, 0)\n'
+                   'invariant "a round ends on its first completed line":')
+    code = main(["check", str(path), "--players", "2", "--examples", "5", "--seed", "1"])
+    printed = capsys.readouterr().out
+    assert code == 1
+    assert 'FAILED: invariant "the first cell is indexable"' in printed
+    assert "raised an error" in printed
+    assert "every offered option applies without error" not in printed
+
+
+def test_check_leaves_no_hypothesis_folder_and_writes_relative_paths(tmp_path, capsys, monkeypatch):
+    path = planted(tmp_path, "extent 6 x 6", "extent 7 x 7")
+    work = tmp_path / "work"
+    (work / "out").mkdir(parents=True)
+    store = tmp_path / "store"
+    monkeypatch.chdir(work)
+    monkeypatch.delenv("HYPOTHESIS_STORAGE_DIRECTORY", raising=False)
+    monkeypatch.setenv("BOARDWRIGHT_HYPOTHESIS_DIR", str(store))
+    code = main(["check", str(path), "--players", "2", "--examples", "25", "--seed", "1",
+                 "--out", "out/found.scenario.yaml"])
+    capsys.readouterr()
+    assert code == 1
+    assert not (work / ".hypothesis").exists()
+    scenario = yaml.safe_load((work / "out" / "found.scenario.yaml").read_text())
+    assert scenario["game"] == "../../punto.game"
+    monkeypatch.chdir(tmp_path)
+    assert not run_scenario(work / "out" / "found.scenario.yaml").passed    # found from elsewhere too

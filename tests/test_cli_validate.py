@@ -23,7 +23,7 @@ play {
 }
 """
 
-DIAGNOSTIC = re.compile(r"^(?P<file>.+\.game):(?P<line>\d+):(?P<col>\d+): error: (?P<message>.+)$", re.M)
+DIAGNOSTIC = re.compile(r"^(?P<file>.+\.game):(?P<line>\d+):(?P<col>\d+): error: (?P<message>.+?)(?: \[(?P<code>[EW]\d+)\])?$", re.M)
 
 
 def run(capsys, *argv) -> tuple[int, str, str]:
@@ -163,11 +163,11 @@ def test_broken_file_exits_1_with_positions_and_carets(capsys, broken):
     code, out, err = run(capsys, "validate", str(broken))
     assert code == 1
     assert out == ""
-    found = [(m["file"], int(m["line"]), int(m["col"]), m["message"]) for m in DIAGNOSTIC.finditer(err)]
-    assert found == [(str(broken), 5, 11, "unknown function 'lenght'"),
-                     (str(broken), 6, 3, "'break' outside a loop")]
+    found = [(m["file"], int(m["line"]), int(m["col"]), m["message"], m["code"]) for m in DIAGNOSTIC.finditer(err)]
+    assert found == [(str(broken), 5, 11, "unknown function 'lenght'", "E302"),
+                     (str(broken), 6, 3, "'break' outside a loop", "E502")]
     lines = err.splitlines()
-    first = lines.index(f"{broken}:5:11: error: unknown function 'lenght'")
+    first = lines.index(f"{broken}:5:11: error: unknown function 'lenght' [E302]")
     assert lines[first + 1] == "      let n = lenght([1, 2])"
     assert lines[first + 2] == "              ^^^^^^^^^^^^^^"
     assert lines[first + 3] == "    hint: did you mean 'len'?"

@@ -421,7 +421,7 @@ def test_data_error_format_quotes_the_yaml_line(tmp_path):
                                   "    items:\n      - v: no\n"))
     text = info.value.format()
     assert text.splitlines() == [
-        f"{tmp_path / 'data.yaml'}:6:12: error: Tile.v: expected an integer, got False",
+        f"{tmp_path / 'data.yaml'}:6:12: error: Tile.v: expected an integer, got False [E704]",
         "          - v: no",
         "               ^^",
         "    hint: YAML reads an unquoted no as false: quote it"]

@@ -535,7 +535,7 @@ def test_diagnostic_format_quotes_the_line_with_a_caret():
     with pytest.raises(RuleFileError) as info:
         parse_text("param a = 1\nparam b = 1 $ 2\n", FILE)
     assert info.value.format() == (
-        "test.game:2:13: error: unexpected character '$'\n"
+        "test.game:2:13: error: unexpected character '$' [E103]\n"
         "    param b = 1 $ 2\n"
         "                ^")
 

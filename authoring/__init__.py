@@ -1,0 +1,1 @@
+"""Tools for writing rule files: formatter front ends, language server, explain, info, new."""
