@@ -137,19 +137,28 @@ def _lead_value(game, st, seat: int) -> float:
 
 def move_value(game, st, index: int, seat: int, budget: list, judge) -> float:
     """The value for `seat` of option `index` judged as a whole move: after it, while the
-    same seat decides again within the same turn and `budget` (a one-item list, spent as
-    positions are looked at) allows, the best follow-up; then `judge(game, state, seat)`.
+    same seat decides again within the same turn, nothing came out of a zone the seat
+    cannot see (a draw is chance: looking past it would treat one sample of the hidden
+    order as known), and `budget` (a one-item list, spent as positions are looked at)
+    allows, the best follow-up; then `judge(game, state, seat)`.
     A finished game is worth far more (a win) or less (a loss) than any judged position."""
     trial = st.copy()
     turns = sum(trial.turns)
+    unseen = _unseen_sizes(game, trial, seat)
     game.apply_index(trial, index)
     if trial.finished:
         return 1e12 * (outcome(game, trial)[seat] - 0.5)
     pending = trial.pending
-    if pending.player == seat and sum(trial.turns) == turns and budget[0] >= len(pending.values):
+    if (pending.player == seat and sum(trial.turns) == turns and budget[0] >= len(pending.values)
+            and _unseen_sizes(game, trial, seat) == unseen):
         budget[0] -= len(pending.values)
         return max(move_value(game, trial, i, seat, budget, judge) for i in range(len(pending.values)))
     return judge(game, trial, seat)
+
+
+def _unseen_sizes(game, st, seat: int) -> list:
+    """How many components lie in each zone that `seat` cannot see."""
+    return [len(zone) for key, zone in st.zones.items() if not game.visible_to(key, seat)]
 
 
 class Node:

@@ -112,12 +112,7 @@ def run_scenario(path: str | Path) -> Outcome:
     expect = data.get("expect", {})
     try:
         game = load_game(_game_target(path, data["game"]), data.get("variant"))
-        st = game.setup_state(data.get("players", game.min_players), data.get("seed", 0))
-        if "state" in data:
-            apply_starting_state(game, st, data["state"])
-        game.start(st)
-        for move in data.get("moves", []):
-            game.apply(st, move)
+        st = scenario_position(game, data)
     except BoardwrightError as err:
         wanted = expect.get("error")
         if wanted is None:
@@ -129,6 +124,18 @@ def run_scenario(path: str | Path) -> Outcome:
         outcome.failures.append(f"expected an error containing {expect['error']!r}, but none was raised")
     outcome.failures.extend(check_expectations(game, st, expect))
     return outcome
+
+
+def scenario_position(game, data: dict):
+    """The state a scenario reaches: setup, its starting state laid out, play started and
+    its moves applied."""
+    st = game.setup_state(data.get("players", game.min_players), data.get("seed", 0))
+    if "state" in data:
+        apply_starting_state(game, st, data["state"])
+    game.start(st)
+    for move in data.get("moves", []):
+        game.apply(st, move)
+    return st
 
 
 def _resolve(game, st, labels, prefer: list, taken: set) -> list:

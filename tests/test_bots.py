@@ -14,7 +14,7 @@ from boardwright.cli.main import main
 from boardwright.dsl.errors import UsageError
 from boardwright.interpreter.bots import GreedyBot, MCTSBot, make_bot, root_parallel
 from boardwright.interpreter.ladder import bradley_terry
-from boardwright.interpreter.scenario import apply_starting_state, bot_puzzle_failures
+from boardwright.interpreter.scenario import apply_starting_state, bot_puzzle_failures, scenario_position
 from boardwright.interpreter.simulate import simulate_records
 
 from conftest import cached_game, scenario_paths
@@ -101,13 +101,7 @@ def test_greedy_judges_a_whole_take_in_point_city():
     # The whole-take puzzle: only the pair (0, 0)+(1, 0) builds the Statue. Without its look
     # at the second card greedy sees no difference between first cards; with it, it does.
     path = next(p for p in puzzles() if p.name == "whole-take-that-wins.scenario.yaml")
-    data = yaml.safe_load(path.read_text())
-    game = cached_game("point-city")
-    st = game.setup_state(2, data["seed"])
-    apply_starting_state(game, st, data["state"])
-    game.start(st)
-    for move in data["moves"]:
-        game.apply(st, move)
+    game, st, _ = _puzzle_position(path)
     ids = game.option_ids(st)
     values = dict(zip(ids, GreedyBot(1).values(game, st)))
     assert values["0,0"] == values["1,0"] > max(v for k, v in values.items() if k not in ("0,0", "1,0"))
@@ -129,13 +123,7 @@ def test_every_bundled_game_has_three_bot_puzzles():
 def _puzzle_position(path: Path):
     data = yaml.safe_load(path.read_text())
     game = cached_game(data["game"], data.get("variant"))
-    st = game.setup_state(data.get("players", game.min_players), data.get("seed", 0))
-    if "state" in data:
-        apply_starting_state(game, st, data["state"])
-    game.start(st)
-    for move in data.get("moves", []):
-        game.apply(st, move)
-    return game, st, data["expect"]["bot_chooses"]
+    return game, scenario_position(game, data), data["expect"]["bot_chooses"]
 
 
 def test_a_weak_bot_fails_the_puzzles():
