@@ -75,7 +75,8 @@ def statement_lines(stmts, depth: int) -> list[str]:
     for s in stmts:
         pad = INDENT * depth
         if isinstance(s, ast.Let):
-            out.append(f"{pad}let {s.name} be {expr_text(s.value)}")
+            typed = f" (a {type_text(s.type)})" if s.type is not None else ""
+            out.append(f"{pad}let {s.name}{typed} be {expr_text(s.value)}")
         elif isinstance(s, ast.Assign):
             target = s.name + (f"[{expr_text(s.index)}]" if s.index is not None else "")
             verb = {"=": f"set {target} to", "+=": f"add to {target}:", "-=": f"take from {target}:"}[s.op]
@@ -107,6 +108,8 @@ def statement_lines(stmts, depth: int) -> list[str]:
             out.append(f"{pad}shuffle {expr_text(s.zone)}")
         elif isinstance(s, ast.Choose):
             who = expr_text(s.by) if s.by is not None else "the current player"
+            if getattr(s, "each", None):
+                who = f"each {s.each} in {expr_text(s.by)}, at the same time,"
             prompt = f" (asked: {expr_text(s.prompt)})" if s.prompt is not None else ""
             out.append(f"{pad}{who} chooses {s.var} from {expr_text(s.source)}{prompt}")
         elif isinstance(s, ast.Log):
@@ -157,7 +160,12 @@ def explain(spec, base_spec=None) -> str:
 def _fn_line(d: ast.FnDecl) -> str:
     params = ", ".join(f"{p.name}: {type_text(p.type)}" for p in d.params)
     returns = f" -> {type_text(d.returns)}" if d.returns is not None else ""
-    return f"{d.name}({params}){returns} = {expr_text(d.body)}{_note(d)}"
+    lets, body = [], d.body
+    while isinstance(body, ast.LetIn):          # `let`s of a fn body, in words
+        lets.append(f"{body.name} = {expr_text(body.value)}")
+        body = body.body
+    where = f", where {'; '.join(lets)}" if lets else ""
+    return f"{d.name}({params}){returns} = {expr_text(body)}{where}{_note(d)}"
 
 
 def _end_lines(spec) -> list[str]:
@@ -172,7 +180,7 @@ def _end_lines(spec) -> list[str]:
 
 
 def _lowest_wins(spec) -> bool:
-    return getattr(spec.score, "direction", "highest") == "lowest" if spec.score is not None else False
+    return spec.score is not None and spec.score.lowest_wins
 
 
 def _score_lines(spec) -> list[str]:
@@ -181,8 +189,8 @@ def _score_lines(spec) -> list[str]:
         if decl is None:
             continue
         head = "score" if decl.kind == "score" else "tiebreak"
-        if decl.kind == "score" and _lowest_wins(spec):
-            head += " (lowest total wins)"
+        if decl.lowest_wins:
+            head += " (lowest wins)"
         lines.append(f"{head} of player {decl.var}: the sum of")
         lines += [f"{INDENT}{line.title}: {expr_text(line.value)}" for line in decl.lines]
     for title, decl in spec.opponents.items():
@@ -276,6 +284,7 @@ def info(spec, variants: list[str]) -> dict:
         "enums": {n: list(m) for n, m in spec.enums.items()},
         "components": [{"kind": k.name, "count": len(k.items), "attributes": dict(k.attributes),
                         "items": k.items} for k in spec.kinds.values()],
-        "data": [{"file": Path(d.path).name, "provenance": d.provenance.strip()} for d in spec.data],
+        "data": [{"file": Path(d.path).name, "provenance": d.provenance.strip(),
+                  "parts": d.provenance_parts, "representative": d.representative} for d in spec.data],
         "score_direction": "lowest" if _lowest_wins(spec) else "highest",
     }

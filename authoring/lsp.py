@@ -57,7 +57,7 @@ class RulesServer(LanguageServer):
             except BoardwrightError as err:
                 return [_to_lsp(d, path) for d in err.diagnostics]
             try:
-                spec, _ = check_game(path)
+                spec, _ = check_game(path, warnings=True)
                 analysis.spec = spec
                 found = spec.warnings
             except BoardwrightError as err:
@@ -207,6 +207,12 @@ def build_server() -> RulesServer:
         doc = ls.workspace.get_text_document(params.text_document.uri)
         publish(doc.uri, doc.source)
 
+    @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: RulesServer, params: lsp.DidCloseTextDocumentParams):
+        ls.analyses.pop(params.text_document.uri, None)
+        ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=params.text_document.uri,
+                                                                          diagnostics=[]))
+
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: RulesServer, params: lsp.DidSaveTextDocumentParams):
         doc = ls.workspace.get_text_document(params.text_document.uri)
@@ -222,22 +228,24 @@ def build_server() -> RulesServer:
         before = before[:len(before) - len(re.search(r"\w*$", before).group())]
         return lsp.CompletionList(is_incomplete=False, items=completions(analysis.spec, analysis.module, before))
 
-    @server.feature(lsp.TEXT_DOCUMENT_HOVER)
-    def hover(ls: RulesServer, params: lsp.HoverParams):
+    def word_and_spec(ls: RulesServer, params):
+        """The word under the cursor and the document's last good spec."""
         doc = ls.workspace.get_text_document(params.text_document.uri)
         word, _ = _word_at(doc.source, params.position.line, params.position.character)
-        analysis = ls.analyses.get(doc.uri) or Analysis()
-        text = hover_text(analysis.spec, word) if word else None
+        return word, (ls.analyses.get(doc.uri) or Analysis()).spec
+
+    @server.feature(lsp.TEXT_DOCUMENT_HOVER)
+    def hover(ls: RulesServer, params: lsp.HoverParams):
+        word, spec = word_and_spec(ls, params)
+        text = hover_text(spec, word) if word else None
         if text is None:
             return None
         return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))
 
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
     def goto_definition(ls: RulesServer, params: lsp.DefinitionParams):
-        doc = ls.workspace.get_text_document(params.text_document.uri)
-        word, _ = _word_at(doc.source, params.position.line, params.position.character)
-        analysis = ls.analyses.get(doc.uri) or Analysis()
-        span = definition(analysis.spec, word) if word else None
+        word, spec = word_and_spec(ls, params)
+        span = definition(spec, word) if word else None
         if span is None:
             return None
         start = lsp.Position(span.line - 1, span.column - 1)

@@ -161,8 +161,7 @@ def cmd_validate(args) -> int:
         for path, variant in jobs:
             label = f"{target}" + (f" --variant {variant}" if variant else "")
             try:
-                spec, _ = check_game(path, variant)
-                load_game(path, variant)
+                spec = load_game(path, variant, warnings=True).spec     # checked and compiled, once
                 ok = not (args.strict and spec.warnings)
                 failed = failed or not ok
                 report.append({"target": label, "ok": ok, "diagnostics": [d.as_json() for d in spec.warnings]})
@@ -507,6 +506,9 @@ def cmd_info(args) -> int:
             print(f"{key}: " + ", ".join(p["name"] + (f" = {p['default']}" if key == "params" else "") for p in facts[key]))
     print("components: " + ", ".join(f"{c['count']} {c['kind']}" for c in facts["components"]))
     print("variants: " + (", ".join(facts["variants"]) or "none"))
+    for data in facts["data"]:      # which numbers are written for the project, not printed
+        if data["representative"]:
+            print(f"{data['file']}: representative (not printed): " + "; ".join(data["representative"]))
     return 0
 
 

@@ -36,12 +36,21 @@ class Session:
         while not self.st.finished:
             decision = game.decision(self.st)
             p = decision.player
+            sealed = self.st.sealed is not None
             if p in self.bots:
                 index = self.bots[p].choose(game, self.st)
-                self.out(f"{game.player_name(p)} ({self.setup['seats'][p]}): {decision.prompt} -> "
-                         f"{decision.options[index].label}")
+                shown = "a sealed choice" if sealed else decision.options[index].label
+                self.out(f"{game.player_name(p)} ({self.setup['seats'][p]}): {decision.prompt} -> {shown}")
                 self.play(index)
                 continue
+            if sealed and any(self.setup["seats"][q] == "human" and q != p for q, _ in self.st.sealed.chosen):
+                # Hot seat: the screen scrolls away what the previous player saw and typed.
+                self.out("\n" * 40 + f"A sealed choice: pass the keyboard to {game.player_name(p)}, "
+                         "then press Enter.")
+                try:
+                    self.ask("")
+                except EOFError:
+                    return 0
             self.out("")
             self.out(render_table(game, game.observe(self.st, p)))
             self.out(f"\n{game.player_name(p)}, your move. " + render_options(decision))

@@ -127,6 +127,12 @@ def render_table(game, seen: dict) -> str:
             out.append(f"{name}: {_text(value)}")
     for line in seen.get("log", [])[-3:]:
         out.append(f"  · {line}")
+    sealed = seen.get("sealed")
+    if sealed:                      # a simultaneous decision: who has chosen, not what
+        names = lambda seats: ", ".join(game.player_name(p) for p in seats) or "nobody"
+        waiting = [p for p in sealed["players"] if p not in sealed["chosen"]]
+        out.append(f"sealed choices: made by {names(sealed['chosen'])}; waiting for {names(waiting)}"
+                   + (f"; yours: {sealed['yours']}" if sealed["yours"] is not None else ""))
     return "\n".join(out)
 
 

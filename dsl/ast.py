@@ -209,6 +209,8 @@ class Choose(Stmt):
     by: Expr | None
     prompt: Text | None
     label: Text | None
+    # `by each P in LIST`: a simultaneous decision; `each` is P, `by` the list of players.
+    each: str | None = None
 
 
 @dataclass(frozen=True)

@@ -167,6 +167,13 @@ _define("argmax", "list of int", 1, 1, _typed(list_of(INT), _int_list),
         "With a list indexed by seat (`[area(q) for q in players]`) the positions are the leading players.")
 _define("argmin", "list of int", 1, 1, _typed(list_of(INT), _int_list),
         "The positions of the smallest value, every tied one; [] for [].")
-ATTRIBUTE_ARGS = {"reachable": 2, "groups": 1}     # argument that names attributes of the grid's kind
+_define("linked_groups", "grid, str, list of str, value", 4, 4,
+        _typed(list_of(list_of(CELL)), _grid(), _str(1),
+               lambda ts: _need(ts, 2, lambda t: t in ("list of str", "list of any"), "a list of 4 attribute names")),
+        "Like `groups`, but two neighbours of the same value are in one group only when they are "
+        "linked as in `reachable`: the attributes of their facing sides (north, east, south, west) "
+        "both equal the value: `linked_groups(city, \"building\", [\"north\", \"east\", \"south\", "
+        "\"west\"], true)` gives the areas of one type linked by roads.")
+ATTRIBUTE_ARGS = {"reachable": 2, "groups": 1, "linked_groups": 2}     # argument that names attributes of the grid's kind
 
 ADJACENCIES = ("orthogonal", "diagonal", "all")

@@ -42,6 +42,7 @@ class Checker:
         self.param_types: dict[str, str] = {}
         self.fn_returns: dict[str, str] = {}
         self._inferring: set[str] = set()
+        self.players_by_use: set[str] = set()
         self.members = spec.member_enum
 
     # ------------------------------------------------------------------ entry point
@@ -69,10 +70,13 @@ class Checker:
         for decl in spec.fns.values():
             self.fn(decl)
         for decl in spec.procs.values():
+            self.players_by_use = self.used_as_player(decl.body)
             self.block(decl.body, Scope(self.params_scope(decl.params)))
         if spec.setup is not None:
+            self.players_by_use = self.used_as_player(spec.setup.body)
             self.block(spec.setup.body, Scope(kind="setup"))
         if spec.play is not None:
+            self.players_by_use = self.used_as_player(spec.play.body)
             self.block(spec.play.body, Scope())
         for decl in (spec.score, spec.tiebreak):
             if decl is not None:
@@ -237,6 +241,34 @@ class Checker:
     def stmt_Let(self, s: ast.Let, scope: Scope):
         scope.names[s.name] = self.local(s, scope)
 
+    def used_as_player(self, body) -> set:
+        """Names a body uses as a player: the player of a turn, a chooser, next(NAME), an
+        argument for a player parameter, or the value of a player var. A `let` of an int
+        that the body uses so is typed player (so `let p = 0` logs "Player 1")."""
+        names = set()
+
+        def name(e):
+            if isinstance(e, ast.Name):
+                names.add(e.id)
+        for node in _walk(body):
+            if isinstance(node, ast.Turn):
+                name(node.player)
+            elif isinstance(node, ast.Choose) and node.by is not None:
+                name(node.by)
+            elif isinstance(node, (ast.Call, ast.CallStmt)):
+                func = node.func if isinstance(node, ast.Call) else node.name
+                if func == "next" and node.args:
+                    name(node.args[0])
+                decl = self.spec.fns.get(func) or self.spec.procs.get(func)
+                for param, arg in zip(decl.params if decl else (), node.args):
+                    if isinstance(param.type, ast.TypeRef) and param.type.name == PLAYER:
+                        name(arg)
+            elif isinstance(node, ast.Assign) and node.index is None and node.name in self.spec.vars:
+                var_type = self.spec.vars[node.name].type
+                if isinstance(var_type, ast.TypeRef) and var_type.name == PLAYER:
+                    name(node.value)
+        return names
+
     def local(self, s, scope: Scope) -> str:
         """The type of a `let` (a statement or a fn body's): its annotation, else its value's."""
         if s.name in scope.names:
@@ -247,7 +279,10 @@ class Checker:
             declared = self.type_ref(s.type)
             self.expect(s.value, declared, scope, f"the value of '{s.name}'")
             return declared
-        return self.expr(s.value, scope)
+        value = self.expr(s.value, scope)
+        if value == INT and s.name in self.players_by_use:
+            return PLAYER
+        return value
 
     def expr_LetIn(self, e: ast.LetIn, scope: Scope):
         inner = scope.child()
@@ -364,16 +399,25 @@ class Checker:
     def stmt_Choose(self, s: ast.Choose, scope: Scope):
         if scope.kind == "setup":
             self.error(s.span, "setup runs without choices", "make the choice at the start of 'play'")
+        outer = scope
+        if s.each is not None:          # `by each P in LIST`: P names each chooser in turn
+            self.expect(s.by, list_of(PLAYER), scope, "the players of a simultaneous choice")
+            if s.each in scope.names or s.each == s.var:
+                self.error(s.span, f"'{s.each}' is already defined here")
+            scope = scope.child()
+            scope.names[s.each] = PLAYER
         source = self.iterable(s.source, scope)
         if s.var in scope.names:
             self.error(s.span, f"'{s.var}' is already defined here")
-        if s.by is not None:
+        if s.by is not None and s.each is None:
             self.expect(s.by, PLAYER, scope, "the chooser")
         if s.prompt is not None:        # asked before the choice: it cannot show the chosen value
             self.expr(s.prompt, scope)
         scope.names[s.var] = source
         if s.label is not None:
             self.expr(s.label, scope)
+        if s.each is not None:          # after it: every choice, as a list by seat
+            outer.names[s.var] = list_of(source)
 
     def stmt_Break(self, s, scope: Scope):
         if not scope.loops:

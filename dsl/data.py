@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import jsonschema
 import yaml
 
 from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean
@@ -50,8 +49,21 @@ class DataSet:
 
 @lru_cache(maxsize=1)
 def _validator():
+    import jsonschema           # slow to import: only when a data file is not known to be valid
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     return jsonschema.Draft202012Validator(schema)
+
+
+def _validated_marker(text: str) -> Path | None:
+    """A file in the user's cache whose existence records that this exact data text passed
+    this exact schema (so the schema check, and importing jsonschema, can be skipped)."""
+    import hashlib
+    from ..interpreter.codegen import cache_dir
+    folder = cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256((SCHEMA_PATH.read_text(encoding="utf-8") + "\0" + text).encode("utf-8")).hexdigest()
+    return folder / f"data-valid-{digest[:32]}"
 
 
 def _mark_span(path: str, node) -> Span:
@@ -124,9 +136,17 @@ def load_data(path: str | Path) -> DataSet:
     problems = _key_problems(name, root)
     if problems:
         raise DataError(problems)
-    errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
-    if errors:
-        raise DataError(_by_position([_schema_diagnostic(name, root, e) for e in errors]))
+    marker = _validated_marker(text)
+    if marker is None or not marker.exists():
+        errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+        if errors:
+            raise DataError(_by_position([_schema_diagnostic(name, root, e) for e in errors]))
+        if marker is not None:
+            try:
+                marker.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+                marker.touch()
+            except OSError:
+                pass
     return _build(name, root, data)
 
 

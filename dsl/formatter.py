@@ -74,6 +74,7 @@ def _join(tokens: list[tuple[str, str]], continuing: bool) -> str:
     prev: tuple[str, str] | None = None
     unary = False
     zone_line = tokens[0][1] == "zone"      # `blocked (2, 2)` is an option, not a call
+    brackets: list[str] = []                # open on this line: a ':' right inside '[' is a slice's
     for kind, text in tokens:
         if prev is None:
             space = False
@@ -81,6 +82,8 @@ def _join(tokens: list[tuple[str, str]], continuing: bool) -> str:
             pk, pt = prev
             if pt in ("(", "[", ".", "..") or unary:
                 space = False
+            elif pt == ":" and brackets and brackets[-1] == "[":
+                space = False               # items[1:3]
             elif text in (")", "]", ",", ".", ":", ".."):
                 space = False
             elif text in ("(", "[") and _ends_value(pk, pt) and pk != "string" and pt != "}" \
@@ -91,6 +94,10 @@ def _join(tokens: list[tuple[str, str]], continuing: bool) -> str:
             else:
                 space = True
         unary = text in ("-", "+") and (not _ends_value(*prev) if prev else not continuing)
+        if text in OPENERS:
+            brackets.append(text)
+        elif text in CLOSERS and brackets:
+            brackets.pop()
         out += (" " if space else "") + text
         prev = (kind, text)
     return out

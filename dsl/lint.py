@@ -8,24 +8,13 @@ dsl/codes.py.
 from __future__ import annotations
 
 import re
-from dataclasses import fields
 
 from . import ast
+from .checker import _walk
 from .errors import SOURCES, Diagnostic, Span
 from .spec import GameSpec
 
 _STOPS = (ast.Break, ast.Continue, ast.Return, ast.Finish, ast.Fail)
-
-
-def _walk(root):
-    stack = [root]
-    while stack:
-        obj = stack.pop()
-        if isinstance(obj, ast.Node):
-            yield obj
-            stack.extend(getattr(obj, f.name) for f in fields(obj) if f.name != "span")
-        elif isinstance(obj, (tuple, list)):
-            stack.extend(obj)
 
 
 def _decl_roots(spec: GameSpec) -> list:

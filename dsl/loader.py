@@ -13,7 +13,7 @@ from . import ast
 from .checker import Checker
 from .data import load_data
 from .errors import SOURCES, DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean
-from .parser import parse_file
+from .parsed import parse_file
 from .spec import GameSpec
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
@@ -71,15 +71,17 @@ def resolve_variant(base: Path, variant: str) -> Path:
                      + (f"; {hint}" if hint else ""))
 
 
-def load_game(path: str | Path, variant: str | None = None):
-    """Parse, merge, check and compile a game. Returns an interpreter `Game`."""
-    spec, types = check_game(path, variant)
+def load_game(path: str | Path, variant: str | None = None, warnings: bool = False):
+    """Parse, merge, check and compile a game. Returns an interpreter `Game` (with
+    `warnings`, its spec lists them: see check_game)."""
+    spec, types = check_game(path, variant, warnings)
     from ..interpreter.compiler import compile_game
     return compile_game(spec, types)
 
 
-def check_game(path: str | Path, variant: str | None = None):
-    """Parse, merge and check; return (GameSpec, expression types) or raise with all problems."""
+def check_game(path: str | Path, variant: str | None = None, warnings: bool = False):
+    """Parse, merge and check; return (GameSpec, expression types) or raise with all problems.
+    With `warnings`, also look for what is legal but suspicious (spec.warnings; dsl/lint.py)."""
     file = Path(path)
     module = parse_file(file) if file.is_file() else None
     if module is not None and _variant_decl(module) is not None:
@@ -123,6 +125,8 @@ def check_game(path: str | Path, variant: str | None = None):
         if variant_module is not None:
             problems = _with_variant_notes(problems, variant_module)
         raise RuleFileError(problems)
+    if not warnings:
+        return spec, checker.types
     from .lint import lint, names_in
     used_by_variants = set()
     if variant_module is None:

@@ -31,6 +31,8 @@ def determinize(game, st, seat: int, rng: random.Random):
         hidden = sorted(zone[:-1] if keep else zone)
         rng.shuffle(hidden)
         zone[:] = hidden + keep
+    if d.sealed is not None:        # the others' sealed choices are not known: they choose again
+        d.sealed = d.sealed.only_for(seat)
     d.rng = rng.getrandbits(64)
     return d
 

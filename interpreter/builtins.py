@@ -5,14 +5,10 @@ arguments. A `Problem` raised here becomes a rule error at the calling expressio
 """
 from __future__ import annotations
 
+from .indexes import ADJACENT, grid_index
 from .rng import shuffle_in_place
 
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
-ADJACENT = {
-    "orthogonal": ((0, -1), (-1, 0), (1, 0), (0, 1)),
-    "diagonal": ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-    "all": ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)),
-}
 
 
 class Problem(Exception):
@@ -90,14 +86,22 @@ def _range(rt, st, a, b=None):
 
 def _size(rt, st, key):
     zone = st.zones[key]
-    return len(zone) if type(zone) is list else sum(map(len, zone.values()))
+    return len(zone) if type(zone) is list else grid_index(st, key).size
 
 
 def _contents(rt, st, key):
     zone = st.zones[key]
     if type(zone) is list:
         return list(zone)
-    return [c for cell in _row_major(zone) for c in zone[cell]]
+    idx = grid_index(st, key)
+    found = idx.derived.get("contents")
+    if found is None:
+        found = idx.derived["contents"] = [c for cell in idx.cells for c in zone[cell]]
+    return found                # shared until the grid changes: rules never change a list in place
+
+
+def _occupied(rt, st, key):
+    return grid_index(st, key).cells        # shared: rules never change a list in place
 
 
 def _top(rt, st, key):
@@ -117,14 +121,9 @@ def _stack_at(rt, st, key, cell):
 
 
 def _frontier(rt, st, key, adjacency):
-    grid = st.zones[key]
-    found = set()
-    for (x, y) in grid:
-        for dx, dy in ADJACENT[adjacency]:
-            n = (x + dx, y + dy)
-            if n not in grid:
-                found.add(n)
-    return _row_major(found)
+    if adjacency not in ADJACENT:
+        raise KeyError(adjacency)
+    return grid_index(st, key).frontier(st.zones[key], adjacency)
 
 
 def _neighbours(rt, st, cell, adjacency):
@@ -133,59 +132,61 @@ def _neighbours(rt, st, cell, adjacency):
 
 
 def bounding_box(st, key):
-    """(min x, min y, max x, max y) of a non-empty grid's occupied cells, memoized until a move."""
-    memo = ("box", key)
-    box = st.cache.get(memo)
-    if box is None:
-        grid = st.zones[key]
-        xs = [c[0] for c in grid]
-        ys = [c[1] for c in grid]
-        box = st.cache[memo] = (min(xs), min(ys), max(xs), max(ys))
-    return box
+    """(min x, min y, max x, max y) of a non-empty grid's occupied cells."""
+    return grid_index(st, key).box
 
 
 def fits(rt, st, key, cell):
     """Whether the cell may hold a component: inside the fixed size, off blocked cells, or
     within the floating extent once added to the occupied area."""
-    shape = rt.grid_shape(key, st)
+    shape = rt.shapes.get(key)
+    if shape is None or shape.by_params:
+        shape = rt.grid_shape(key, st)
     x, y = cell
     if shape.size is not None:
         w, h = shape.size
         return 0 <= x < w and 0 <= y < h and cell not in shape.blocked
     if shape.extent is None:
         return True
-    grid = st.zones[key]
-    if not grid or cell in grid:
+    window = (st.cache.get(key) or grid_index(st, key)).extent_window(shape.extent)
+    if window is None:
         return True
-    x0, y0, x1, y1 = bounding_box(st, key)
-    w, h = shape.extent
-    return max(x1, x) - min(x0, x) < w and max(y1, y) - min(y0, y) < h
+    return (window[0] <= x <= window[2] and window[1] <= y <= window[3]) or cell in st.zones[key]
 
 
 def _lines(rt, st, key, n):
-    memo = ("lines", key, n)
-    found = st.cache.get(memo)
+    idx = grid_index(st, key)
+    found = idx.lines.get(n)
     if found is None:
         grid = st.zones[key]
         found = []
-        for (x, y) in _row_major(grid):
+        for (x, y) in idx.cells:
             for dx, dy in DIRECTIONS:
                 window = [(x + i * dx, y + i * dy) for i in range(n)]
                 if all(c in grid for c in window):
                     found.append(window)
-        st.cache[memo] = found
+        idx.lines[n] = found        # shared with copies of the state: same occupancy
     return found
 
 
 def _lines_through(rt, st, key, cell, n):
+    """Windows of n occupied cells containing `cell`, per direction, from the one that ends
+    at the cell to the one that starts there."""
     grid = st.zones[key]
+    if n < 1 or cell not in grid:
+        return []
     x, y = cell
     out = []
     for dx, dy in DIRECTIONS:
+        back = 0
+        while back < n - 1 and (x - (back + 1) * dx, y - (back + 1) * dy) in grid:
+            back += 1
+        ahead = 0
+        while ahead < n - 1 and (x + (ahead + 1) * dx, y + (ahead + 1) * dy) in grid:
+            ahead += 1
         for k in range(n - 1, -1, -1):
-            window = [(x + (i - k) * dx, y + (i - k) * dy) for i in range(n)]
-            if all(c in grid for c in window):
-                out.append(window)
+            if k <= back and n - 1 - k <= ahead:
+                out.append([(x + (i - k) * dx, y + (i - k) * dy) for i in range(n)])
     return out
 
 
@@ -238,8 +239,8 @@ def _reachable(rt, st, key, start, sides, value):
     if len(sides) != 4:
         raise Problem(f"reachable needs 4 side attributes (north, east, south, west), got {len(sides)}")
     try:
-        memo = ("reachable", key, start, tuple(sides), value)
-        found = st.cache.get(memo)
+        memo = ("reachable", start, tuple(sides), value)
+        found = grid_index(st, key).derived.get(memo)
     except TypeError:           # an unhashable value: no memo
         memo, found = None, None
     if found is not None:
@@ -261,7 +262,7 @@ def _reachable(rt, st, key, start, sides, value):
                 todo.append(n)
     found = _row_major(c for c in seen if grid.get(c))
     if memo is not None:
-        st.cache[memo] = found
+        grid_index(st, key).derived[memo] = found
     return found
 
 
@@ -269,8 +270,8 @@ def _groups(rt, st, key, attr, adjacency="orthogonal"):
     """Connected groups of occupied cells whose top components share the attribute's value."""
     if adjacency not in ADJACENT:
         raise Problem(f"unknown adjacency {adjacency!r}: use \"orthogonal\", \"diagonal\" or \"all\"")
-    memo = ("groups", key, attr, adjacency)
-    found = st.cache.get(memo)
+    memo = ("groups", attr, adjacency)
+    found = grid_index(st, key).derived.get(memo)
     if found is not None:
         return found
     grid = st.zones[key]
@@ -291,7 +292,35 @@ def _groups(rt, st, key, attr, adjacency="orthogonal"):
                     seen.add(n)
                     todo.append(n)
         found.append(_row_major(group))
-    st.cache[memo] = found
+    grid_index(st, key).derived[memo] = found
+    return found
+
+
+def _linked_groups(rt, st, key, attr, sides, value):
+    """Groups of occupied cells sharing the attribute's value, neighbours linked by facing
+    sides that both carry `value` (as in `reachable`)."""
+    if len(sides) != 4:
+        raise Problem(f"linked_groups needs 4 side attributes (north, east, south, west), got {len(sides)}")
+    grid = st.zones[key]
+    kind = {cell: _attribute(rt, stack[-1], attr) for cell, stack in grid.items() if stack}
+    seen = set()
+    found = []
+    for cell in _row_major(kind):
+        if cell in seen:
+            continue
+        seen.add(cell)
+        group, todo = [], [cell]
+        while todo:
+            c = todo.pop()
+            group.append(c)
+            for i, (dx, dy) in enumerate(SIDES):
+                n = (c[0] + dx, c[1] + dy)
+                if (n in kind and n not in seen and kind[n] == kind[cell]
+                        and _attribute(rt, grid[c][-1], sides[i]) == value
+                        and _attribute(rt, grid[n][-1], sides[(i + 2) % 4]) == value):
+                    seen.add(n)
+                    todo.append(n)
+        found.append(_row_major(group))
     return found
 
 
@@ -331,7 +360,7 @@ IMPLEMENTATIONS = {
     "top": _top,
     "top_at": _top_at,
     "stack_at": _stack_at,
-    "occupied": lambda rt, st, key: _row_major(st.zones[key]),
+    "occupied": _occupied,
     "frontier": _frontier,
     "neighbours": _neighbours,
     "fits": fits,
@@ -345,6 +374,7 @@ IMPLEMENTATIONS = {
     "details": _details,
     "reachable": _reachable,
     "groups": _groups,
+    "linked_groups": _linked_groups,
     "argmax": _positions_of(max),
     "argmin": _positions_of(min),
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import yaml
@@ -57,6 +57,7 @@ class CheckReport:
 UNIVERSAL = ["every offered option applies without error",
              "the state round-trips through JSON and a copy equals its original",
              "an observation never reveals a hidden zone's contents",
+             "an observation never reveals another player's sealed choice",
              "the game ends within the step limit",
              "final scores are numbers for every player",
              "replaying the recorded choices from the seed reproduces the same game"]
@@ -76,6 +77,22 @@ def state_properties(game, st: State) -> None:
         decision = seen.get("decision")
         if decision and decision["player"] != player and decision["options"] is not None:
             raise PropertyFailed(UNIVERSAL[2], f"player {player} sees another player's options")
+        if st.sealed is not None and seen != game.observe(_others_changed(st, player), player):
+            raise PropertyFailed(UNIVERSAL[3], f"player {player}'s view changes with another player's sealed choice")
+
+
+def _others_changed(st: State, player: int) -> State:
+    """The state with every other player's sealed choice replaced by another of their options."""
+    sealed = st.sealed
+    chosen = []
+    for seat, value in sealed.chosen:
+        if seat != player:
+            others = [v for v in sealed.options[sealed.players.index(seat)] if v != value]
+            value = others[0] if others else value
+        chosen.append((seat, value))
+    other = st.copy()
+    other.sealed = replace(sealed, chosen=tuple(chosen))
+    return other
 
 
 def invariant_properties(game, st: State) -> None:
@@ -135,15 +152,15 @@ def run_checks(game, players_counts, examples: int, seed_value: int, check_optio
                 state_properties(game, st)
             result = game.result(st)
             if len(result.scores) != players or not all(isinstance(v, int) for v in result.scores):
-                raise PropertyFailed(UNIVERSAL[4], f"scores {result.scores}")
+                raise PropertyFailed(UNIVERSAL[5], f"scores {result.scores}")
             replay = game.new_state(players, game_seed)
             for choice in choices:
                 game.apply(replay, choice)
             if replay != st:
-                raise PropertyFailed(UNIVERSAL[5], "the replayed game ended in another state")
+                raise PropertyFailed(UNIVERSAL[6], "the replayed game ended in another state")
             report.games += 1
         except BoardwrightError as err:
-            failed = PropertyFailed(UNIVERSAL[3] if "did not end" in str(err) else UNIVERSAL[0],
+            failed = PropertyFailed(UNIVERSAL[4] if "did not end" in str(err) else UNIVERSAL[0],
                                     err.format(), _where(err))
             failed.game = (players, game_seed, list(choices), st.to_json() if st is not None else {})
             raise failed from None

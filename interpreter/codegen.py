@@ -86,71 +86,103 @@ class Module:
 # ---------------------------------------------------------------------------- blocks
 def block_source(module: Module, name: str, fname: str, instructions: list, start: int, limit: int = MAX_BLOCK):
     """Write the function `fname(st, F)` running instructions from `start` until control must
-    return to the engine; it leaves the next program counter in F[1]."""
-    module.add(f"def {fname}(st, F):", instructions[start].span if start < len(instructions) else None)
-    module.add("    L = F[2]")
+    return to the engine; it leaves the next program counter in F[1].
+
+    Forward jumps are followed inline (the code after them is repeated here), and a jump back
+    to `start` loops inside the function, counting its rounds against the step limit."""
+    out: list = []          # (indent, text, span)
+    looped = False
     pc = start
     n = len(instructions)
+    emitted = 0
+
+    def add(text, span, indent=1):
+        out.append((indent, text, span))
+
     while True:
-        if pc >= n:
-            module.add(f"    F[1] = {n}")
-            module.add("    return")
-            return
-        if pc - start >= limit:
-            module.add(f"    F[1] = {pc}")
-            module.add("    return")
-            return
+        if pc >= n:         # past the last instruction: back to the caller
+            add(f"F[1] = {n}", None)
+            add("st.frames.pop()", None)
+            add("return", None)
+            break
+        if emitted >= limit:
+            add(f"F[1] = {pc}", None)
+            add("return", None)
+            break
+        emitted += 1
         ins = instructions[pc]
         span = ins.span
         k = ins.kind
         if k == "stmt":
             for line in ins.lines:
-                module.add("    " + line, span)
+                add(line, span)
         elif k == "branch":
             pass
         elif k == "jump":
-            module.add(f"    F[1] = {ins.target.pc}", span)
-            module.add("    return", span)
-            return
+            target = ins.target.pc
+            if target > pc and limit > 1:
+                pc = target
+                continue
+            if target == start and limit > 1:
+                looped = True
+                add("_rounds += 1", span)
+                add("if _rounds > _STEP_LIMIT:", span)
+                add("_loop_limit()", span, 2)
+                add("continue", span)
+                break
+            add(f"F[1] = {target}", span)
+            add("return", span)
+            break
         elif k == "jump_unless":
-            module.add(f"    if not ({ins.test}):", span)
-            module.add(f"        F[1] = {ins.target.pc}", span)
-            module.add("        return", span)
+            add(f"if not ({ins.test}):", span)
+            add(f"F[1] = {ins.target.pc}", span, 2)
+            add("return", span, 2)
         elif k == "for_step":
             items_slot, index_slot, var_slot, cond = ins.extra
-            module.add(f"    _i = L[{index_slot}]", span)
-            module.add(f"    _items = L[{items_slot}]", span)
-            module.add("    while True:", span)
-            module.add("        if _i >= len(_items):", span)
-            module.add(f"            L[{index_slot}] = _i", span)
-            module.add(f"            F[1] = {ins.target.pc}", span)
-            module.add("            return", span)
-            module.add(f"        L[{var_slot}] = _items[_i]", span)
-            module.add("        _i += 1", span)
+            add(f"_i = L[{index_slot}]", span)
+            add(f"_items = L[{items_slot}]", span)
+            add("while True:", span)
+            add("if _i >= len(_items):", span, 2)
+            add(f"L[{index_slot}] = _i", span, 3)
+            add(f"F[1] = {ins.target.pc}", span, 3)
+            add("return", span, 3)
+            add(f"L[{var_slot}] = _items[_i]", span, 2)
+            add("_i += 1", span, 2)
             if cond is None:
-                module.add("        break", span)
+                add("break", span, 2)
             else:
-                module.add(f"        if {cond}:", span)
-                module.add("            break", span)
-            module.add(f"    L[{index_slot}] = _i", span)
+                add(f"if {cond}:", span, 2)
+                add("break", span, 3)
+            add(f"L[{index_slot}] = _i", span)
         elif k in ("call", "choose"):
             for line in ins.lines:
-                module.add("    " + line, span)
-            module.add(f"    F[1] = {pc + 1}", span)
-            module.add("    return", span)
-            return
+                add(line, span)
+            add(f"F[1] = {pc + 1}", span)
+            add("return", span)
+            break
         elif k == "return":
-            module.add("    st.frames.pop()", span)
-            module.add("    return", span)
-            return
+            add("st.frames.pop()", span)
+            add("return", span)
+            break
         elif k == "finish":
-            module.add("    st.finished = True", span)
-            module.add("    st.frames.clear()", span)
-            module.add("    return", span)
-            return
+            add("st.finished = True", span)
+            add("st.frames.clear()", span)
+            add("return", span)
+            break
         else:
             raise AssertionError(k)
         pc += 1
+    first = instructions[start].span if start < n else None
+    module.add(f"def {fname}(st, F):", first)
+    module.add("    L = F[2]", first)
+    extra = 0
+    if looped:
+        module.add("    _rounds = 0", first)
+        module.add("    while True:", first)
+        extra = 1
+    for indent, text, span in out:
+        for line in text.split("\n"):
+            module.add("    " * (indent + extra) + line, span)
 
 
 def block_starts(instructions: list) -> list[int]:
@@ -219,12 +251,20 @@ def compiled(source: str, filename: str):
     return code
 
 
+KEEP_FILES = 200                # compiled games kept on disk; the oldest go first
+
+
 def _store(path: Path, data: bytes) -> None:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_bytes(data)
         os.replace(tmp, path)
+        files = list(path.parent.glob("rules-*.bin"))
+        if len(files) > KEEP_FILES:
+            files.sort(key=lambda f: f.stat().st_mtime)
+            for old in files[:len(files) - KEEP_FILES // 2]:
+                old.unlink(missing_ok=True)
     except OSError:
         pass                        # a read-only or full disk: run without the disk cache
 

@@ -15,11 +15,11 @@ import re
 
 from ..dsl import ast
 from ..dsl.errors import Diagnostic, InvariantError, RuleError
-from ..dsl.types import BOOL, CELL, PLAYER, element, is_list
+from ..dsl.types import BOOL, CELL, PLAYER, element, is_grid, is_list
 from . import runtime
 from .builtins import IMPLEMENTATIONS, RUNTIME_FAILURES, Problem, failure_diagnostic
 from .codegen import Instruction, Module, block_source, block_starts
-from .engine import Game, Result
+from .engine import STEP_LIMIT, Game, Result
 
 
 class Env:
@@ -107,11 +107,12 @@ class Code:
 
 class ChoiceSite:
     """How a `choose` statement words its decision: prompt, option labels and ids."""
-    __slots__ = ("prompt", "label", "render", "identify", "injective")
+    __slots__ = ("prompt", "label", "render", "identify", "injective", "unique_ids")
 
-    def __init__(self, prompt, label, render, identify, injective: bool):
+    def __init__(self, prompt, label, render, identify, injective: bool, unique_ids=frozenset()):
         self.prompt, self.label, self.render = prompt, label, render
         self.identify, self.injective = identify, injective
+        self.unique_ids = unique_ids        # ids that no other component shares (never numbered)
 
 
 class Target:
@@ -146,8 +147,15 @@ class Compiler:
         self.module.namespace["_C"] = game.components
         self.module.namespace["_SIZES"] = game.code_sizes
         self.module.namespace["_attribute"] = runtime.component_attribute(game.components)
+        self.module.namespace["_top_attr"] = runtime.top_attribute(game.components)
+        self.module.namespace["_STEP_LIMIT"] = STEP_LIMIT
         self.unique = 0
         self.memoised = {name for name, decl in spec.fns.items() if _worth_memoising(decl, spec)}
+        self.inlinable = {name for name, decl in spec.fns.items()
+                          if name not in self.memoised and not _recursive(name, spec)
+                          and sum(1 for _ in _walk(decl.body)) <= 40}
+        self.inlining: list = []
+        self.readers = _readers(spec, self.memoised)
 
     def type_of(self, e) -> str:
         return self.types.get(id(e), "any")
@@ -182,7 +190,8 @@ class Compiler:
         """Stable, readable option ids by type: 'red-5', '2,-1', 'p2', '3'."""
         game = self.game
         if t in self.spec.kinds:
-            return lambda v: "none" if v is None else re.sub(r"[^A-Za-z0-9]+", "-", game.labels[v]).strip("-").lower()
+            ids = [re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-").lower() for label in game.labels]
+            return lambda v: "none" if v is None else ids[v]
         if t == CELL:
             return lambda v: "none" if v is None else f"{v[0]},{v[1]}"
         if t == PLAYER:
@@ -192,6 +201,15 @@ class Compiler:
         if is_list(t):
             return None
         return str
+
+    def unique_component_ids(self) -> frozenset:
+        if not hasattr(self, "_unique_ids"):
+            ids = [re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-").lower() for label in self.game.labels]
+            counts: dict = {}
+            for i in ids:
+                counts[i] = counts.get(i, 0) + 1
+            self._unique_ids = frozenset(i for i, n in counts.items() if n == 1)
+        return self._unique_ids
 
     def text(self, text: ast.Text, env: Env) -> str:
         parts = []
@@ -273,6 +291,9 @@ class Compiler:
         attr = e.name
         if self.type_of(e.obj) == CELL:
             return f"{obj}[{0 if attr == 'x' else 1}]"
+        if isinstance(e.obj, ast.Call) and e.obj.func == "top_at" and e.obj.func not in self.spec.fns:
+            zone, cell = (self.expr(a, env) for a in e.obj.args)
+            return f"_top_attr(st.zones[{zone}], {cell}, {attr!r})"
         if simple(obj):
             return f"(_C[{obj}][{attr!r}] if {obj} is not None else _none_attribute({attr!r}))"
         return f"_attribute({obj}, {attr!r})"
@@ -286,10 +307,56 @@ class Compiler:
             return f"({obj}[{index}] if {index} is not None and {index} >= 0 else _bad_index({index}))"
         return f"_index({obj}, {index})"
 
+    def inline(self, decl, args: list) -> str:
+        """A small fn's body in place of its call; arguments are plain names or literals, so
+        reading one twice or not at all changes nothing."""
+        env = Env()
+        for p, a in zip(decl.params, args):
+            env.bind(p.name, a)
+        self.inlining.append(decl.name)
+        try:
+            return f"({self.expr(decl.body, env)})"
+        finally:
+            self.inlining.pop()
+
+    def stack_zone(self, e) -> bool:
+        """Whether e is a call `contents(Z)` of a stack or pile zone (not a grid)."""
+        return (isinstance(e, ast.Call) and e.func == "contents" and "contents" not in self.spec.fns
+                and not is_grid(self.type_of(e.args[0])) and self.type_of(e.args[0]) != "any")
+
     def comprehension(self, e: ast.ListComp, env: Env, generator: bool = False) -> str:
+        if e.clauses:
+            return self.clauses_comprehension(e, env, generator)
+        if self.stack_zone(e.iterable):     # read in place: an expression never moves anything
+            iterable = f"st.zones[{self.expr(e.iterable.args[0], env)}]"
+        else:
+            iterable = self.expr(e.iterable, env)
+        condition = e.condition
+        # `fits(Z, v)` first in the filter: the cells are filtered by one call, not one per cell
+        first, rest = condition, None
+        if isinstance(condition, ast.Binary) and condition.op == "and":
+            first, rest = condition.left, condition.right
+        if (isinstance(first, ast.Call) and first.func == "fits" and "fits" not in self.spec.fns
+                and isinstance(first.args[1], ast.Name) and first.args[1].id == e.var
+                and e.var not in {n.id for n in _walk(first.args[0]) if isinstance(n, ast.Name)}):
+            iterable = f"_fitting(_rt, st, {self.expr(first.args[0], env)}, {iterable})"
+            condition = rest
+        inner = env.child()
+        var = self.fresh(f"c_{e.var}_")
+        inner.bind(e.var, var)
+        element_src = self.expr(e.element, inner)
+        if condition is None and isinstance(e.element, ast.Name) and e.element.id == e.var and not generator:
+            if iterable.startswith("_fitting("):
+                return iterable
+        cond = f" if {self.expr(condition, inner)}" if condition is not None else ""
+        body = f"{element_src} for {var} in {iterable}{cond}"
+        return f"({body})" if generator else f"[{body}]"
+
+    def clauses_comprehension(self, e: ast.ListComp, env: Env, generator: bool) -> str:
+        """A comprehension with several for/if clauses, each seeing the names bound before it."""
         inner = env.child()
         clauses = []
-        for clause in e.all_clauses():      # each clause sees the names bound before it
+        for clause in e.all_clauses():
             if clause[0] == "for":
                 iterable = self.expr(clause[2], inner)
                 var = self.fresh(f"c_{clause[1]}_")
@@ -319,8 +386,10 @@ class Compiler:
             rank = {m: i for i, m in enumerate(self.spec.enums[element(self.type_of(e.args[0]))])}
             return f"sorted({self.expr(e.args[0], env)}, key={self.module.const(rank)}.__getitem__)"
         if e.func in self.spec.fns:
-            args = "".join(", " + self.expr(a, env) for a in e.args)
-            return f"_F_{e.func}(st{args})"
+            args = [self.expr(a, env) for a in e.args]
+            if e.func in self.inlinable and e.func not in self.inlining and all(map(simple, args)):
+                return self.inline(self.spec.fns[e.func], args)
+            return f"_F_{e.func}(st{''.join(', ' + a for a in args)})"
         # all/any stop at the first deciding element; sum/count/max/min need no list
         if e.func in _LIST_BUILDERS and len(e.args) == 1 and isinstance(e.args[0], ast.ListComp):
             items = self.comprehension(e.args[0], env, generator=e.func in ("all", "any", "sum", "count"))
@@ -328,10 +397,18 @@ class Compiler:
                 return f"{e.func}{items}"
             return f"_B_{e.func}(_rt, st, {items})"
         args = [self.expr(a, env) for a in e.args]
-        if e.func == "len":
-            return f"len({args[0]})"
+        if e.func in ("len", "abs") or (e.func == "sum" and len(args) == 1):
+            return f"{e.func}({args[0]})"
+        if e.func in ("max", "min") and len(args) >= 2:     # of values, never empty
+            return f"{e.func}({', '.join(args)})"
+        if e.func == "occurrences":
+            return f"{args[0]}.count({args[1]})"
+        if e.func in ("next", "previous") and simple(args[0]):
+            return f"(({args[0]} {'+' if e.func == 'next' else '-'} 1) % st.players)"
         if e.func in ("any", "all"):
             return f"{e.func}({args[0]})"
+        if e.func == "size" and not is_grid(self.type_of(e.args[0])) and self.type_of(e.args[0]) != "any":
+            return f"len(st.zones[{args[0]}])"
         if e.func == "empty":
             return f"(not st.zones[{args[0]}])"
         if e.func == "top_at":
@@ -349,6 +426,11 @@ class Compiler:
     def e_Binary(self, e: ast.Binary, env):
         left, right = self.expr(e.left, env), self.expr(e.right, env)
         op = e.op
+        if op in ("==", "!=") and any(isinstance(x, ast.Literal) and x.value is None for x in (e.left, e.right)):
+            other = e.right if isinstance(e.left, ast.Literal) and e.left.value is None else e.left
+            if isinstance(other, ast.Call) and other.func == "top_at" and "top_at" not in self.spec.fns:
+                zone, cell = (self.expr(a, env) for a in other.args)
+                return f"({'not ' if op == '==' else ''}st.zones[{zone}].get({cell}))"
         if op in ("and", "or", "in", "not in") or op in _ARITHMETIC:
             return f"({left} {op} {right})"
         if op in ("//", "%"):
@@ -407,16 +489,17 @@ class Compiler:
         body = self.expr(body_expr, env)
         signature = "".join(", " + p for p in params)
         m = self.module
-        if decl.name in self.memoised:
-            key = "(" + ", ".join([repr(decl.name)] + params) + ",)"
+        if decl.name in self.memoised:     # st.memo: fn name -> {arguments: value}
+            key = params[0] if len(params) == 1 else "(" + "".join(p + ", " for p in params) + ")"
             m.add(f"def _F_{decl.name}(st{signature}):", decl.span)
-            m.add(f"    key = {key}", decl.span)
-            m.add("    memo = st.memo", decl.span)
-            m.add("    value = memo.get(key, _MISSING)", decl.span)
+            m.add(f"    memo = st.memo.get({decl.name!r})", decl.span)
+            m.add("    if memo is None:", decl.span)
+            m.add(f"        memo = st.memo[{decl.name!r}] = {{}}", decl.span)
+            m.add(f"    value = memo.get({key}, _MISSING)", decl.span)
             m.add("    if value is _MISSING:", decl.span)
             for line, span in lets:
                 m.add(f"        {line}", span)
-            m.add(f"        value = memo[key] = {body}", decl.body.span)
+            m.add(f"        value = memo[{key}] = {body}", decl.body.span)
             m.add("    return value", decl.span)
         else:
             m.add(f"def _F_{decl.name}(st{signature}):", decl.span)
@@ -479,10 +562,16 @@ class Compiler:
             else:
                 lines.append(f"{target} = {target} {s.op[0]} ({value})")
         else:       # copy on write: copies of the state share lists
-            lines += [f"_v = {value}", f"_x = {index}",
-                      f"{target} = _assign_at({target}, _x, _v, {s.op!r}, {name!r})"]
-        if not local:
-            lines.append("st.memo.clear()")
+            combined = "_v" if s.op == "=" else f"_t[_x] {s.op[0]} _v"
+            lines += [f"_v = {value}", f"_x = {index}", f"_t = list({target})",
+                      "if _x is None or not 0 <= _x < len(_t):",
+                      f"    _bad_assignment(_x, {name!r})",
+                      f"_t[_x] = {combined}", f"{target} = _t"]
+        if not local:       # forget what the memoised fns that read this variable returned
+            readers = sorted(self.readers.get(name, ()))
+            if readers:
+                lines.append("if st.memo:")
+                lines += [f"    st.memo.pop({fn!r}, None)" for fn in readers]
         self.stmt(code, s.span, *lines)
 
     def s_CallStmt(self, code, s: ast.CallStmt, env, loop):
@@ -551,6 +640,8 @@ class Compiler:
         self.stmt(code, s.span, f"_shuffle(st, st.zones[{self.expr(s.zone, env)}])", "st.memo.clear()")
 
     def s_Choose(self, code, s: ast.Choose, env: Env, loop):
+        if s.each is not None:
+            return self.sealed_choose(code, s, env)
         source = self.expr(s.source, env)
         by = self.expr(s.by, env) if s.by is not None else "st.current"
         prompt = self.standalone_text(s.prompt, env, s.span) if s.prompt is not None else None
@@ -559,10 +650,38 @@ class Compiler:
         t = element(self.type_of(s.source))
         site = (code.name, len(code))
         self.game.choices[site] = ChoiceSite(prompt or f"Choose {s.var}", label, self.renderer(t),
-                                             self.identifier(t), t not in self.spec.kinds)
+                                             self.identifier(t), t not in self.spec.kinds,
+                                             self.unique_component_ids() if t in self.spec.kinds else frozenset())
         code.emit(Instruction("choose", s.span, lines=[
             f"_values = _options({source}, {s.var!r}, st)",
             f"_decide(st, _values, {by}, {slot}, {site!r})"]))
+
+    def sealed_choose(self, code, s: ast.Choose, env: Env):
+        """`choose NAME from LIST by each P in PLAYERS`: each player's options are worked out
+        with P naming that player; the engine asks them in turn, keeps the choices sealed and
+        reveals them together as a list by seat (Game.decide_sealed)."""
+        players = self.expr(s.by, env)
+        inner = env.child()
+        binder = inner.new(s.each)
+        source = self.expr(s.source, inner)
+        prompt = self.standalone_text(s.prompt, inner, s.span) if s.prompt is not None else None
+        slot = env.new(s.var)
+        inner.names[s.var], inner.slots[s.var] = f"L[{slot}]", slot
+        label = self.standalone_text(s.label, inner, s.span) if s.label is not None else None
+        t = element(self.type_of(s.source))
+        site = (code.name, len(code))
+        self.game.choices[site] = ChoiceSite(prompt or f"Choose {s.var}", label, self.renderer(t),
+                                             self.identifier(t), t not in self.spec.kinds)
+        code.emit(Instruction("choose", s.span, lines=[
+            "_sealed_by = []",
+            f"for _seat in {players}:",
+            "    if _seat not in _sealed_by:",
+            "        _sealed_by.append(_seat)",
+            "_sealed_options = []",
+            "for _seat in _sealed_by:",
+            f"    L[{binder}] = _seat",
+            f"    _sealed_options.append(_options({source}, {s.var!r}, st))",
+            f"_rt.decide_sealed(st, L, _sealed_by, _sealed_options, {slot}, {binder}, {site!r})"]))
 
     def s_Break(self, code, s, env, loop):
         self.jump(code, loop[1], s.span)
@@ -626,6 +745,42 @@ def _worth_memoising(decl, spec) -> bool:
         if isinstance(p.type, ast.ListTypeRef):
             hashable = False
     return loops and hashable and found_loop and not _calls_random(decl.name, spec, set())
+
+
+def _readers(spec, memoised: set) -> dict:
+    """Variable (or param) name -> the memoised fns whose value may depend on it."""
+    reads: dict = {}
+    for name, decl in spec.fns.items():
+        reads[name] = ({n.id for n in _walk(decl.body) if isinstance(n, ast.Name)},
+                       {n.func for n in _walk(decl.body) if isinstance(n, ast.Call) and n.func in spec.fns})
+    out: dict = {}
+    for fn in memoised:
+        seen, todo, names = {fn}, [fn], set()
+        while todo:
+            names_read, calls = reads[todo.pop()]
+            names |= names_read
+            for c in calls - seen:
+                seen.add(c)
+                todo.append(c)
+        for n in names:
+            if n in spec.vars or n in spec.params:
+                out.setdefault(n, set()).add(fn)
+    return out
+
+
+def _recursive(name: str, spec) -> bool:
+    """Whether a fn can call itself (directly or through others)."""
+    todo, seen = [name], set()
+    while todo:
+        current = todo.pop()
+        for node in _walk(spec.fns[current].body):
+            if isinstance(node, ast.Call) and node.func in spec.fns:
+                if node.func == name:
+                    return True
+                if node.func not in seen:
+                    seen.add(node.func)
+                    todo.append(node.func)
+    return False
 
 
 def _calls_random(name: str, spec, seen: set) -> bool:

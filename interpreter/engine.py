@@ -7,13 +7,17 @@ and scores a finished game (`result`). States are plain data (interpreter/state.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..dsl.data import format_attributes
 from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError, did_you_mean
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic, fits
+from .indexes import on_add, on_remove
+from .runtime import LoopLimit
 from .rng import seed_state
-from .state import State
+from .state import Pending, Sealed, State
+
+_NOT_CHOSEN = object()
 
 STEP_LIMIT = 2_000_000          # instructions between two decisions before a rule is called a loop
 DECISION_LIMIT = 100_000        # decisions in one game
@@ -79,6 +83,8 @@ class Game:
                 self.details.append(describe(getattr(kind, "details", None), attrs))
                 self.glyphs.append(_glyph(kind, attrs))
             self.kind_ids[kind.name] = ids
+        self.component_count = len(self.components)
+        self.fitting_cells: dict = {}   # fixed-size grid key -> (cells, those that fit), see runtime.fitting
         self.zone_keys: dict = {}
         self.zone_meta: dict = {}       # zone name -> (kind, visibility, per_player)
         self.shapes: dict = {}
@@ -176,7 +182,7 @@ class Game:
         return keys + ["supply"]
 
     def move(self, st: State, c, key: str, cell, bottom: bool) -> None:
-        if type(c) is not int or not 0 <= c < len(self.components):
+        if type(c) is not int or not 0 <= c < self.component_count:
             raise Problem(f"cannot move {c!r}: not a component")
         dest = st.zones[key]
         if type(dest) is not list:      # refuse a bad cell before anything changes
@@ -188,23 +194,32 @@ class Game:
                 raise Problem(f"cell {cell} is outside the grid '{key}'")
         okey, ocell = st.loc[c]
         source = st.zones[okey]
-        st.cache.clear()
-        st.memo.clear()
+        if st.memo:
+            st.memo.clear()
         if ocell is None:
-            source.remove(c)
+            if source[-1] == c:
+                source.pop()
+            else:
+                source.remove(c)
         else:
             stack = source[ocell]
             stack.remove(c)
             if not stack:
                 del source[ocell]
+            on_remove(st, okey, not stack)
         if type(dest) is list:
             if bottom:
                 dest.insert(0, c)
             else:
                 dest.append(c)
         else:
-            dest.setdefault(cell, []).append(c)
-            st.cache.clear()
+            stack = dest.get(cell)
+            if stack is None:
+                dest[cell] = [c]
+                on_add(st, key, cell, True)
+            else:
+                stack.append(c)
+                on_add(st, key, cell, False)
         st.loc[c] = (key, cell)
         if self.coverage is not None and st.frames and st.frames[0][0] != "setup":
             self.coverage.moved[c] += 1
@@ -236,6 +251,7 @@ class Game:
         st.history = []
         st.log = []
         st.endings = []
+        st.sealed = None
         st.cache = {}
         st.memo = {}
         self.initialize_vars(st)
@@ -277,15 +293,12 @@ class Game:
                         block = body.entry(pc)
                     block(st, frame)
                 except Problem as problem:
-                    raise RuleError(Diagnostic(self.error_span(body, pc), str(problem))) from None
+                    raise self._rule_error(body, pc, problem) from None
                 except RUNTIME_FAILURES as exc:
                     raise RuleError(failure_diagnostic(self.error_span(body, pc), exc)) from None
                 budget -= 1
                 if not budget:
-                    raise RuleError(Diagnostic(body.instructions[min(pc, len(body) - 1)].span,
-                                               f"no decision after {STEP_LIMIT} steps: "
-                                               "the rules seem to loop forever",
-                                               "check that every loop moves towards its end"))
+                    raise self._loop_error(body.instructions[min(pc, len(body) - 1)].span)
         if not frames and st.pending is None:
             st.finished = True
 
@@ -305,14 +318,23 @@ class Game:
             try:
                 body.single(pc)(st, frame)
             except Problem as problem:
-                raise RuleError(Diagnostic(self.error_span(body, pc), str(problem))) from None
+                raise self._rule_error(body, pc, problem) from None
             except RUNTIME_FAILURES as exc:
                 raise RuleError(failure_diagnostic(self.error_span(body, pc), exc)) from None
             budget -= 1
             if not budget:
-                raise RuleError(Diagnostic(body.instructions[pc].span, f"no decision after {STEP_LIMIT} steps: "
-                                           "the rules seem to loop forever",
-                                           "check that every loop moves towards its end"))
+                raise self._loop_error(body.instructions[pc].span)
+
+    def _rule_error(self, body, pc: int, problem: Problem) -> RuleError:
+        span = self.error_span(body, pc)
+        if isinstance(problem, LoopLimit):
+            return self._loop_error(span)
+        return RuleError(Diagnostic(span, str(problem)))
+
+    @staticmethod
+    def _loop_error(span) -> RuleError:
+        return RuleError(Diagnostic(span, f"no decision after {STEP_LIMIT} steps: the rules seem to loop forever",
+                                    "check that every loop moves towards its end"))
 
     def error_span(self, body, pc: int):
         """The rule line of the generated line that failed (the line map), else the body's
@@ -386,19 +408,75 @@ class Game:
     def apply_index(self, st: State, index: int) -> State:
         p = st.pending
         site = self.choices[p.site]
-        if site.injective and site.identify is not None:
-            chosen = site.identify(p.values[index])
+        if site.identify is None:
+            chosen = str(index + 1)
         else:
-            chosen = self.option_ids(st)[index]
-        st.frames[-1][2][p.slot] = p.values[index]
+            chosen = site.identify(p.values[index])
+            if not site.injective and chosen not in site.unique_ids:    # numbered like _unique: 'red-5#2'
+                identify = site.identify
+                repeats = sum(1 for v in p.values[:index] if identify(v) == chosen)
+                if repeats:
+                    chosen = f"{chosen}#{repeats + 1}"
+        if st.sealed is None:
+            st.frames[-1][2][p.slot] = p.values[index]
         if self.coverage is not None:
             self.coverage.decisions[p.site] += 1
         st.pending = None
         st.history.append(chosen)
         if len(st.history) > DECISION_LIMIT:
             raise RuleError(f"the game did not end after {DECISION_LIMIT} decisions")
+        if st.sealed is not None:
+            st.sealed = replace(st.sealed, chosen=st.sealed.chosen + ((p.player, p.values[index]),))
+            if not self.ask_sealed(st):
+                return st
         self.run(st)
         return st
+
+    # ------------------------------------------------------------------ simultaneous decisions
+    def decide_sealed(self, st: State, L: list, players, options: list, slot: int, binder: int,
+                      site: tuple) -> None:
+        """Begin `choose NAME from ... by each P in players`: every player chooses without
+        seeing the others' choices; the choices are revealed together (see ask_sealed)."""
+        if not players:
+            L[slot] = [None] * st.players
+            return
+        st.sealed = Sealed(tuple(players), tuple(tuple(o) for o in options), (), slot, binder, site)
+        self.ask_sealed(st)
+
+    def ask_sealed(self, st: State) -> bool:
+        """Ask the next player of the simultaneous decision; when everyone has chosen, reveal
+        the choices as a list by seat (none for seats that did not choose) and return True."""
+        sealed = st.sealed
+        L = st.frames[-1][2]
+        waiting = sealed.waiting()
+        if waiting:
+            seat = waiting[0]
+            L[sealed.binder] = seat
+            st.pending = Pending(seat, sealed.options[sealed.players.index(seat)], sealed.slot, sealed.site)
+            return False
+        by_seat = [None] * st.players
+        for seat, value in sealed.chosen:
+            by_seat[seat] = value
+        L[sealed.slot] = by_seat
+        st.sealed = None
+        return True
+
+    def sealed_choice_label(self, st: State, seat: int):
+        """How `seat`'s own sealed choice is shown to that seat (None if not made yet)."""
+        sealed = st.sealed
+        value = next((v for p, v in sealed.chosen if p == seat), _NOT_CHOSEN)
+        if value is _NOT_CHOSEN:
+            return None
+        site = self.choices[sealed.site]
+        if site.label is None:
+            return site.render(value, st)
+        L = st.frames[-1][2]
+        saved = L[sealed.slot], L[sealed.binder]
+        L[sealed.slot], L[sealed.binder] = value, seat
+        try:
+            return site.label(st, L)
+        finally:
+            L[sealed.slot], L[sealed.binder] = saved
 
     # ------------------------------------------------------------------ results
     def result(self, st: State) -> Result:
@@ -456,6 +534,11 @@ class Game:
             seen["decision"] = {"player": p.player, "prompt": self.prompt(st) if mine else None,
                                 "options": [{"id": i, "label": l} for i, l in
                                             zip(self.option_ids(st), self.option_labels(st))] if mine else None}
+        if st.sealed is not None:
+            # A simultaneous decision: everyone sees who has chosen, only the owner what.
+            chosen = [seat for seat, _ in st.sealed.chosen]
+            seen["sealed"] = {"players": list(st.sealed.players), "chosen": sorted(chosen),
+                              "yours": self.sealed_choice_label(st, player) if player in chosen else None}
         return seen
 
 

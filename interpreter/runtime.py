@@ -7,7 +7,8 @@ or touches the state (turns, shuffles, decisions, the log). Built-in functions a
 """
 from __future__ import annotations
 
-from .builtins import IMPLEMENTATIONS, Problem
+from .builtins import IMPLEMENTATIONS, Problem, fits
+from .indexes import grid_index
 from .rng import shuffle_in_place
 from .state import Pending, record_ending
 
@@ -45,17 +46,8 @@ def _no_case(value):
     raise Problem(f"no case for {value!r}")
 
 
-def _assign_at(items, i, v, op: str, name: str):
-    items = list(items)         # copy on write: copies of the state share lists
-    if i is None or not 0 <= i < len(items):
-        raise Problem(f"index {i} out of range for '{name}'")
-    if op == "=":
-        items[i] = v
-    elif op == "+=":
-        items[i] = items[i] + v
-    else:
-        items[i] = items[i] - v
-    return items
+def _bad_assignment(i, name: str):
+    raise Problem(f"index {i} out of range for '{name}'")
 
 
 def _begin_turn(st, p) -> None:
@@ -72,7 +64,16 @@ def _shuffle(st, zone: list) -> None:
 
 def _options(source, var: str, st) -> list:
     """The distinct values of a `choose`, in order; refused when empty or during setup."""
-    values = []
+    values = source if type(source) is list else list(source)
+    try:
+        distinct = len(set(values)) == len(values)
+    except TypeError:           # lists among the values
+        distinct = False
+    if distinct and values:
+        if st.frames[0][0] == "setup":
+            raise Problem("setup runs without choices: make this choice at the start of 'play'")
+        return values
+    source, values = values, []
     seen = set()
     for v in source:
         key = tuple(v) if type(v) is list else v
@@ -98,19 +99,17 @@ def _log(st, text: str) -> None:
         del st.log[:100]
 
 
+class LoopLimit(Problem):
+    """A loop inside one generated function ran past the step limit."""
+
+
+def _loop_limit():
+    raise LoopLimit("loop")
+
+
 def _top_at(grid: dict, cell):
     stack = grid.get(cell)
     return stack[-1] if stack else None
-
-
-NAMESPACE = {
-    "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
-    "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_no_case": _no_case,
-    "_assign_at": _assign_at, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
-    "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at,
-    "_record_ending": record_ending,
-}
-NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
 
 
 def component_attribute(components: list):
@@ -120,3 +119,44 @@ def component_attribute(components: list):
             raise Problem(f"'.{attr}' of none")
         return components[c][attr]
     return attribute
+
+
+def top_attribute(components: list):
+    """`top_at(grid, cell).attr` in one call."""
+    def top_attr(grid: dict, cell, attr: str):
+        stack = grid.get(cell)
+        if not stack:
+            raise Problem(f"'.{attr}' of none")
+        return components[stack[-1]][attr]
+    return top_attr
+
+
+def fitting(rt, st, key, cells) -> list:
+    """`[c for c in cells if fits(key, c)]` in one call."""
+    shape = rt.grid_shape(key, st)
+    if shape.size is not None:          # the same list of cells always fits the same shape
+        known = rt.fitting_cells.get(key)
+        if known is not None and known[0] is cells and known[1] == shape:
+            return known[2]
+        w, h = shape.size
+        blocked = shape.blocked
+        found = [c for c in cells if 0 <= c[0] < w and 0 <= c[1] < h and c not in blocked]
+        rt.fitting_cells[key] = (cells, shape, found)   # holds `cells`, so its identity stays its own
+        return found
+    if shape.extent is not None:
+        window = grid_index(st, key).extent_window(shape.extent)
+        if window is not None:
+            lx, ly, hx, hy = window
+            grid = st.zones[key]
+            return [c for c in cells if (lx <= c[0] <= hx and ly <= c[1] <= hy) or c in grid]
+    return [c for c in cells if fits(rt, st, key, c)]
+
+
+NAMESPACE = {
+    "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
+    "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_no_case": _no_case,
+    "_bad_assignment": _bad_assignment, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
+    "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at, "_fitting": fitting,
+    "_record_ending": record_ending,
+}
+NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})

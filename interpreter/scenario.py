@@ -10,7 +10,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jsonschema
 import yaml
 
 from ..dsl.errors import BoardwrightError, DataError, Diagnostic, Span
@@ -86,6 +85,7 @@ def load_scenario(path: str | Path) -> dict:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise DataError(Diagnostic(Span(str(path), line, col, line, col + 1),
                                    f"invalid YAML: {getattr(exc, 'problem', exc)}"))
+    import jsonschema           # slow to import: only commands that read scenarios pay for it
     errors = list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(data))
     if errors:
         root = yaml.compose(text)

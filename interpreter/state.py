@@ -7,7 +7,7 @@ on write), so a copy shares them; zone containers and turn counters are copied.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -20,16 +20,49 @@ class Pending:
     site: tuple             # (code name, pc) of the choose instruction
 
 
+@dataclass(frozen=True)
+class Sealed:
+    """A simultaneous decision in progress (`choose ... by each P in LIST`): who chooses, each
+    one's options, and the choices made so far. A choice stays sealed (only its owner sees it)
+    until the last player has chosen; then all are revealed together as a list by seat."""
+    players: tuple          # the seats that choose, in the order they are asked
+    options: tuple          # per seat of `players`: its option values
+    chosen: tuple           # (seat, value) pairs, in the order made
+    slot: int               # the local that receives the list by seat
+    binder: int             # the local that names the seat while its decision is shown
+    site: tuple             # (code name, pc) of the choose instruction
+
+    def waiting(self) -> list:
+        done = {seat for seat, _ in self.chosen}
+        return [p for p in self.players if p not in done]
+
+    def only_for(self, seat: int) -> "Sealed":
+        """The decision as `seat` knows it: the others' sealed choices are not made yet."""
+        return replace(self, chosen=tuple((p, v) for p, v in self.chosen if p == seat))
+
+    def to_json(self) -> dict:
+        return {"players": list(self.players), "options": [encode(list(o)) for o in self.options],
+                "chosen": [[p, encode(v)] for p, v in self.chosen], "slot": self.slot,
+                "binder": self.binder, "site": list(self.site)}
+
+    @staticmethod
+    def from_json(data: dict) -> "Sealed":
+        return Sealed(tuple(data["players"]), tuple(tuple(decode(o)) for o in data["options"]),
+                      tuple((p, decode(v)) for p, v in data["chosen"]), data["slot"], data["binder"],
+                      tuple(data["site"]))
+
+
 class State:
     __slots__ = ("players", "vars", "zones", "loc", "rng", "frames", "pending", "current",
-                 "turns", "finished", "history", "log", "endings", "cache", "memo")
+                 "turns", "finished", "history", "log", "endings", "sealed", "cache", "memo")
     # `cache` holds indexes derived from the grids (interpreter/indexes.py), `memo` the results
     # of pure fns while nothing changes. Neither is part of the state's value: they are not
     # compared or saved, and a copy starts with an empty memo.
+    # `sealed`: the simultaneous decision in progress (a Sealed), or None.
     # `endings`: the names of the named endings (`finish "NAME"`) and fallbacks (`fallback
     # "NAME"`) that decided something in this game, each once, in the order they happened.
     DATA = ("players", "vars", "zones", "loc", "rng", "frames", "pending", "current",
-            "turns", "finished", "history", "log", "endings")
+            "turns", "finished", "history", "log", "endings", "sealed")
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -47,7 +80,8 @@ class State:
         s.history = self.history[:]
         s.log = self.log[:]
         s.endings = self.endings[:]
-        s.cache = {}
+        s.sealed = self.sealed
+        s.cache = dict(self.cache)      # indexes are replaced, never changed: share them
         s.memo = {}
         return s
 
@@ -85,6 +119,7 @@ class State:
             "history": list(self.history),
             "log": list(self.log),
             "endings": list(self.endings),
+            "sealed": None if self.sealed is None else self.sealed.to_json(),
         }
 
     @staticmethod
@@ -109,6 +144,7 @@ class State:
         s.history = list(data["history"])
         s.log = list(data["log"])
         s.endings = list(data.get("endings", []))
+        s.sealed = None if data.get("sealed") is None else Sealed.from_json(data["sealed"])
         s.cache = {}
         s.memo = {}
         s.loc = locations(s.zones, sum(len(v) if isinstance(v, list) else sum(map(len, v.values()))

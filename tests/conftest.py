@@ -1,12 +1,17 @@
 """Shared fixtures: bundled games, loaded once per test session."""
 from __future__ import annotations
 
+import os
+import tempfile
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
 from boardwright.dsl.loader import GAMES_DIR, bundled_games, load_game, resolve_game, variants_of
+
+# Compiled code and the parser tables go to a throwaway cache, not the user's.
+os.environ.setdefault("BOARDWRIGHT_CACHE", tempfile.mkdtemp(prefix="boardwright-test-cache-"))
 
 
 def all_game_variants() -> list[tuple[str, str | None]]:

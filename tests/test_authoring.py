@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import json
-from dataclasses import fields
-
 import pytest
 
 from boardwright.authoring.unparse import expr_text
 from boardwright.cli.main import main
 from boardwright.dsl import ast
+from boardwright.dsl.checker import _walk
 from boardwright.dsl.formatter import strip_spans
 from boardwright.dsl.loader import GAMES_DIR
 from boardwright.dsl.parser import _lark, _Builder, parse_file
@@ -17,15 +16,7 @@ BUNDLED = sorted(GAMES_DIR.rglob("*.game"))
 
 
 def _expressions(node):
-    stack = [node]
-    while stack:
-        obj = stack.pop()
-        if isinstance(obj, ast.Expr):
-            yield obj
-        if isinstance(obj, ast.Node):
-            stack.extend(getattr(obj, f.name) for f in fields(obj) if f.name != "span")
-        elif isinstance(obj, tuple):
-            stack.extend(obj)
+    return (n for n in _walk(node) if isinstance(n, ast.Expr))
 
 
 @pytest.mark.parametrize("path", BUNDLED, ids=[f"{p.parent.name}/{p.name}" for p in BUNDLED])

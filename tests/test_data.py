@@ -425,3 +425,21 @@ def test_data_error_format_quotes_the_yaml_line(tmp_path):
         "          - v: no",
         "               ^^",
         "    hint: YAML reads an unquoted no as false: quote it"]
+
+
+def test_every_bundled_data_file_marks_which_numbers_are_representative():
+    """Each bundled data file's provenance is machine-readable: parts that say which numbers
+    are printed facts (with their source) and which were written for the project, and
+    `boardwright info` shows the latter."""
+    import subprocess
+    import sys
+    from boardwright.dsl.loader import GAMES_DIR
+    from boardwright.dsl.data import load_data
+    for path in sorted(GAMES_DIR.glob("*/*.yaml")):
+        data = load_data(path)
+        assert data.provenance_parts, path
+        assert all(part["representative"] or part.get("source") for part in data.provenance_parts), path
+    assert load_data(GAMES_DIR / "punto" / "cards.yaml").representative == []
+    assert "the road layouts of the tiles" in load_data(GAMES_DIR / "urban-panic" / "tiles.yaml").representative
+    out = subprocess.run([sys.executable, "-m", "boardwright", "info", "happy-city"], capture_output=True, text=True).stdout
+    assert "cards.yaml: representative (not printed): English card names; the 38 red specials" in out

@@ -63,6 +63,14 @@ def test_continuation_and_bracket_indentation():
                                    '  move c to top of\n    deck\n}\n')
 
 
+def test_slices_and_fn_blocks():
+    text = "fn f(xs: list of int) -> int {\nlet a = xs[ 1 : ]\n  return len(a[:2]+xs[a[0] : len(xs)])\n}\n"
+    assert format_source(text) == ("fn f(xs: list of int) -> int {\n  let a = xs[1:]\n"
+                                   "  return len(a[:2] + xs[a[0]:len(xs)])\n}\n")
+    assert format_source('score p, lowest wins { "x": case p { 0: 1 else: 2 } }\n') == \
+        'score p, lowest wins { "x": case p { 0: 1 else: 2 } }\n'
+
+
 def test_unary_and_binary_signs():
     assert format_source("param a = -1 - -2\nparam b = [ - 1, 3 *-a ]\n") == \
         "param a = -1 - -2\nparam b = [-1, 3 * -a]\n"
@@ -108,6 +116,9 @@ def _exprs():
         st.tuples(inner, inner).map(lambda t: f"[{t[0]} for a in {t[1]} if a]"),
         st.tuples(inner, st.sampled_from(["x", "y"])).map(lambda t: f"{t[0]}.{t[1]}"),
         st.tuples(inner, inner).map(lambda t: f"{t[0]}[{t[1]}]"),
+        st.tuples(inner, inner).map(lambda t: f"{t[0]}[{t[1]}:]"),
+        st.tuples(inner, inner).map(lambda t: f"{t[0]}[:{t[1]}]"),
+        st.tuples(inner, inner, inner).map(lambda t: f"[{t[0]} for a in {t[1]} for b in {t[2]} if b]"),
     ), max_leaves=8)
 
 

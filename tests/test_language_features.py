@@ -109,3 +109,25 @@ def test_size_side_x_side_gives_one_error_with_a_did_you_mean(game_file):
         check_game(game_file)
     assert len(info.value.diagnostics) == 1
     assert info.value.diagnostics[0].hint == "did you mean 'side'?"
+
+
+def test_explain_and_info_show_the_new_constructs(game_file, capsys):
+    assert main(["explain", str(game_file)]) == 0
+    out = capsys.readouterr().out
+    assert "  board: a grid (size side x side)\n" in out
+    assert ", where xs = range(n); total = sum(xs)" in out
+    assert "  let p (a player) be 0\n" in out
+    assert "  score (lowest wins) of player p: the sum of\n" in out
+    assert "the winners are the players with the lowest score" in out
+    assert main(["info", str(game_file), "--json"]) == 0
+    import json
+    facts = json.loads(capsys.readouterr().out)
+    assert facts["score_direction"] == "lowest"
+    assert facts["zones"][0]["options"] == {"size": ["side", "side"]}
+
+
+def test_an_int_let_used_as_a_player_is_a_player(tmp_path):
+    path = tmp_path / "inferred.game"
+    path.write_text('game "I"\nplayers 2\nplay {\n  let p = 0\n  let n = 5\n  log "{p} says {n}"\n'
+                    '  turn p { choose c from [1, 2] }\n}\n', encoding="utf-8")
+    assert load_game(path).new_state(2, 1).log == ["Player 1 says 5"]      # n stays a number

@@ -148,3 +148,26 @@ def test_completion_hover_definition_and_formatting(client, tmp_path):
     edits = client.request("textDocument/formatting", {"textDocument": doc,
                                                        "options": {"tabSize": 2, "insertSpaces": True}})
     assert len(edits) == 1 and edits[0]["newText"] == base
+
+
+def test_a_variant_completes_and_finds_its_base_names(client, tmp_path):
+    base = (GAMES_DIR / "punto" / "punto.game").resolve()
+    path = tmp_path / "four.game"
+    text = f'variant "Quick duel" extends "{base}"\nplayers 2\n\nparam w'
+    path.write_text(text, encoding="utf-8")
+    uri, published = _open(client, path, text)
+    assert published["diagnostics"][0]["code"] == "E102"          # the line is not finished yet
+    # The last good analysis is gone with the syntax error: fix the file, then complete.
+    good = text + "in_length = 4\nfn g() -> int = rounds_to_win\n"
+    client.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                           "contentChanges": [{"text": good}]}, request=False)
+    assert client.notification("textDocument/publishDiagnostics")["diagnostics"][0]["code"] == "W904"
+    items = {i["label"]: i for i in client.request("textDocument/completion", {
+        "textDocument": {"uri": uri}, "position": {"line": 4, "character": 16}})["items"]}
+    doc = items["rounds_to_win"]["documentation"]
+    assert "round wins that take the match" in (doc if isinstance(doc, str) else doc["value"])
+    target = client.request("textDocument/definition", {"textDocument": {"uri": uri},
+                                                        "position": {"line": 4, "character": 18}})
+    assert target["uri"] == base.as_uri()
+    assert target["range"]["start"]["line"] == next(i for i, line in enumerate(base.read_text().splitlines())
+                                                     if line.startswith("param rounds_to_win"))

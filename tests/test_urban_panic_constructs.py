@@ -243,3 +243,23 @@ def test_argmax_needs_numbers_and_groups_a_known_adjacency(tmp_path):
     with pytest.raises(RuleError) as err:
         game.new_state(1, seed=1)
     assert "unknown adjacency 'sideways'" in err.value.format()
+
+
+def test_linked_groups_join_same_valued_neighbours_only_through_matching_edges(tmp_path):
+    game = make(tmp_path, """
+        play {
+          move piece(red, false, true, false, false) to open at (0, 0)
+          move piece(red, false, false, true, true) to open at (1, 0)
+          move piece(red, true, false, false, false) to open at (1, 1)
+          move piece(red, false, false, false, false) to open at (2, 0)
+          move piece(blue, false, false, false, true) to open at (2, 1)
+          areas = linked_groups(open, "colour", ["n", "e", "s", "w"], true)
+          best = [len(g) for g in groups(open, "colour")]
+        }
+    """)
+    st = finished(game)
+    # (0,0) east meets (1,0) west; (1,0) south meets (1,1) north: one red group of 3. (2,0) is
+    # red and touches (1,0), but neither faces the other with a road; the blue (2,1) has a
+    # west road into (1,1), but its colour differs.
+    assert st.vars["areas"] == [[(0, 0), (1, 0), (1, 1)], [(2, 0)], [(2, 1)]]
+    assert st.vars["best"] == [4, 1]                      # touching alone joins all four reds

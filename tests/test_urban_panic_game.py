@@ -172,3 +172,18 @@ def test_play_is_readable_by_a_person(capsys, monkeypatch):
                  "Empty cells", "Total", "Fewer empty cells"):
         assert line in sheet
     assert "Winner" in sheet or "draw" in sheet
+
+
+# ---------------------------------------------------------------------------- the party race
+def test_the_party_race_gives_seat_0_no_privilege():
+    """The rulebook's party game is a race in real time: nothing favours a seat. Over 200
+    random 4-player games the timer bonus is spread over the seats (seat 0 under 40% of the
+    bonuses, every seat turning the timer in some game), and some ticks are filled by
+    several players at once (who all score)."""
+    from boardwright.interpreter.simulate import simulate_records
+    game = load_game("urban-panic", "party")
+    records = simulate_records(game, 4, 200, 1, ["random"] * 4)
+    bonuses = [sum(1 for r in records if r["lines"][p]["Sand timer"] == 5) for p in range(4)]
+    assert bonuses[0] / sum(bonuses) < 0.40, bonuses
+    assert all(b > 0 for b in bonuses), bonuses
+    assert any(len([p for p in range(4) if r["lines"][p]["Sand timer"] == 5]) > 1 for r in records)

@@ -1,0 +1,102 @@
+"""Parsed rule files, kept in memory and in the user's cache folder.
+
+The AST is immutable, so a rule file read again with the same text is not parsed again:
+in memory within a process (scenario runs load the same game many times), and across
+processes through a pickle in the user's cache folder, keyed by the file's name and text and
+by the parser's own sources (a new grammar or AST never reads an old entry). A missing,
+stale or damaged cache file is ignored: the file is parsed and the entry rewritten. Lark is
+imported only when a file must really be parsed.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import SOURCES, Diagnostic, RuleFileError, Span
+
+_PARSED: dict = {}
+# Unsaved editor buffers by path (the language server's): read instead of the file on disk.
+OVERLAY: dict[str, str] = {}
+_HERE = Path(__file__).resolve().parent
+
+
+def parse_file(path: str | Path):
+    path = Path(path)
+    try:
+        overlay = OVERLAY.get(str(path.resolve()))
+        text = overlay if overlay is not None else path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RuleFileError(Diagnostic(Span(str(path), 1, 1, 1, 1), f"not UTF-8 text: {exc.reason}"))
+    except OSError as exc:
+        raise RuleFileError(Diagnostic(Span(str(path), 0, 0, 0, 0), f"cannot read {path}: {exc.strerror}"))
+    key = (str(path), text)
+    module = _PARSED.get(key)
+    if module is None:
+        module = _from_disk(str(path), text)
+        if module is None:
+            from .parser import parse_text
+            module = parse_text(text, str(path))
+            _to_disk(str(path), text, module)
+        if len(_PARSED) >= 64:
+            _PARSED.clear()
+        _PARSED[key] = module
+    SOURCES[str(path)] = text
+    return module
+
+
+def forget_parsed() -> None:
+    """Drop the parsed files kept in memory (the benchmark times loading afresh)."""
+    _PARSED.clear()
+
+
+@lru_cache(maxsize=1)
+def _parser_version() -> str:
+    digest = hashlib.sha256()
+    for name in ("grammar.lark", "ast.py", "parser.py", "errors.py"):
+        digest.update((_HERE / name).read_bytes())
+    return digest.hexdigest()
+
+
+def _cache_path(filename: str, text: str) -> Path | None:
+    from ..interpreter.codegen import cache_dir
+    folder = cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256("\0".join((_parser_version(), filename, text)).encode("utf-8")).hexdigest()
+    return folder / f"ast-{digest[:32]}.pickle"
+
+
+def _from_disk(filename: str, text: str):
+    path = _cache_path(filename, text)
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as f:
+            module = pickle.load(f)
+        if module.source != text:
+            return None
+        return module
+    except Exception:           # missing, unreadable or damaged: parse afresh
+        return None
+
+
+def _to_disk(filename: str, text: str, module) -> None:
+    path = _cache_path(filename, text)
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        with open(tmp, "wb") as f:
+            pickle.dump(module, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+        entries = list(path.parent.glob("ast-*.pickle"))
+        if len(entries) > 200:
+            entries.sort(key=lambda p: p.stat().st_mtime)
+            for old in entries[:len(entries) - 100]:
+                old.unlink(missing_ok=True)
+    except (OSError, pickle.PicklingError, RecursionError):
+        pass

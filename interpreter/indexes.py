@@ -1,0 +1,143 @@
+"""Indexes of grid zones that the engine keeps as components move.
+
+For each grid, a `GridIndex` holds its occupied cells in row-major order, the component
+count, the extent box, and (once asked for) its frontier per adjacency and its lines of n
+occupied cells. Built-ins (`occupied`, `size`, `fits`, `frontier`, `lines`, `lines_through`,
+`groups`, `reachable`) read them instead of recomputing.
+
+Indexes live in `State.cache` (grid key -> GridIndex). They are never changed in place: a
+move into a grid replaces the index by an updated copy, a move that empties a cell drops it
+(rebuilt when next asked for). So a copy of a state may share its indexes with the original
+(`State.copy` copies the dict, not the indexes), and a state's value never depends on them.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left, insort
+
+ADJACENT = {
+    "orthogonal": ((0, -1), (-1, 0), (1, 0), (0, 1)),
+    "diagonal": ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    "all": ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)),
+}
+
+
+def row_major(cell):
+    return cell[1], cell[0]
+
+
+class GridIndex:
+    __slots__ = ("cells", "size", "box", "frontiers", "lines", "derived", "window")
+
+    @staticmethod
+    def build(grid: dict) -> "GridIndex":
+        idx = GridIndex()
+        idx.cells = sorted(grid, key=row_major)
+        idx.size = sum(map(len, grid.values()))
+        if grid:
+            xs = [c[0] for c in grid]
+            ys = [c[1] for c in grid]
+            idx.box = (min(xs), min(ys), max(xs), max(ys))
+        else:
+            idx.box = None
+        idx.frontiers = {}
+        idx.lines = {}
+        idx.derived = {}
+        idx.window = None
+        return idx
+
+    def _copy(self) -> "GridIndex":
+        idx = GridIndex()
+        idx.cells, idx.size, idx.box, idx.frontiers = self.cells, self.size, self.box, self.frontiers
+        idx.lines = self.lines
+        idx.derived = {}
+        idx.window = self.window
+        return idx
+
+    def added(self, grid: dict, cell, new_cell: bool) -> "GridIndex":
+        """The index after one component was put on `cell` (already in `grid`)."""
+        idx = self._copy()
+        idx.size = self.size + 1
+        if not new_cell:
+            return idx          # a stack grew: occupancy is unchanged
+        cells = self.cells[:]
+        insort(cells, cell, key=row_major)
+        idx.cells = cells
+        idx.window = None
+        x, y = cell
+        if self.box is None:
+            idx.box = (x, y, x, y)
+        else:
+            x0, y0, x1, y1 = self.box
+            idx.box = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
+        frontiers = {}
+        for adjacency, old in self.frontiers.items():
+            front = old[:]
+            i = bisect_left(front, row_major(cell), key=row_major)
+            if i < len(front) and front[i] == cell:
+                del front[i]
+            for dx, dy in ADJACENT[adjacency]:
+                n = (x + dx, y + dy)
+                if n not in grid:
+                    i = bisect_left(front, row_major(n), key=row_major)
+                    if i == len(front) or front[i] != n:
+                        front.insert(i, n)
+            frontiers[adjacency] = front
+        idx.frontiers = frontiers
+        idx.lines = {}
+        return idx
+
+    def removed(self) -> "GridIndex":
+        """The index after one component left a cell that stays occupied."""
+        idx = self._copy()
+        idx.size = self.size - 1
+        return idx
+
+    def frontier(self, grid: dict, adjacency: str) -> list:
+        front = self.frontiers.get(adjacency)
+        if front is None:
+            found = set()
+            steps = ADJACENT[adjacency]
+            for (x, y) in grid:
+                for dx, dy in steps:
+                    n = (x + dx, y + dy)
+                    if n not in grid:
+                        found.add(n)
+            front = sorted(found, key=row_major)
+            frontiers = dict(self.frontiers)     # shared with copies: replace, never change
+            frontiers[adjacency] = front
+            self.frontiers = frontiers
+        return front
+
+
+    def extent_window(self, extent) -> tuple | None:
+        """(lowest x, lowest y, highest x, highest y) a cell may have so that the occupied
+        area plus that cell stays within `extent` (w, h); None for an empty grid."""
+        if self.box is None:
+            return None
+        if self.window is None or self.window[0] != extent:
+            x0, y0, x1, y1 = self.box
+            w, h = extent
+            self.window = (extent, (x1 - w + 1, y1 - h + 1, x0 + w - 1, y0 + h - 1))
+        return self.window[1]
+
+
+def grid_index(st, key: str) -> GridIndex:
+    idx = st.cache.get(key)
+    if idx is None:
+        idx = st.cache[key] = GridIndex.build(st.zones[key])
+    return idx
+
+
+def on_add(st, key: str, cell, new_cell: bool) -> None:
+    idx = st.cache.get(key)
+    if idx is not None:
+        st.cache[key] = idx.added(st.zones[key], cell, new_cell)
+
+
+def on_remove(st, key: str, emptied: bool) -> None:
+    idx = st.cache.get(key)
+    if idx is not None:
+        if emptied:
+            del st.cache[key]
+        else:
+            st.cache[key] = idx.removed()
