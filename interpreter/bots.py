@@ -118,7 +118,7 @@ class GreedyBot:
     def values(self, game, st) -> list:
         seat = st.pending.player
         base = determinize(game, st, seat, self.rng)
-        return [move_value(game, base, index, seat, [self.lookahead], _own_value)
+        return [move_value(game, base, index, seat, [self.lookahead], _own_value, self.rng)
                 for index in range(len(st.pending.values))]
 
     def choose(self, game, st) -> int:
@@ -137,7 +137,7 @@ def _lead_value(game, st, seat: int) -> float:
     return leads(evaluations(game, st))[seat]
 
 
-def move_value(game, st, index: int, seat: int, budget: list, judge) -> float:
+def move_value(game, st, index: int, seat: int, budget: list, judge, rng: random.Random) -> float:
     """The value for `seat` of option `index` judged as a whole move: after it, while the
     same seat decides again within the same turn, nothing came out of a zone the seat
     cannot see (a draw is chance: looking past it would treat one sample of the hidden
@@ -148,13 +148,17 @@ def move_value(game, st, index: int, seat: int, budget: list, judge) -> float:
     turns = sum(trial.turns)
     unseen = _unseen_sizes(game, trial, seat)
     game.apply_index(trial, index)
+    while trial.sealed is not None and trial.sealed.chosen:
+        # A simultaneous decision: the others' sealed choices are unknown; guess them at
+        # random so that the choices are revealed and the position can be judged.
+        game.apply_index(trial, rng.randrange(len(trial.pending.values)))
     if trial.finished:
         return 1e12 * (outcome(game, trial)[seat] - 0.5)
     pending = trial.pending
     if (pending.player == seat and sum(trial.turns) == turns and budget[0] >= len(pending.values)
             and _unseen_sizes(game, trial, seat) == unseen):
         budget[0] -= len(pending.values)
-        return max(move_value(game, trial, i, seat, budget, judge) for i in range(len(pending.values)))
+        return max(move_value(game, trial, i, seat, budget, judge, rng) for i in range(len(pending.values)))
     return judge(game, trial, seat)
 
 
@@ -289,7 +293,7 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
     seat = st.pending.player
     root = Node(st.players)
     base = leads(evaluations(game, st))
-    shortlist, scale = _shortlist(game, determinize(game, st, seat, rng), base[seat], width)
+    shortlist, scale = _shortlist(game, determinize(game, st, seat, rng), base[seat], width, rng)
     deadline = time.perf_counter() + seconds if seconds else None
     done = 0
     while (done < iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
@@ -332,19 +336,20 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
     return root
 
 
-def _shortlist(game, st, base: float, width: int) -> tuple[list, float]:
+def _shortlist(game, st, base: float, width: int, rng: random.Random) -> tuple[list, float]:
     """The root options the search considers and the unit of its logistic. Each option is
     judged as a whole move by the deciding seat's lead (as `greedy` does, but against the
     others): the best `width` of them (and any tied with the last; 0: all) are searched.
     The unit is half the spread (at least 1) of the lead's change over the options, each
     judged at once."""
     seat, n = st.pending.player, len(st.pending.values)
-    steps = [move_value(game, st, i, seat, [0], _lead_value) - base for i in range(n)]
+    steps = [move_value(game, st, i, seat, [0], _lead_value, rng) - base for i in range(n)]
     changes = [v for v in steps if abs(v) < 1e11]
     scale = max(1.0, (max(changes) - min(changes)) / 2) if changes else 1.0
     if not width or width >= n:
         return list(range(n)), scale
-    values = [move_value(game, st, i, seat, [GreedyBot.settings["lookahead"][2]], _lead_value) for i in range(n)]
+    values = [move_value(game, st, i, seat, [GreedyBot.settings["lookahead"][2]], _lead_value, rng)
+              for i in range(n)]
     cut = sorted(values, reverse=True)[width - 1]
     return [i for i in range(n) if values[i] >= cut], scale
 

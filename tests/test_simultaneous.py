@@ -150,3 +150,13 @@ def test_hot_seat_play_hides_a_bots_sealed_choice_and_hands_over_between_humans(
     assert "pass the keyboard to Player 2" in text
     assert "Player 3 (random): Player 3, your sealed bid" in text and "-> a sealed choice" in text
     assert "sealed choices: made by Player 1; waiting for Player 2, Player 3" in text
+
+
+def test_the_greedy_bot_judges_a_sealed_choice_after_guessing_the_others():
+    """Its own sealed choice changes nothing until all are revealed, so greedy completes the
+    decision with random guesses for the others before judging: its values then differ."""
+    from boardwright.interpreter.bots import GreedyBot
+    g, st = after_bids([], players=2)
+    values = GreedyBot(3).values(g, st)
+    assert len(set(values)) > 1, values
+    assert st.sealed.chosen == () and g.decision(st).player == 0      # the real state is untouched
