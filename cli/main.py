@@ -6,85 +6,120 @@ Exit codes: 0 success, 1 findings (invalid rule file, failed scenario, rule erro
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
 
-from ..dsl.errors import BoardwrightError, UsageError
-from ..dsl.loader import check_game, load_game, resolve_game, variants_of
+from ..dsl.errors import BoardwrightError, UsageError, did_you_mean
+from ..dsl.loader import BASE, check_game, load_game, resolve_game, variants_of
 from ..interpreter.bots import BOTS, bot_settings, root_parallel
 from ..interpreter.ladder import format_ladder, play_ladder
 from ..interpreter.coverage import Coverage, coverage_report, format_coverage, measure_coverage
-from ..interpreter.report import compare, format_compare, format_report, plot, summarise, write_csv
+from ..interpreter.report import (compare, format_compare, format_report, plot, plot_compare, summarise,
+                                  write_compare_csv, write_csv)
 from ..interpreter.scenario import run_scenario, scenario_files
 from ..interpreter.simulate import _LOADED, bench, simulate_records
 from .play import LOG_FORMAT, parse_settings, read_json, replay_states, start_session
+from .progress import progress_bar
 from .render import render_result, render_table
 
 
+DEFAULT_SEED = 1       # one default seed for every command that takes --seed
+
+
 class _Parser(argparse.ArgumentParser):
+    """argparse with our exit code 2, a did-you-mean for a misspelt command, and every
+    option's default shown in its help."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _DefaultsFormatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message):
+        wrong = re.match(r"argument (?:command|COMMAND): invalid choice: '([^']*)'", message)
+        if wrong:
+            hint = did_you_mean(wrong.group(1), COMMANDS)
+            message = f"no command '{wrong.group(1)}'; commands: {', '.join(COMMANDS)}" + (f"; {hint}" if hint else "")
         self.print_usage(sys.stderr)
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         raise SystemExit(2)
 
 
+class _DefaultsFormatter(argparse.HelpFormatter):
+    """Appends '(default: X)' to an option's help, unless it has no default worth saying or
+    its help already says it."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if action.default in (None, False, argparse.SUPPRESS) or "default" in text or not action.option_strings:
+            return text
+        return f"{text} (default: %(default)s)"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="boardwright", description="Rules-as-data engine for tabletop games.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = _Parser(prog="boardwright", description="Rules-as-data engine for tabletop games.",
+                     epilog="Run 'boardwright COMMAND --help' for a command's options. Exit codes: 0 success, "
+                            "1 findings, 2 usage error, 130 interrupted.")
+    parser.add_argument("--version", action="version", version=f"boardwright {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("validate", help="check rule files and report every problem")
     p.add_argument("targets", nargs="+", metavar="TARGET", help="a .game file, a game folder or a bundled name")
-    p.add_argument("--variant", help="check only this variant (default: the base and every variant)")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--variant", metavar="NAME", help="check only this variant (default: the base and every variant)")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="how to print the findings")
     p.add_argument("--strict", action="store_true", help="fail on warnings too (unused declarations, dead statements...)")
 
     for name, text in (("play", "play in the terminal, against bots or hot-seat"),
                        ("simulate", "play many seeded bot games and summarise them"),
                        ("bench", "measure load time and random playouts per second")):
         p = sub.add_parser(name, help=text)
-        p.add_argument("game", metavar="GAME", nargs="?" if name == "play" else None)
-        p.add_argument("--variant")
-        p.add_argument("--players", type=_positive, required=name != "play")
-        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("game", metavar="GAME", nargs="?" if name == "play" else None, help=GAME_HELP)
+        _variant_option(p)
+        p.add_argument("--players", type=_positive, metavar="N", required=name != "play",
+                       help="the player count" + (" (default: the game's minimum)" if name == "play" else ""))
+        _seed_option(p)
         if name == "play":
-            p.add_argument("--seats", help=f"comma-separated: human or a bot ({', '.join(BOTS)}) per seat")
+            p.add_argument("--seats", metavar="LIST", help=f"comma-separated: human or a bot ({', '.join(BOTS)}) per seat "
+                                           "(default: human, then random)")
             p.add_argument("--load", metavar="FILE", help="continue a game saved with 'save FILE'")
             p.add_argument("--log", metavar="FILE", help="write the game log here (for 'boardwright replay')")
             p.add_argument("--workers", type=_positive, default=1,
                            help="processes for the trees of mcts bots with trees=K (same choices as one)")
-            p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a param")
+            p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a param (repeatable)")
         if name == "simulate":
-            p.add_argument("--games", type=_positive, default=100)
+            p.add_argument("--games", type=_positive, metavar="K", default=100, help="number of games")
             p.add_argument("--coverage", action="store_true", help="report rule coverage")
             _simulation_options(p)
         if name == "bench":
-            p.add_argument("--games", type=_positive, default=20)
+            p.add_argument("--games", type=_positive, metavar="K", default=20, help="number of random games to time")
 
     p = sub.add_parser("replay", help="step through a logged game forward and backward")
-    p.add_argument("log", metavar="LOG")
-    p.add_argument("--step", type=int, help="show the state after this many moves and exit")
+    p.add_argument("log", metavar="LOG", help="a log written by 'play --log FILE'")
+    p.add_argument("--step", type=int, metavar="N", help="show the state after this many moves and exit")
 
     p = sub.add_parser("compare", help="run the same bots and seeds over variants or param sets")
-    p.add_argument("game", metavar="GAME")
-    p.add_argument("--variant", action="append", help="a configuration (repeat: --variant A --variant B)")
-    p.add_argument("--players", type=_positive, required=True)
-    p.add_argument("--games", type=_positive, default=100)
-    p.add_argument("--seed", type=int, default=1)
-    _simulation_options(p, sets_help="a configuration of params, e.g. --set win_length=4 (repeat for more)",
-                        outputs=False)
+    p.add_argument("game", metavar="GAME", help=GAME_HELP)
+    p.add_argument("--variant", action="append", metavar="NAME",
+                   help="a configuration, repeatable: --variant base --variant team ('base' is the game itself)")
+    p.add_argument("--players", type=_positive, metavar="N", required=True, help="the player count")
+    p.add_argument("--games", type=_positive, metavar="K", default=100, help="games per configuration")
+    _seed_option(p)
+    _simulation_options(p, sets_help="a configuration of params, e.g. --set win_length=4 (repeat for more)")
 
     p = sub.add_parser("check", help="fuzz whole games with Hypothesis: invariants and universal properties")
-    p.add_argument("game", metavar="GAME")
-    p.add_argument("--variant")
-    p.add_argument("--players", type=_positive, help="player count (default: every count the game allows)")
-    p.add_argument("--examples", type=_positive, default=10, help="games Hypothesis plays (default 10)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("game", metavar="GAME", help=GAME_HELP)
+    _variant_option(p)
+    p.add_argument("--players", type=_positive, metavar="N", help="player count (default: every count the game allows)")
+    p.add_argument("--examples", type=_positive, metavar="K", default=10, help="games Hypothesis plays")
+    _seed_option(p, "Hypothesis's seed: the same seed finds the same games")
     p.add_argument("--out", metavar="FILE", help="write a failure's minimal game as a scenario file")
     p.add_argument("--coverage", action="store_true", help="also report rule coverage over --examples random games")
-    p.add_argument("--max-steps", type=_positive, help="stop checking a game after this many decisions")
+    p.add_argument("--max-steps", type=_positive, metavar="N", help="stop checking a game after this many decisions "
+                                                       "(default: the game's step limit)")
 
     p = sub.add_parser("ladder", help="rate bots: a round robin of rotated 2-player games")
     p.add_argument("game", metavar="GAME")
@@ -98,8 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = sub.add_parser("compile", help="compile a game to Python and report (or print) the generated code")
-    p.add_argument("game", metavar="GAME")
-    p.add_argument("--variant")
+    p.add_argument("game", metavar="GAME", help=GAME_HELP)
+    _variant_option(p)
     p.add_argument("--emit", action="store_true", help="print the generated Python source")
 
     p = sub.add_parser("test", help="run scenario files")
@@ -108,16 +143,37 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _simulation_options(p, sets_help="override a param: --set name=value (repeatable)", outputs=True) -> None:
-    p.add_argument("--bots", help=f"comma-separated bot per seat: {', '.join(BOTS)}, e.g. mcts:iterations=300")
+GAME_HELP = "a bundled game's name, a game folder or a .game file"
+
+
+def _variant_option(p) -> None:
+    p.add_argument("--variant", metavar="NAME", help="a variant of the game, by name or file (default: the base game, also "
+                                     "named 'base')")
+
+
+def _seed_option(p, text="base seed: the same seed gives the same games") -> None:
+    p.add_argument("--seed", type=int, metavar="S", default=DEFAULT_SEED, help=text)
+
+
+def _simulation_options(p, sets_help="override a param: --set name=value (repeatable)") -> None:
+    p.add_argument("--bots", metavar="LIST", help=f"comma-separated bot per seat: {', '.join(BOTS)}, e.g. mcts:iterations=300 "
+                                  "(default: random for every seat)")
     p.add_argument("--rotate", action="store_true", help="rotate the bots over the seats from game to game")
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help=sets_help)
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    if outputs:
-        p.add_argument("--csv", metavar="FILE", help="write one row per game")
-        p.add_argument("--plot", metavar="FILE.png", help="draw score distributions and win rates (needs matplotlib)")
-    p.add_argument("--workers", type=_positive, default=1, help="parallel processes (same results as serial)")
-    p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask scheduler (needs dask)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    p.add_argument("--csv", metavar="FILE", help="write one row per game")
+    p.add_argument("--plot", metavar="FILE.png", help="draw score distributions and win rates (needs boardwright[plot])")
+    p.add_argument("--workers", type=_positive, metavar="W", default=1, help="parallel processes (same results as serial)")
+    p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask scheduler (needs boardwright[cluster])")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar (it is drawn only on a terminal anyway)")
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+        return version("boardwright")
+    except PackageNotFoundError:        # run from a source tree that was never installed
+        return "unknown"
 
 
 def _positive(text: str) -> int:
@@ -131,7 +187,11 @@ def _positive(text: str) -> int:
 
 
 def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:            # a bare `boardwright`: say what there is
+        parser.print_help()
+        return 0
     try:
         return COMMANDS[args.command](args)
     except UsageError as err:
@@ -141,7 +201,7 @@ def main(argv=None) -> int:
         print(err.format(), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
+        print("\nboardwright: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
@@ -198,6 +258,7 @@ def _validation_jobs(target: str, variant: str | None):
 def cmd_play(args) -> int:
     if not args.load and not args.game:
         raise UsageError("play needs a GAME, or --load FILE")
+    check_outputs(args)
     session = start_session(args, load_game)
     with root_parallel(session.game, args.workers):     # for bots with trees=K (same choices)
         return session.run()
@@ -251,16 +312,41 @@ def _bot_specs(args, players: int) -> list:
     return specs
 
 
-def _progress(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r  [{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+def check_outputs(args) -> None:
+    """Every output file a command will write, and the packages it will need, checked before
+    the first game: a bad path must not lose a long run at its end."""
+    for option in ("csv", "plot", "out", "log"):
+        path = getattr(args, option, None)
+        if path:
+            check_writable(path, f"--{option}")
+    if getattr(args, "plot", None):
+        _needs("matplotlib", "--plot needs matplotlib: pip install 'boardwright[plot]'")
+    if getattr(args, "cluster", None):
+        _needs("dask.distributed", "--cluster needs Dask: pip install 'boardwright[cluster]'")
 
 
-def run_simulation(args, variant, settings: dict, players: int, coverage: bool = False):
+def _needs(module: str, message: str) -> None:
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        raise UsageError(message) from None
+
+
+def check_writable(path: str, option: str) -> None:
+    target = Path(path)
+    if target.is_dir():
+        raise UsageError(f"{option} {path}: that is a folder; give a file name")
+    existed = target.exists()
+    try:
+        with open(target, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise UsageError(f"{option} {path}: cannot write there ({exc.strerror})")
+    if not existed:
+        target.unlink()
+
+
+def run_simulation(args, variant, settings: dict, players: int, coverage: bool = False, label: str = ""):
     """Load one configuration, play its games; return (game, summary, records). With
     `coverage`, the summary gets a "coverage" entry (counted in this process)."""
     game = load_game(args.game, variant)
@@ -273,11 +359,13 @@ def run_simulation(args, variant, settings: dict, players: int, coverage: bool =
         if args.workers > 1 or args.cluster:
             raise UsageError("--coverage counts in this process: drop --workers and --cluster")
         game.coverage = Coverage()
-    show = _progress if sys.stderr.isatty() and args.workers == 1 and not args.cluster else None
+    bar = progress_bar(sys.stderr, args.quiet)
+    if bar is not None and label:
+        sys.stderr.write(f"{label}\n")
     start = time.perf_counter()
     try:
         records = simulate_records(game, players, args.games, args.seed, specs, rotate=args.rotate,
-                                   workers=args.workers, cluster=args.cluster, ref=ref, progress=show)
+                                   workers=args.workers, cluster=args.cluster, ref=ref, progress=bar)
         meta = {"game": game.title, "variant": game.variant, "players": players, "seed": args.seed,
                 "bots": specs, "bot_settings": bot_settings(specs), "rotate": args.rotate, "params": settings,
                 "seconds": round(time.perf_counter() - start, 3)}
@@ -286,13 +374,16 @@ def run_simulation(args, variant, settings: dict, players: int, coverage: bool =
             report["coverage"] = coverage_report(game, game.coverage)
     finally:
         game.coverage = None
+        if bar is not None:
+            bar.clear()
     return game, report, records
 
 
 def cmd_simulate(args) -> int:
+    check_outputs(args)
     game, report, records = run_simulation(args, args.variant, parse_settings(args.set), args.players, args.coverage)
     if args.csv:
-        write_csv(args.csv, records, args.players)
+        write_csv(args.csv, records, args.players, game.player_name)
     if args.plot:
         plot(args.plot, records, report, game.player_name)
     if args.json:
@@ -305,28 +396,46 @@ def cmd_simulate(args) -> int:
     return 0
 
 
-def cmd_compare(args) -> int:
+def compare_configs(args) -> list[tuple]:
+    """(name, variant, settings) of each configuration `compare` runs, the first one the
+    reference: each --variant (with 'base' the game itself), or one game and each --set."""
     variants = args.variant or [None]
     sets = [parse_settings([s]) for s in args.set or []]
-    configs = [(v, {}) for v in variants] if len(variants) > 1 or not sets else []
-    base_variant = variants[0] if len(variants) == 1 else None
-    if sets:
-        configs = ([(base_variant, {})] if len(variants) == 1 else configs) + \
-                  [(base_variant if len(variants) == 1 else None, s) for s in sets]
+    if len(variants) > 1 and sets:
+        raise UsageError("compare takes several --variant, or one game and several --set, not both")
+    if len(variants) > 1:
+        configs = [(v, {}) for v in variants]
+    else:
+        configs = [(variants[0], {})] + [(variants[0], s) for s in sets]
     if len(configs) < 2:
         raise UsageError("compare needs two configurations: --variant A --variant B, or --set name=value")
-    results = []
+    named = []
     for variant, settings in configs:
-        name = (variant or "base") + ("" if not settings else " " + ",".join(f"{k}={v}" for k, v in settings.items()))
-        game, report, records = run_simulation(args, variant, settings, args.players)
+        name = (variant or BASE) + (" " + ",".join(f"{k}={v}" for k, v in settings.items()) if settings else "")
+        named.append((name, variant, settings))
+    return named
+
+
+def cmd_compare(args) -> int:
+    check_outputs(args)
+    results = []
+    game = None
+    configs = compare_configs(args)
+    for number, (name, variant, settings) in enumerate(configs, 1):
+        game, report, records = run_simulation(args, variant, settings, args.players,
+                                               label=f"{number}/{len(configs)}: {name}")
         results.append((name, report, records))
     outcome = compare(results)
+    if args.csv:
+        write_compare_csv(args.csv, results, args.players, game.player_name)
+    if args.plot:
+        plot_compare(args.plot, outcome, game.player_name)
     if args.json:
         print(json.dumps(outcome))
     else:
         print(f"{results[0][1]['game']}: {args.games} games per configuration, {args.players} players, "
               f"bots {','.join(_bot_specs(args, args.players))}, seed {args.seed}")
-        print(format_compare(outcome))
+        print(format_compare(outcome, game.player_name))
     return 0
 
 
@@ -339,6 +448,7 @@ def cmd_bench(args) -> int:
 # ---------------------------------------------------------------------------- check
 def cmd_check(args) -> int:
     from ..interpreter.check import failure_scenario, format_failure, run_checks  # Hypothesis loads slowly
+    check_outputs(args)
     game = load_game(args.game, args.variant)
     counts = [args.players] if args.players else list(range(game.min_players, game.max_players + 1))
     if args.players:
@@ -391,13 +501,18 @@ def _relative_to(scenario: str, target: str) -> str:
 
 # ---------------------------------------------------------------------------- test
 def cmd_test(args) -> int:
+    """Every scenario ends as PASS or FAIL (with positioned reasons), and the run always ends
+    with its summary line; a missing file is a FAIL too, and makes the exit status 2."""
     files = scenario_files(args.files)
     if not files:
         raise UsageError("no scenario files found")
-    failed = 0
+    failed = missing = 0
     for path in files:
         if not path.is_file():
-            raise UsageError(f"no scenario file {path}")
+            failed += 1
+            missing += 1
+            print(f"FAIL {path}: no such scenario file")
+            continue
         outcome = run_scenario(path)
         if outcome.passed:
             print(f"PASS {path}: {outcome.name}")
@@ -407,7 +522,7 @@ def cmd_test(args) -> int:
             for failure in outcome.failures:
                 print("     " + failure.replace("\n", "\n     "))
     print(f"{len(files) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return 2 if missing else 1 if failed else 0
 
 
 # ---------------------------------------------------------------------------- ladder
@@ -440,11 +555,11 @@ def _authoring_commands(sub) -> None:
     p.add_argument("--diff", action="store_true", help="change nothing; print what would change")
     sub.add_parser("lsp", help="run the language server on stdin/stdout (for editors; needs the 'lsp' extra)")
     p = sub.add_parser("explain", help="the rules as readable text; for a variant, what it changes")
-    p.add_argument("game", metavar="GAME")
-    p.add_argument("--variant")
+    p.add_argument("game", metavar="GAME", help=GAME_HELP)
+    _variant_option(p)
     p = sub.add_parser("info", help="players, params, variants, zones and components of a game")
-    p.add_argument("game", metavar="GAME")
-    p.add_argument("--variant")
+    p.add_argument("game", metavar="GAME", help=GAME_HELP)
+    _variant_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p = sub.add_parser("new", help="start a game folder: rule file, data and a scenario")
     p.add_argument("name", metavar="NAME", help="the folder to create (its last part names the game)")

@@ -9,21 +9,33 @@ from pathlib import Path
 from ..dsl.errors import BoardwrightError, UsageError
 from ..interpreter.bots import MCTSBot, make_bot
 from ..interpreter.state import State
-from .render import colourize, render_options, render_result, render_table, wants_colour
+from .render import colourize, fit_lines, screen_width, render_options, render_result, render_table, wants_colour
 
 HELP = ("type a number, an option id or its label; 'undo' takes back your last move, "
-        "'save FILE' saves the game, 'hint' asks the search bot, 'quit' leaves")
+        "'save FILE' saves the game, 'hint' asks the search bot, 'help' shows your goal and "
+        "the options again, 'quit' leaves")
 SAVE_FORMAT = "boardwright-save/1"
+HINT_ROWS = 8
+HINT_DEPTH = 6          # random moves played after the search tree, so that near options differ
 LOG_FORMAT = "boardwright-log/1"
 
 
 class Session:
-    def __init__(self, game, setup: dict, st: State, out=None, ask=input):
+    """One game at the terminal. `pause(text)` waits for Enter after a `show` statement's
+    table (by default only when a person types at a terminal)."""
+
+    def __init__(self, game, setup: dict, st: State, out=None, ask=input, pause=None):
         self.game, self.setup, self.st = game, setup, st
         if out is None:
             out = (lambda text: print(colourize(text))) if wants_colour(sys.stdout) else print
         self.out, self.ask = out, ask
         seats = setup["seats"]
+        if pause is None:
+            interactive = "human" in seats and sys.stdin.isatty()
+            pause = self._wait_for_enter if interactive else (lambda text: None)
+        self.pause = pause
+        self.shown_at = -1              # the move count at which a `show` last drew the table
+        game.on_show = self.show
         self.bots = {p: make_bot(s, f"{setup['seed']}:{p}") for p, s in enumerate(seats) if s != "human"}
         self.undo_stack: list[State] = []
         self.moves: list[dict] = list(setup.get("moves", []))
@@ -33,6 +45,7 @@ class Session:
     def run(self) -> int:
         game = self.game
         self.write_log()
+        self.tell_briefs()
         while not self.st.finished:
             decision = game.decision(self.st)
             p = decision.player
@@ -40,7 +53,7 @@ class Session:
             if p in self.bots:
                 index = self.bots[p].choose(game, self.st)
                 shown = "a sealed choice" if sealed else decision.options[index].label
-                self.out(f"{game.player_name(p)} ({self.setup['seats'][p]}): {decision.prompt} -> {shown}")
+                self.out(bot_move_line(f"{game.player_name(p)} ({self.setup['seats'][p]}): {decision.prompt}", shown))
                 self.play(index)
                 continue
             if sealed and any(self.setup["seats"][q] == "human" and q != p for q, _ in self.st.sealed.chosen):
@@ -55,19 +68,55 @@ class Session:
             self.out(render_table(game, game.observe(self.st, p)))
             self.out(f"\n{game.player_name(p)}, your move. " + render_options(decision))
             index = self.read_choice(decision)
-            if index is None:
-                self.out("\nInput ended: the game is abandoned." if self.log_path is None else
-                         f"\nInput ended: the game is abandoned (its log is in {self.log_path}).")
+            if index in (None, "quit"):
+                ended = "Input ended" if index is None else "Goodbye"
+                kept = "" if self.log_path is None else f" (its log is in {self.log_path})"
+                self.out(f"\n{ended}: the game is abandoned{kept}.")
                 return 0
             if index == "undo":
                 continue
             self.undo_stack.append(self.st.copy())
             self.play(index)
-        humans = [p for p, s in enumerate(self.setup["seats"]) if s == "human"]
-        self.out("")
-        self.out(render_table(game, game.observe(self.st, humans[0] if humans else None)))
+        if self.shown_at != len(self.st.history):     # else a `show` has just drawn the last table
+            self.out("")
+            self.out(render_table(game, game.observe(self.st, self.viewer())))
         self.out(render_result(game, game.result(self.st)))
         return 0
+
+    def viewer(self):
+        """Whose view a table shown to everybody takes: the human's when there is one."""
+        humans = [p for p, s in enumerate(self.setup["seats"]) if s == "human"]
+        return humans[0] if len(humans) == 1 else None
+
+    def tell_briefs(self) -> None:
+        """At the start: what each human seat plays for (the rule file's `brief`)."""
+        if self.game.brief is None or self.st.history:
+            return
+        for p, seat in enumerate(self.setup["seats"]):
+            if seat == "human":
+                self.out(self.brief(p))
+
+    def brief(self, p: int) -> str:
+        if self.game.brief is None:
+            return ""
+        return fit_lines([f"{self.game.player_name(p)}: {self.game.brief(self.st, p)}"])
+
+    def show(self, st: State, title: str) -> None:
+        """A `show` statement ran: the whole table as it is now, then a pause. Only for the
+        game on screen; bots' and hints' look-ahead copies pass by silently."""
+        if st is not self.st:
+            return
+        self.out("")
+        self.out(f"== {title}")
+        self.out(render_table(self.game, self.game.observe(st, self.viewer())))
+        self.shown_at = len(st.history)
+        self.pause(title)
+
+    def _wait_for_enter(self, title: str) -> None:
+        try:
+            self.ask("(press Enter to continue) ")
+        except EOFError:
+            pass
 
     def play(self, index: int) -> None:
         decision = self.game.decision(self.st)
@@ -85,9 +134,10 @@ class Session:
                 return None
             command, _, rest = line.partition(" ")
             if line.lower() in ("quit", "exit", "q"):
-                return None
+                return "quit"
             if line in ("?", "help", ""):
-                self.out(render_options(decision) + f"\n({HELP})")
+                brief = self.brief(decision.player)
+                self.out((brief + "\n" if brief else "") + render_options(decision) + "\n" + fit_lines([f"({HELP})"]))
             elif line == "undo":
                 if self.undo():
                     return "undo"
@@ -128,24 +178,33 @@ class Session:
             return
         self.out(f"Saved to {path}; continue later with --load {path}.")
 
-    def hint(self, iterations: int = 300) -> None:
-        bot = MCTSBot(f"hint:{len(self.st.history)}", iterations=iterations)
-        root = bot.search(self.game, self.st)
+    def hint(self) -> None:
+        """The search bot's view of every option: visits and estimated value, best first. The
+        search grows with the options (60 iterations each, 600 to 2400) and looks HINT_DEPTH
+        random moves past its tree, so that its counts differ for options that differ."""
         decision = self.game.decision(self.st)
+        iterations = min(2400, max(600, 60 * len(decision.options)))
+        self.out(f"Thinking ({iterations} search iterations)...")
+        bot = MCTSBot(f"hint:{len(self.st.history)}", iterations=iterations, exploration=0.5, depth=HINT_DEPTH)
+        root = bot.search(self.game, self.st)
         seat = decision.player
         rows = []
-        for option in decision.options:
+        for number, option in enumerate(decision.options, 1):
             key = tuple(option.value) if isinstance(option.value, list) else option.value
             child = root.children.get(key)
             if child is not None and child.visits:
-                rows.append((child.visits, child.total[seat] / child.visits, option))
-        rows.sort(key=lambda r: (-r[0], -r[1]))
-        visits, value, best = rows[0]
-        self.out(f"Hint: {best.label} [{best.id}] — the search bot ({iterations} iterations on "
-                 f"positions sampled from what you can see) visited it {visits} times; "
-                 f"estimated value {value:.2f} (1 = certain win).")
-        for visits, value, option in rows[1:5]:
-            self.out(f"  also: {option.label}: {visits} visits, value {value:.2f}")
+                rows.append((child.visits, child.total[seat] / child.visits, number, option))
+        rows.sort(key=lambda r: (-r[0], -r[1], r[2]))
+        width = max(len(option.label) for *_, option in rows[:HINT_ROWS])
+        self.out(fit_lines([f"Hint: {rows[0][3].label} (option {rows[0][2]}). The search bot tried each option on "
+                            f"positions sampled from what you can see; value 1.000 is a certain win:"]))
+        self.out(f"  {'option':<{width + 4}} {'visits':>6}  {'value':>5}")
+        for visits, value, number, option in rows[:HINT_ROWS]:
+            self.out(f"  {number:>2}. {option.label:<{width}} {visits:>6}  {value:.3f}")
+        if len(rows) > HINT_ROWS:
+            self.out(f"  ... and {len(rows) - HINT_ROWS} more options, each visited less")
+        if rows[0][1] - min(r[1] for r in rows) < 0.005:
+            self.out("  (the search sees no real difference between these options)")
 
     def write_log(self) -> None:
         if self.log_path is None:
@@ -153,6 +212,15 @@ class Session:
         data = {"format": LOG_FORMAT, **{k: v for k, v in self.setup.items() if k != "log"},
                 "moves": self.moves}
         Path(self.log_path).write_text(json.dumps(data, indent=1), encoding="utf-8")
+
+
+def bot_move_line(who_and_prompt: str, choice: str) -> str:
+    """'Player 2 (random): PROMPT -> CHOICE', with '-> CHOICE' on a line of its own when the
+    whole does not fit the screen."""
+    line = f"{who_and_prompt} -> {choice}"
+    if len(line) <= screen_width():
+        return line
+    return fit_lines([who_and_prompt, f"    -> {choice}"])
 
 
 def start_session(args, load_game) -> Session:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import textwrap
 
 
 ANSI = {"red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "purple": 35, "cyan": 36,
@@ -44,9 +46,16 @@ def render_grid(cells: dict, shape=None) -> list[str]:
     return lines
 
 
-def render_picture(glyphs: dict, cell: tuple, shape) -> list[str]:
+def screen_width() -> int:
+    """The terminal's width (80 when there is no terminal, or `COLUMNS` says so)."""
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+def render_picture(glyphs: dict, cell: tuple, shape, width_limit: int | None = None) -> list[str]:
     """A grid drawn cell by cell from its components' glyphs ({"x,y": [lines]}), in a frame.
-    A fixed-size grid shows every cell, blocked ones shaded; others show the occupied area."""
+    A fixed-size grid shows every cell, blocked ones shaded; others show the occupied area.
+    A grid wider than the screen is drawn in pages of as many columns as fit, one below the
+    other."""
     width, height = cell
     parsed = {tuple(int(n) for n in key.split(",")): lines for key, lines in glyphs.items()}
     if shape is not None and shape.size is not None:
@@ -56,6 +65,19 @@ def render_picture(glyphs: dict, cell: tuple, shape) -> list[str]:
         ys = range(min(y for _, y in parsed), max(y for _, y in parsed) + 1)
     else:
         return ["    (empty)"]
+    limit = width_limit or screen_width()
+    per_page = max(1, (limit - 7) // (width + 1))
+    if len(xs) > per_page:
+        pages = [xs[i:i + per_page] for i in range(0, len(xs), per_page)]
+        out = []
+        for page in pages:
+            out.extend(_picture_page(parsed, cell, shape, page, ys))
+        return out
+    return _picture_page(parsed, cell, shape, xs, ys)
+
+
+def _picture_page(parsed: dict, cell: tuple, shape, xs, ys) -> list[str]:
+    width, height = cell
     blocked = shape.blocked if shape is not None else frozenset()
     border = "      +" + "+".join("-" * width for _ in xs) + "+"
     out = ["       " + " ".join(f"{x:^{width}}" for x in xs), border]
@@ -118,13 +140,15 @@ def render_table(game, seen: dict) -> str:
             out.append(f"{title}: {', '.join(content)}")
     players = seen["players"]
     for name, value in seen["vars"].items():
-        if name in game.hidden_vars or name.startswith("_"):     # `_name`: bookkeeping, not shown
+        title = getattr(game, "var_display", {}).get(name, name)
+        if name in game.hidden_vars or name.startswith("_") or not title:   # bookkeeping, not shown
             continue
+        is_seat = _names_seats(game, name)
         if name in game.per_player_vars and isinstance(value, list):
-            shown = ", ".join(f"{game.player_name(p)}: {_text(v)}" for p, v in enumerate(value[:players]))
-            out.append(f"{name}: {shown}")
+            shown = ", ".join(f"{game.player_name(p)}: {_text(game, v, is_seat)}" for p, v in enumerate(value[:players]))
+            out.append(f"{title}: {shown}")
         else:
-            out.append(f"{name}: {_text(value)}")
+            out.append(f"{title}: {_text(game, value, is_seat)}")
     for line in seen.get("log", [])[-3:]:
         out.append(f"  · {line}")
     sealed = seen.get("sealed")
@@ -133,12 +157,39 @@ def render_table(game, seen: dict) -> str:
         waiting = [p for p in sealed["players"] if p not in sealed["chosen"]]
         out.append(f"sealed choices: made by {names(sealed['chosen'])}; waiting for {names(waiting)}"
                    + (f"; yours: {sealed['yours']}" if sealed["yours"] is not None else ""))
+    return fit_lines(out)
+
+
+def fit_lines(lines: list[str], width: int | None = None) -> str:
+    """Lines longer than the screen wrapped, continued under their own indentation."""
+    width = width or screen_width()
+    out = []
+    for line in lines:
+        if len(line) <= width or line.lstrip().startswith(("|", "+")):
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()))
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent + "    ", break_on_hyphens=False))
     return "\n".join(out)
 
 
-def _text(value) -> str:
+def _names_seats(game, name: str) -> bool:
+    """Whether a var holds players (shown as 'Player 1', never as a 0-based seat)."""
+    declared = getattr(game, "var_types", {}).get(name)
+    while declared is not None and not hasattr(declared, "name"):
+        declared = getattr(declared, "element", None)
+    return getattr(declared, "name", None) == "player"
+
+
+def _text(game, value, is_seat: bool = False) -> str:
     if value is None:
         return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if is_seat and isinstance(value, int):
+        return game.player_name(value)
+    if is_seat and isinstance(value, list):
+        return ", ".join(_text(game, v, True) for v in value) or "none"
     if isinstance(value, tuple):
         return f"({value[0]}, {value[1]})"
     return str(value)
@@ -148,7 +199,7 @@ def render_options(decision) -> str:
     lines = [f"{decision.prompt}:"]
     for number, option in enumerate(decision.options, 1):
         lines.append(f"  {number:>2}. {option.label}" + (f"  [{option.id}]" if _plain(option.id) != _plain(option.label) else ""))
-    return "\n".join(lines)
+    return fit_lines(lines)
 
 
 def _plain(text: str) -> str:

@@ -234,6 +234,12 @@ class Log(Stmt):
 
 
 @dataclass(frozen=True)
+class Show(Stmt):
+    """`show "TEXT"`: the play screen shows the whole table at this moment, titled TEXT."""
+    text: Text
+
+
+@dataclass(frozen=True)
 class Finish(Stmt):
     name: str | None = None     # `finish "NAME"`: the named ending that ends this game
 
@@ -309,6 +315,7 @@ class VarDecl(Decl):
     type: TypeExpr
     per: str | None         # "player", a component kind, or None
     init: Expr | None
+    display: str | None = None  # how the play screen names it ("" hides it), from a trailing "TEXT"
 
 
 @dataclass(frozen=True)
@@ -364,6 +371,13 @@ class WinnersDecl(Decl):
 @dataclass(frozen=True)
 class HeuristicDecl(Decl):
     """How good a position looks for player `var` (bots use it between score changes)."""
+    var: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class BriefDecl(Decl):
+    """What player `var` is told about their goal (`brief p = "..."`), shown by the play screen."""
     var: str
     value: Expr
 

@@ -84,6 +84,8 @@ class Checker:
                     self.expect(line.value, INT, Scope({decl.var: PLAYER}, kind="fn"), "a score line")
         if spec.heuristic is not None:
             self.expect(spec.heuristic.value, INT, Scope({spec.heuristic.var: PLAYER}, kind="fn"), "a heuristic")
+        if spec.brief is not None:
+            self.expect(spec.brief.value, STR, Scope({spec.brief.var: PLAYER}, kind="fn"), "a brief")
         if spec.winners is not None:
             self.expect(spec.winners.value, list_of(PLAYER), Scope(kind="fn"), "winners")
         for inv in spec.invariants.values():
@@ -432,6 +434,7 @@ class Checker:
         self.expr(s.text, scope)
 
     stmt_Fail = stmt_Log
+    stmt_Show = stmt_Log
 
     def stmt_Finish(self, s, scope: Scope):
         if s.name is not None:

@@ -20,7 +20,8 @@ _STOPS = (ast.Break, ast.Continue, ast.Return, ast.Finish, ast.Fail)
 def _decl_roots(spec: GameSpec) -> list:
     roots = [*spec.params.values(), *spec.zones.values(), *spec.vars.values(), *spec.fns.values(),
              *spec.procs.values(), *spec.invariants.values(), *spec.labels.values(), *spec.opponents.values()]
-    roots += [d for d in (spec.setup, spec.play, spec.score, spec.tiebreak, spec.winners, spec.heuristic) if d]
+    roots += [d for d in (spec.setup, spec.play, spec.score, spec.tiebreak, spec.winners, spec.heuristic,
+                          spec.brief) if d]
     return roots
 
 

@@ -71,6 +71,17 @@ def resolve_variant(base: Path, variant: str) -> Path:
                      + (f"; {hint}" if hint else ""))
 
 
+BASE = "base"
+
+
+def names_base(base: Path, variant: str) -> bool:
+    """Whether `--variant` names the base game itself: `base`, or the base rule file's path."""
+    if variant == BASE:
+        return True
+    path = Path(variant)
+    return path.suffix == ".game" and path.is_file() and path.resolve() == base.resolve()
+
+
 def load_game(path: str | Path, variant: str | None = None, warnings: bool = False):
     """Parse, merge, check and compile a game. Returns an interpreter `Game` (with
     `warnings`, its spec lists them: see check_game)."""
@@ -97,7 +108,7 @@ def check_game(path: str | Path, variant: str | None = None, warnings: bool = Fa
         base_file = resolve_game(path)
         module = module if module is not None and file == base_file else parse_file(base_file)
         variant_module = None
-        if variant:
+        if variant and not names_base(base_file, variant):
             variant_module = parse_file(resolve_variant(base_file, variant))
     diagnostics: list[Diagnostic] = []
     spec = GameSpec(title="", path=str(base_file))
@@ -180,7 +191,7 @@ _NAMED = {ast.ParamDecl: "params", ast.ZoneDecl: "zones", ast.VarDecl: "vars",
 _WORDS = {ast.ParamDecl: "param", ast.ZoneDecl: "zone", ast.VarDecl: "var", ast.FnDecl: "fn",
           ast.ProcDecl: "proc"}
 _SINGLE = {ast.SetupDecl: "setup", ast.PlayDecl: "play", ast.WinnersDecl: "winners",
-           ast.HeuristicDecl: "heuristic"}
+           ast.HeuristicDecl: "heuristic", ast.BriefDecl: "brief"}
 
 
 def _merge(spec: GameSpec, module: ast.Module, file: Path, diagnostics: list, is_variant: bool) -> bool:

@@ -424,11 +424,14 @@ class _Builder(Transformer):
     def var_decl(self, meta, c):
         name, type_, per, init = c[0], c[1], None, None
         rest = c[2:]
+        display = None
+        if rest and isinstance(rest[-1], Token) and rest[-1].type == "STRING":
+            display, rest = self.string(rest[-1]), rest[:-1]
         if rest and isinstance(rest[0], Token):
             per, rest = str(rest[0]), rest[1:]
         if rest:
             init = rest[0]
-        return ast.VarDecl(self.s(meta), str(name), type_, per, init)
+        return ast.VarDecl(self.s(meta), str(name), type_, per, init, display)
 
     def fn_decl(self, meta, c):
         name, params, *rest = c
@@ -476,6 +479,9 @@ class _Builder(Transformer):
 
     def heuristic_decl(self, meta, c):
         return ast.HeuristicDecl(self.s(meta), str(c[0]), c[1])
+
+    def brief_decl(self, meta, c):
+        return ast.BriefDecl(self.s(meta), str(c[0]), c[1])
 
     def label_decl(self, meta, c):
         return ast.LabelDecl(self.s(meta), str(c[0]), str(c[1]), c[2])
@@ -576,6 +582,9 @@ class _Builder(Transformer):
 
     def log_stmt(self, meta, c):
         return ast.Log(self.s(meta), self.text(c[0]))
+
+    def show_stmt(self, meta, c):
+        return ast.Show(self.s(meta), self.text(c[0]))
 
     def finish_stmt(self, meta, c):
         return ast.Finish(self.s(meta), self.string(c[0]) if c else None)

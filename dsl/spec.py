@@ -33,6 +33,7 @@ class GameSpec:
     tiebreak: ast.ScoreDecl | None = None
     winners: ast.WinnersDecl | None = None
     heuristic: ast.HeuristicDecl | None = None
+    brief: ast.BriefDecl | None = None                # what each seat is told about its goal
     invariants: dict = field(default_factory=dict)    # title -> ast.InvariantDecl
     labels: dict = field(default_factory=dict)        # component kind -> ast.LabelDecl
     opponents: dict = field(default_factory=dict)     # title -> ast.OpponentDecl (scripted, no seat)

@@ -16,7 +16,7 @@ import random
 import time
 from contextlib import contextmanager
 
-from ..dsl.errors import UsageError
+from ..dsl.errors import UsageError, did_you_mean
 
 
 def determinize(game, st, seat: int, rng: random.Random):
@@ -408,7 +408,8 @@ def make_bot(spec: str, seed):
     usage error."""
     name, *settings = [part.strip() for part in str(spec).split(":")]
     if name not in BOTS:
-        raise UsageError(f"unknown bot '{name}'; bots: {', '.join(BOTS)}")
+        hint = did_you_mean(name, BOTS)
+        raise UsageError(f"unknown bot '{name}'; bots: {', '.join(BOTS)}" + (f"; {hint}" if hint else ""))
     allowed = BOTS[name].settings
     options = {}
     for setting in settings:

@@ -695,6 +695,10 @@ class Compiler:
     def s_Log(self, code, s: ast.Log, env, loop):
         self.stmt(code, s.span, f"_log(st, {self.text(s.text, env)})")
 
+    def s_Show(self, code, s: ast.Show, env, loop):
+        # Only the play screen listens (game.on_show); bots and simulations pay one test.
+        self.stmt(code, s.span, f"if _rt.on_show is not None: _rt.on_show(st, {self.text(s.text, env)})")
+
     def s_Finish(self, code, s, env, loop):
         if s.name is not None:
             self.stmt(code, s.span, f"_record_ending(st, {s.name!r})")
@@ -835,6 +839,7 @@ def compile_game(spec, types: dict):
     invariants = [(title, compiler.standalone(decl.value), decl.span) for title, decl in spec.invariants.items()]
     judge = (compiler.standalone(spec.heuristic.value, [spec.heuristic.var])
              if spec.heuristic is not None else None)
+    told = compiler.standalone(spec.brief.value, [spec.brief.var]) if spec.brief is not None else None
 
     ns = compiler.assemble()
 
@@ -902,13 +907,19 @@ def compile_game(spec, types: dict):
             won = ()            # a scripted opponent must be beaten: equalling it is not enough
         return Result(scores, lines, ties, won, sheets)
 
-    if judge is not None:
-        judge_fn, judge_env = resolve(judge)
+    def for_a_seat(pair, span):
+        """(state, seat) -> the value of a declaration for one player (heuristic, brief)."""
+        fn, env = resolve(pair)
 
-        def heuristic(st, p):
+        def evaluate(st, p):
             st.memo.clear()
-            return _evaluate(judge_fn, judge_env, st, [p], spec.heuristic.span)
-        game.heuristic = heuristic
+            return _evaluate(fn, env, st, [p], span)
+        return evaluate
+
+    if judge is not None:
+        game.heuristic = for_a_seat(judge, spec.heuristic.span)
+    if told is not None:
+        game.brief = for_a_seat(told, spec.brief.span)
 
     def failing_invariants(st):
         st.memo.clear()

@@ -121,6 +121,10 @@ class Game:
         self.choices: dict = {}         # (code name, pc) -> compiler.ChoiceSite
         self.coverage = None            # a coverage.Coverage while rule coverage is measured
         self.heuristic = None           # (state, seat) -> int, when the rule file declares one
+        self.brief = None               # (state, seat) -> str, when the rule file declares `brief`
+        self.on_show = None             # (state, title) -> None: the play screen, at a `show` statement
+        self.var_display = {n: d.display for n, d in spec.vars.items() if d.display is not None}
+        self.var_types = {n: d.type for n, d in spec.vars.items()}
         self.param_overrides: dict = {}  # param name -> value, from --set
         self.shown_labels: dict = {}    # component kind -> (state, id) -> str, from `label` declarations
         self._labelling: set = set()    # components whose label is being computed (no recursion)

@@ -89,82 +89,233 @@ def summarise(records: list[dict], meta: dict) -> dict:
     }
 
 
+def seat_label(report: dict, seat: int, player_name) -> str:
+    """'Player 1', with its bot when the seats have different bots that stay in place."""
+    bots = report.get("bots") or []
+    if len(set(bots)) > 1 and not report.get("rotate"):
+        return f"{player_name(seat)} ({bots[seat]})"
+    return player_name(seat)
+
+
+def shows_bots(report: dict) -> bool:
+    """Whether a per-bot table says more than the per-seat one: bots rotated over the seats,
+    or one bot at several seats beside others."""
+    count = len(report["by_bot"])
+    return bool(report.get("rotate")) and count > 1 or 1 < count < report["players"]
+
+
+def _bots_text(report: dict, player_name) -> str:
+    bots = report.get("bots") or []
+    if len(set(bots)) == 1:
+        return f"{bots[0]} at every seat"
+    text = ", ".join(f"{player_name(p)} {b}" for p, b in enumerate(bots))
+    return text + (" in the first game, rotated over the seats from game to game" if report.get("rotate") else "")
+
+
 def format_report(report: dict, player_name) -> str:
+    """The text report: numbers to three decimals, players as 'Player 1'..., and a legend, so
+    that it reads without the documentation."""
     title = report["game"] + (f" ({report['variant']})" if report.get("variant") else "")
-    out = [f"{title}: {report['games']} games, {report['players']} players, seed {report['seed']}"
-           + (", bots rotated over seats" if report.get("rotate") else "")]
-    out.append(f"  {'seat':<10} {'win rate':>9} {'95% CI':>17} {'mean score':>11} {'sd':>8}  score lines")
-    for s in report["seats"]:
-        lines = ", ".join(f"{k} {v:g}" for k, v in s["lines"].items())
-        lo, hi = s["ci95"]
-        out.append(f"  {player_name(s['seat']):<10} {s['win_rate']:>9.3f} {f'[{lo:.3f}, {hi:.3f}]':>17} "
-                   f"{s['score_mean']:>11.3f} {s['score_sd']:>8.3f}  {lines}")
-    settings = report.get("bot_settings", {})
-    if len(report["by_bot"]) > 1 or report.get("rotate"):
-        out.append(f"  {'bot':<24} {'win rate':>9} {'95% CI':>17} {'mean score':>11}  settings")
+    n = report["games"]
+    labels = [seat_label(report, s["seat"], player_name) for s in report["seats"]]
+    width = max([len(label) for label in labels] + [8])
+    out = [f"{title}: {n} games, {report['players']} players, seed {report['seed']}",
+           f"  bots: {_bots_text(report, player_name)}",
+           f"  {'':<{width}} {'win rate':>8}  {'95% interval':<13} {'mean score':>10} {'sd':>6}  score lines"]
+    for label, s in zip(labels, report["seats"]):
+        lines = ", ".join(f"{k} {v:.3f}" for k, v in s["lines"].items())
+        out.append(f"  {label:<{width}} {s['win_rate']:>8.3f}  {_interval(s['ci95']):<13} "
+                   f"{s['score_mean']:>10.3f} {s['score_sd']:>6.3f}  {lines}")
+    if shows_bots(report):
+        bot_width = max([len(b["bot"]) for b in report["by_bot"]] + [width, 20])
+        out.append(f"  {'bot (all its seats)':<{bot_width}} {'win rate':>8}  {'95% interval':<13} {'mean score':>10}")
         for b in report["by_bot"]:
-            lo, hi = b["ci95"]
-            out.append(f"  {b['bot']:<24} {b['win_rate']:>9.3f} {f'[{lo:.3f}, {hi:.3f}]':>17} {b['score_mean']:>11.3f}"
-                       f"  {settings.get(b['bot'], '')}")
-    elif settings:
-        out.append("  bots: " + "; ".join(settings.values()))
+            out.append(f"  {b['bot']:<{bot_width}} {b['win_rate']:>8.3f}  {_interval(b['ci95']):<13} "
+                       f"{b['score_mean']:>10.3f}")
+    settings = report.get("bot_settings", {})
+    if settings:        # every bot's settings in full, defaults included
+        out.append("  bot settings: " + "; ".join(settings.values()))
     for o in report.get("opponents", []):
-        out.append(f"  {o['opponent']} (scripted): wins {o['wins']} of {report['games']}, "
+        out.append(f"  {o['opponent']} (scripted opponent): won {o['wins']} of {n} games, "
                    f"mean score {o['score_mean']:.3f}")
     t = report["turns"]
-    out.append(f"  turns per game: mean {t['mean']:.1f}, sd {t['sd']:.1f}, min {t['min']}, max {t['max']}")
-    out.append(f"  options per decision {report['branching']:.2f}; ties {report['ties']:.1%}; "
-               f"draws {report['draws']}; lead changes per game {report['lead_changes']:.2f}; "
-               f"first-player advantage {report['first_player_advantage']:+.3f}")
-    if report.get("endings"):
-        named = ", ".join(f'"{name}" {games}' for name, games in report["endings"].items())
-        out.append(f"  games decided by named endings and fallbacks: {named}")
-    out.append(f"  {report['seconds']} s")
+    fair = 1 / report["players"]
+    advantage = report["first_player_advantage"]
+    out += [f"  game length: {t['mean']:.3f} turns on average (sd {t['sd']:.3f}, shortest {t['min']}, "
+            f"longest {t['max']})",
+            f"  options per decision: {report['branching']:.3f} on average; lead changes: "
+            f"{report['lead_changes']:.3f} per game",
+            f"  shared wins: {report['ties']:.3f} of games; draws (nobody won): {report['draws']} of {n}",
+            f"  first-player advantage: {advantage:+.3f} (the first mover won {fair + advantage:.3f}; "
+            f"fair is {fair:.3f})",
+            *_endings(report),
+            "  win rate: games won per game, a win shared by k players counting 1/k; the",
+            "  true rate lies in the 95% interval with 95% confidence (more games narrow it)",
+            f"  {report['seconds']:.1f} s"]
     return "\n".join(out)
 
 
-def write_csv(path: str, records: list[dict], players: int) -> None:
+def _endings(report: dict) -> list:
+    if not report.get("endings"):
+        return []
+    named = ", ".join(f'"{name}" {games}' for name, games in report["endings"].items())
+    return [f"  games decided by named endings and fallbacks: {named}"]
+
+
+def _interval(ci) -> str:
+    return f"{ci[0]:.3f}-{ci[1]:.3f}"
+
+
+def csv_name(title: str) -> str:
+    """A CSV column name: lower case, words joined by '_' ('Rounds won' -> 'rounds_won')."""
+    return "_".join("".join(ch if ch.isalnum() else " " for ch in title.lower()).split())
+
+
+def _csv_header(records: list[dict], players: int) -> tuple[list, list]:
     titles = list(records[0]["lines"][0]) if records else []
+    header = (["game", "seed", "turns", "decisions", "options_per_decision", "lead_changes", "first_seat",
+               "winner_seats", "endings"] + [f"bot_{p}" for p in range(players)] + [f"score_{p}" for p in range(players)]
+              + [f"{csv_name(t)}_{p}" for p in range(players) for t in titles])
+    return header, titles
+
+
+def _csv_row(r: dict, players: int, titles: list) -> list:
+    return ([r["index"], r["seed"], r["turns"], r["decisions"],
+             round(r["options"] / r["decisions"], 4) if r["decisions"] else 0,
+             r["lead_changes"], "" if r["first_player"] is None else r["first_player"],
+             " ".join(map(str, r["winners"])), "; ".join(r.get("endings") or [])]
+            + r["bots"] + r["scores"] + [r["lines"][p][t] for p in range(players) for t in titles])
+
+
+def write_csv(path: str, records: list[dict], players: int, player_name=None) -> None:
+    """One row per game; seats are 0-based (`bot_0` is Player 1's bot)."""
+    header, titles = _csv_header(records, players)
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["game", "seed", "turns", "decisions", "options_per_decision", "lead_changes",
-                         "first_player", "winners", "endings"]
-                        + [f"bot_{p}" for p in range(players)] + [f"score_{p}" for p in range(players)]
-                        + [f"{t}_{p}" for p in range(players) for t in titles])
+        writer.writerow(header)
         for r in records:
-            writer.writerow([r["index"], r["seed"], r["turns"], r["decisions"],
-                             round(r["options"] / r["decisions"], 4) if r["decisions"] else 0,
-                             r["lead_changes"], "" if r["first_player"] is None else r["first_player"],
-                             " ".join(map(str, r["winners"])), "; ".join(r.get("endings") or [])]
-                            + r["bots"] + r["scores"] + [r["lines"][p][t] for p in range(players) for t in titles])
+            writer.writerow(_csv_row(r, players, titles))
 
 
-def plot(path: str, records: list[dict], report: dict, player_name) -> None:
-    """Score distributions per seat, and win rate per seat with its 95% interval, as a PNG."""
+def write_compare_csv(path: str, results: list, players: int, player_name=None) -> None:
+    """`compare`'s games: simulate's columns after a `config` column naming the configuration."""
+    header, titles = _csv_header(results[0][2], players)
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["config"] + header)
+        for name, _, records in results:
+            for r in records:
+                writer.writerow([name] + _csv_row(r, players, titles))
+
+
+def _pyplot():
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import MaxNLocator
     except ImportError:
         from ..dsl.errors import UsageError
         raise UsageError("--plot needs matplotlib: pip install 'boardwright[plot]'")
+    return plt, MaxNLocator
+
+
+def _whole(values) -> bool:
+    return all(float(v).is_integer() for v in values)
+
+
+def plot(path: str, records: list[dict], report: dict, player_name) -> None:
+    """A PNG: one small histogram of final scores per seat (left, one above the other on the
+    same scale), and the win rate of each seat, and of each bot when there are several, with
+    its 95% interval (right)."""
+    plt, _ = _pyplot()
+    fig = score_figure(records, report, player_name)
+    fig.savefig(path, format="png", dpi=100, bbox_inches="tight")
+    plt.close(fig)
+
+
+def score_figure(records: list[dict], report: dict, player_name):
+    """The matplotlib figure `plot` saves."""
+    plt, MaxNLocator = _pyplot()
     players = report["players"]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    labels = [seat_label(report, p, player_name) for p in range(players)]
+    by_bot = shows_bots(report)
+    fig = plt.figure(figsize=(12 if by_bot else 10, max(4.5, 1.6 * players + 1.5)))
+    grid = fig.add_gridspec(players, 3 if by_bot else 2, wspace=0.3, hspace=0.6,
+                            width_ratios=[1.5, 1, 1] if by_bot else [1.5, 1])
+    everything = [r["scores"][p] for r in records for p in range(players)]
+    whole = _whole(everything)
+    bins = _bins(everything, whole)
+    first = None
     for p in range(players):
-        left.hist([r["scores"][p] for r in records], bins=20, alpha=0.5, label=player_name(p))
-    left.set_title("Final scores per seat")
-    left.set_xlabel("score")
-    left.set_ylabel("games")
-    left.legend()
-    rates = [s["win_rate"] for s in report["seats"]]
-    errors = [[r - s["ci95"][0] for r, s in zip(rates, report["seats"])],
-              [s["ci95"][1] - r for r, s in zip(rates, report["seats"])]]
-    right.bar([player_name(p) for p in range(players)], rates, yerr=errors, capsize=6, color="tab:blue")
-    right.axhline(1 / players, color="grey", linestyle="--", linewidth=1)
-    right.set_ylim(0, 1)
-    right.set_title("Win rate per seat (95% CI)")
+        ax = fig.add_subplot(grid[p, 0], sharex=first)
+        first = first or ax
+        scores = [r["scores"][p] for r in records]
+        ax.hist(scores, bins=bins, color=f"C{p}", edgecolor="white")
+        mean = report["seats"][p]["score_mean"]
+        ax.axvline(mean, color="black", linewidth=1)
+        ax.set_title(f"{labels[p]}: mean score {mean:.2f}", fontsize=9, loc="left")
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=3))
+        ax.set_ylabel("games", fontsize=8)
+        if whole:
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        if p < players - 1:
+            ax.tick_params(labelbottom=False)
+    first.figure.axes[-1].set_xlabel("final score")
+    _rate_bars(fig.add_subplot(grid[:, 1]), labels, report["seats"], players, "Win rate per seat (95% interval)")
+    if by_bot:
+        bots = report["by_bot"]
+        _rate_bars(fig.add_subplot(grid[:, 2]), [b["bot"] for b in bots], bots, players,
+                   "Win rate per bot, all seats (95% interval)")
     title = report["game"] + (f" ({report['variant']})" if report.get("variant") else "")
-    fig.suptitle(f"{title}: {report['games']} games")
+    fig.suptitle(f"{title}: {report['games']} games, {players} players")
+    return fig
+
+
+def _bins(values: list, whole: bool) -> list:
+    """Bin edges shared by every seat's histogram: one bin per score when scores are whole
+    numbers in a short range, else 20 equal bins (on whole-number edges for whole scores)."""
+    low, high = (min(values), max(values)) if values else (0, 1)
+    if whole and high - low <= 40:
+        return [v - 0.5 for v in range(int(low), int(high) + 2)]
+    step = (high - low) / 20 or 1
+    if whole:
+        step = max(1, math.ceil(step))
+    return [low - (0.5 if whole else 0) + i * step for i in range(int((high - low) / step) + 2)]
+
+
+def _rate_bars(ax, labels: list, rows: list, players: int, title: str, colours=None) -> None:
+    rates = [row["win_rate"] for row in rows]
+    errors = [[r - row["ci95"][0] for r, row in zip(rates, rows)], [row["ci95"][1] - r for r, row in zip(rates, rows)]]
+    positions = list(range(len(rows)))
+    ax.bar(positions, rates, yerr=errors, capsize=5, color=colours or [f"C{i}" for i in positions])
+    shown = [label.replace(" (", "\n(").replace(":", "\n") for label in labels]
+    ax.set_xticks(positions, shown, fontsize=8,
+                  rotation=30 if len(rows) > 3 or max(len(line) for text in shown for line in text.split("\n")) > 10
+                  else 0)
+    ax.axhline(1 / players, color="grey", linestyle="--", linewidth=1, label=f"even share 1/{players}")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate")
+    ax.legend(fontsize=8, loc="best")
+    ax.set_title(title, fontsize=10)
+
+
+def plot_compare(path: str, outcome: dict, player_name) -> None:
+    """A PNG for `compare`: per seat, the win rate under each configuration (95% interval),
+    and the mean game length under each configuration."""
+    plt, MaxNLocator = _pyplot()
+    reports, names = outcome["reports"], outcome["configs"]
+    players = reports[0]["players"]
+    fig, axes = plt.subplots(1, players + 1, figsize=(3.2 * (players + 1), 4.2), squeeze=False)
+    for p in range(players):
+        rows = [rep["seats"][p] for rep in reports]
+        _rate_bars(axes[0][p], names, rows, players, f"{seat_label(reports[0], p, player_name)}: win rate (95%)",
+                   colours=[f"C{i}" for i in range(len(names))])
+    ax = axes[0][players]
+    ax.bar(range(len(names)), [rep["turns"]["mean"] for rep in reports], color=[f"C{i}" for i in range(len(names))])
+    ax.set_xticks(range(len(names)), [n.replace(" ", "\n") for n in names], fontsize=8)
+    ax.set_title("Mean turns per game", fontsize=10)
+    fig.suptitle(f"{reports[0]['game']}: {reports[0]['games']} games per configuration")
     fig.tight_layout()
     fig.savefig(path, format="png", dpi=100)
     plt.close(fig)
@@ -200,19 +351,20 @@ def compare(configs: list[tuple[str, dict, list]], alpha: float = 0.05) -> dict:
     _, base, base_records = configs[0]
     rows = []
 
-    def metric(name, pick, test):
+    def metric(name, pick, test, seat=None):
         values = [pick(report) for _, report, _ in configs]
         flags = [None] + [test(base_records, records) for _, _, records in configs[1:]]
-        rows.append({"metric": name, "values": values, "p_values": flags,
-                     "significant": [p is not None and p < alpha for p in flags]})
+        rows.append({"metric": name, **({"seat": seat} if seat is not None else {}), "values": values,
+                     "p_values": flags, "significant": [p is not None and p < alpha for p in flags]})
 
     players = base["players"]
     for p in range(players):
-        metric(f"win rate seat {p}", lambda rep, p=p: rep["seats"][p]["win_rate"],
+        metric("win rate", lambda rep, p=p: rep["seats"][p]["win_rate"],
                lambda a, b, p=p: round(proportion_p(sum(_share(r, p) for r in a), len(a),
-                                                    sum(_share(r, p) for r in b), len(b)), 4))
-        metric(f"mean score seat {p}", lambda rep, p=p: rep["seats"][p]["score_mean"],
-               lambda a, b, p=p: round(welch_p([r["scores"][p] for r in a], [r["scores"][p] for r in b]), 4))
+                                                    sum(_share(r, p) for r in b), len(b)), 4), seat=p)
+        metric("mean score", lambda rep, p=p: rep["seats"][p]["score_mean"],
+               lambda a, b, p=p: round(welch_p([r["scores"][p] for r in a], [r["scores"][p] for r in b]), 4),
+               seat=p)
     metric("turns per game", lambda rep: rep["turns"]["mean"],
            lambda a, b: round(welch_p([r["turns"] for r in a], [r["turns"] for r in b]), 4))
     metric("options per decision", lambda rep: rep["branching"],
@@ -225,14 +377,18 @@ def compare(configs: list[tuple[str, dict, list]], alpha: float = 0.05) -> dict:
             "reports": [report for _, report, _ in configs]}
 
 
-def format_compare(result: dict) -> str:
+def format_compare(result: dict, player_name) -> str:
     names = result["configs"]
-    width = max(14, *(len(n) + 2 for n in names))
-    out = [f"  {'metric':<24}" + "".join(f"{n:>{width}}" for n in names) + "   p (vs first)"]
-    for row in result["rows"]:
+    width = max(12, *(len(n) + 2 for n in names))
+    labelled = [(row["metric"] + (f", {player_name(row['seat'])}" if "seat" in row else ""), row)
+                for row in result["rows"]]
+    first = max(len(label) for label, _ in labelled) + 2
+    out = [f"  {'metric':<{first}}" + "".join(f"{n:>{width}}" for n in names) + "   p (vs first)"]
+    for label, row in labelled:
         cells = "".join(f"{v:>{width}.3f}" for v in row["values"])
-        ps = ", ".join("—" if p is None else f"{p:.4f}{' *' if sig else ''}"
+        ps = ", ".join(f"{p:.3f}{' *' if sig else ''}"
                        for p, sig in zip(row["p_values"][1:], row["significant"][1:]))
-        out.append(f"  {row['metric']:<24}{cells}   {ps}")
-    out.append(f"  * significant at p < {result['alpha']}")
+        out.append(f"  {label:<{first}}{cells}   {ps}")
+    out.append("  p: the chance of a difference this large between configurations that play alike;")
+    out.append(f"  * marks p below {result['alpha']}: a real difference")
     return "\n".join(out)

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import yaml
 
-from ..dsl.errors import BoardwrightError, DataError, Diagnostic, Span
+from ..dsl.data import _mark_span
+from ..dsl.errors import BoardwrightError, DataError, Diagnostic, Span, did_you_mean
 from ..dsl.loader import load_game
 from .state import decode
 
@@ -73,13 +74,29 @@ class Outcome:
         return not self.failures
 
 
+class ScenarioError(BoardwrightError):
+    """A problem with a scenario's own contents, at a place in its YAML (`where`: the keys and
+    indexes leading there), reported with that place's line and column."""
+
+    def __init__(self, message: str, where: tuple = (), hint: str = ""):
+        super().__init__(message)
+        self.message, self.where, self.hint = message, tuple(where), hint
+
+
 def load_scenario(path: str | Path) -> dict:
-    path = Path(path)
+    return _load(Path(path))[0]
+
+
+def _load(path: Path) -> tuple[dict, object]:
+    """The scenario's data and its YAML node tree (for positions)."""
     try:
         text = path.read_text(encoding="utf-8")
         data = yaml.safe_load(text)
+        root = yaml.compose(text)
     except OSError as exc:
         raise DataError(f"cannot read scenario {path}: {exc.strerror}")
+    except UnicodeDecodeError:
+        raise DataError(f"cannot read scenario {path}: it is not UTF-8 text")
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -88,11 +105,64 @@ def load_scenario(path: str | Path) -> dict:
     import jsonschema           # slow to import: only commands that read scenarios pay for it
     errors = list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(data))
     if errors:
-        root = yaml.compose(text)
-        from ..dsl.data import _mark_span, _node_at
-        raise DataError([Diagnostic(_mark_span(str(path), _node_at(root, list(e.absolute_path))),
-                                    f"scenario: {e.message}") for e in errors])
-    return data
+        raise DataError([_schema_diagnostic(path, root, e) for e in errors])
+    return data, root
+
+
+def _schema_diagnostic(path: Path, root, error) -> Diagnostic:
+    """A JSON Schema error in words a scenario writer reads, at the offending key or value."""
+    where = list(error.absolute_path)
+    if error.validator == "additionalProperties":
+        allowed = _schema_at(where).get("properties", {})
+        extra = [k for k in error.instance if k not in allowed]
+        place = " in " + where[-1] if where and isinstance(where[-1], str) else ""
+        hint = did_you_mean(str(extra[0]), allowed)
+        return Diagnostic(node_span(path, root, where + [extra[0]], key=True),
+                          f"scenario: unknown key '{extra[0]}'{place}; keys: {', '.join(allowed)}", hint)
+    if error.validator == "required":
+        return Diagnostic(node_span(path, root, where), f"scenario: {error.message}")
+    if error.validator == "type":
+        types = [error.validator_value] if isinstance(error.validator_value, str) else error.validator_value
+        wanted = " or ".join(_A.get(t, t) for t in types)
+        name = f"'{where[-1]}'" if where and isinstance(where[-1], str) else \
+            f"item {where[-1] + 1} of '{where[-2]}'" if len(where) > 1 else "this value"
+        return Diagnostic(node_span(path, root, where), f"scenario: {name} must be {wanted}, not {error.instance!r}")
+    return Diagnostic(node_span(path, root, where), f"scenario: {error.message}")
+
+
+_A = {"string": "a text", "integer": "a whole number", "boolean": "true or false", "array": "a list",
+      "object": "a mapping (key: value lines)"}
+
+
+def _schema_at(where: list) -> dict:
+    schema = SCHEMA
+    for key in where:
+        schema = schema.get("properties", {}).get(key, schema.get("additionalProperties", {})) \
+            if isinstance(key, str) else schema.get("items", {})
+        if not isinstance(schema, dict):
+            return {}
+    return schema
+
+
+def node_span(path: Path, root, where, key: bool = False) -> Span:
+    """The span of the YAML node at `where` (as deep as it exists); with `key`, of the
+    mapping key that names the last step rather than its value."""
+    node = root
+    for step, name in enumerate(where):
+        if isinstance(node, yaml.MappingNode):
+            pair = next(((k, v) for k, v in node.value if str(k.value) == str(name)), None)
+            if pair is None:
+                break
+            if key and step == len(where) - 1:
+                return _mark_span(str(path), pair[0])
+            node = pair[1]
+        elif isinstance(node, yaml.SequenceNode) and isinstance(name, int) and name < len(node.value):
+            node = node.value[name]
+        else:
+            break
+    if node is None:
+        return Span(str(path), 1, 1, 1, 2)
+    return _mark_span(str(path), node)
 
 
 def _game_target(path: Path, name: str) -> str:
@@ -101,28 +171,27 @@ def _game_target(path: Path, name: str) -> str:
 
 
 def run_scenario(path: str | Path) -> Outcome:
+    """Run one scenario. Whatever happens in it (a bad file, a rule error, a misspelt name, a
+    bug) ends as failures with positions, never as an exception."""
     path = Path(path)
     outcome = Outcome(str(path), path.name)
     try:
-        data = load_scenario(path)
+        data, root = _load(path)
     except BoardwrightError as err:
         outcome.failures.append(err.format())
         return outcome
     outcome.name = data.get("name", path.stem)
-    expect = data.get("expect", {})
     try:
-        game = load_game(_game_target(path, data["game"]), data.get("variant"))
-        st = scenario_position(game, data)
+        _run(path, data, root, outcome)
+    except ScenarioError as err:
+        outcome.failures.append(Diagnostic(node_span(path, root, err.where, key=True), err.message,
+                                           err.hint).format())
     except BoardwrightError as err:
-        wanted = expect.get("error")
-        if wanted is None:
-            outcome.failures.append(f"unexpected error: {err.format()}")
-        elif wanted.lower() not in err.format().lower():
-            outcome.failures.append(f"expected an error containing {wanted!r}, got: {err.format()}")
-        return outcome
-    if "error" in expect:
-        outcome.failures.append(f"expected an error containing {expect['error']!r}, but none was raised")
-    outcome.failures.extend(check_expectations(game, st, expect))
+        outcome.failures.append(_at(path, root, ("expect",), "a rule error while checking the expectations")
+                                + "\n" + err.format())
+    except Exception as exc:        # a bug of Boardwright's: the run goes on, and says so
+        outcome.failures.append(_at(path, root, (), f"internal error: {type(exc).__name__}: {exc} "
+                                                    "(a bug in Boardwright, not in this scenario; please report it)"))
     return outcome
 
 
@@ -138,7 +207,59 @@ def scenario_position(game, data: dict):
     return st
 
 
-def _resolve(game, st, labels, prefer: list, taken: set) -> list:
+def _at(path: Path, root, where, message: str, hint: str = "", key: bool = True) -> str:
+    return Diagnostic(node_span(path, root, list(where), key=key), message, hint).format()
+
+
+def _run(path: Path, data: dict, root, outcome: Outcome) -> None:
+    expect = data.get("expect", {})
+    wanted = expect.get("error")
+    stage, where = "setting up the game", ("game",)
+    try:
+        game = load_game(_game_target(path, data["game"]), data.get("variant"))
+        stage, where = "setting up the game", ("players",) if "players" in data else ("game",)
+        st = game.setup_state(data.get("players", game.min_players), data.get("seed", 0))
+        if "state" in data:
+            stage, where = "laying out the starting state", ("state",)
+            apply_starting_state(game, st, data["state"])
+        game.start(st)
+        for number, move in enumerate(data.get("moves", [])):
+            stage, where = f"playing move {number + 1} ({move!r})", ("moves", number)
+            game.apply(st, move)
+    except ScenarioError:
+        raise
+    except BoardwrightError as err:
+        if wanted is None:
+            outcome.failures.append(_at(path, root, where, f"unexpected error while {stage}", key=False)
+                                    + "\n" + err.format())
+        elif wanted.lower() not in err.format().lower():
+            outcome.failures.append(_at(path, root, ("expect", "error"), f"expected an error containing "
+                                        f"{wanted!r}, got one while {stage}") + "\n" + err.format())
+        return
+    if wanted is not None:
+        outcome.failures.append(_at(path, root, ("expect", "error"),
+                                    f"expected an error containing {wanted!r}, but none was raised"))
+    for text in check_expectations(game, st, expect):
+        head, newline, rest = text.partition("\n")
+        outcome.failures.append(_at(path, root, ("expect", _expectation_key(text, expect)), head) + newline + rest)
+
+
+_FAILURE_KEYS = (("options", ("options", "options_include", "options_exclude")), ("player", ("player",)),
+                 ("prompt", ("prompt",)), ("finished", ("finished",)), ("zones", ("zones",)), ("vars", ("vars",)),
+                 ("turns", ("turns",)), ("log", ("log_includes",)), ("scores", ("scores",)),
+                 ("score line", ("lines",)), ("winners", ("winners",)), ("opponent", ("opponents",)),
+                 ("invariant", ("invariants",)), ("propert", ("properties",)))
+
+
+def _expectation_key(failure: str, expect: dict) -> str:
+    """The `expect` key a failure message is about (for its position)."""
+    for prefix, keys in _FAILURE_KEYS:
+        if failure.startswith(prefix):
+            return next((k for k in keys if k in expect), keys[0])
+    return ""
+
+
+def _resolve(game, st, labels, prefer: list, taken: set, where: tuple = ()) -> list:
     """Component ids for labels, never one twice: preferably one already in place, else one
     from a zone nobody sees (so that laying out a scenario disturbs little that is visible)."""
     out = []
@@ -149,7 +270,10 @@ def _resolve(game, st, labels, prefer: list, taken: set) -> list:
             candidates = [c for c, text in enumerate(game.labels) if text.lower() == wanted and c not in taken]
             candidates.sort(key=lambda c: 0 if _hidden(game, st.loc[c][0]) else 1)
         if not candidates:
-            raise BoardwrightError(f"scenario: no free component labelled {label!r}")
+            known = {text for text in game.labels}
+            hint = did_you_mean(str(label), known) if str(label).lower() not in {k.lower() for k in known} else \
+                "every component with this label is already placed elsewhere in the scenario"
+            raise ScenarioError(f"scenario: no free component labelled {label!r}", where, hint)
         taken.add(candidates[0])
         out.append(candidates[0])
     return out
@@ -165,30 +289,34 @@ def apply_starting_state(game, st, state: dict) -> None:
     taken: set = set()
     for key, wanted in (state.get("zones") or {}).items():
         if key not in st.zones:
-            raise BoardwrightError(f"scenario: no zone {key!r}; zones: {', '.join(st.zones)}")
+            raise ScenarioError(f"scenario: no zone {key!r}; zones: {', '.join(st.zones)}", ("state", "zones", key),
+                                did_you_mean(str(key), st.zones))
         zone = st.zones[key]
         if isinstance(zone, list):
-            ids = _resolve(game, st, wanted, list(zone), taken)
+            ids = _resolve(game, st, wanted, list(zone), taken, ("state", "zones", key))
             for c in [c for c in zone if c not in ids]:
                 game.move(st, c, "supply", None, False)
             for c in ids:
                 game.move(st, c, key, None, False)
         else:
-            cells = {tuple(int(n) for n in str(k).split(",")): v for k, v in wanted.items()}
+            cells = {_cell(k, ("state", "zones", key)): (k, v) for k, v in wanted.items()}
             current = [c for stack in zone.values() for c in stack]
             for c in current:
                 game.move(st, c, "supply", None, False)
-            for cell, labels in cells.items():
-                for c in _resolve(game, st, labels if isinstance(labels, list) else [labels], current, taken):
+            for cell, (written, labels) in cells.items():
+                for c in _resolve(game, st, labels if isinstance(labels, list) else [labels], current, taken,
+                                  ("state", "zones", key, written)):
                     game.move(st, c, key, cell, False)
     for key, wanted in (state.get("top") or {}).items():
         if key not in st.zones or not isinstance(st.zones[key], list):
-            raise BoardwrightError(f"scenario: 'top' needs a stack zone, not {key!r}")
-        for c in reversed(_resolve(game, st, wanted, list(st.zones[key]), taken)):
+            raise ScenarioError(f"scenario: 'top' needs a stack zone, not {key!r}", ("state", "top", key),
+                                did_you_mean(str(key), [k for k, z in st.zones.items() if isinstance(z, list)]))
+        for c in reversed(_resolve(game, st, wanted, list(st.zones[key]), taken, ("state", "top", key))):
             game.move(st, c, key, None, False)
     for name, value in (state.get("vars") or {}).items():
         if name not in st.vars:
-            raise BoardwrightError(f"scenario: no variable {name!r}; variables: {', '.join(st.vars)}")
+            raise ScenarioError(f"scenario: no variable {name!r}; variables: {', '.join(st.vars)}",
+                                ("state", "vars", name), did_you_mean(str(name), st.vars))
         if isinstance(value, dict) and _per_component(game, name):
             # A `per KIND` var given as {component label: value}: only those entries change.
             values = list(st.vars[name])
@@ -198,6 +326,14 @@ def apply_starting_state(game, st, state: dict) -> None:
             st.vars[name] = values
         else:
             st.vars[name] = decode(value)
+
+
+def _cell(text, where: tuple) -> tuple:
+    try:
+        return tuple(int(n) for n in str(text).split(","))
+    except ValueError:
+        raise ScenarioError(f"scenario: {text!r} is not a cell; write it as \"x,y\", e.g. \"0,0\"",
+                            where + (text,)) from None
 
 
 def _per_component(game, name: str) -> bool:
@@ -308,8 +444,11 @@ def check_expectations(game, st, expect: dict) -> list[str]:
     elif "bot_chooses" in expect:
         failures.append("bot_chooses: there is no decision to make")
     if expect.get("invariants", False):
-        for title, span in game.failing_invariants(st):
-            failures.append(f"invariant {title!r} ({span}) does not hold")
+        try:
+            for title, span in game.failing_invariants(st):
+                failures.append(f"invariant {title!r} ({span}) does not hold")
+        except BoardwrightError as err:
+            failures.append(f"invariants: a rule error while checking them:\n{err.format()}")
     if expect.get("properties", False):
         from .check import PropertyFailed, state_properties
         try:

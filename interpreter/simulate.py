@@ -5,6 +5,7 @@ seed gives the same records whichever way) and `interpreter/report.py` summarise
 """
 from __future__ import annotations
 
+import signal
 import statistics
 import time
 from dataclasses import asdict, dataclass
@@ -102,33 +103,56 @@ def play_batch(ref: tuple, players: int, seed: int, indexes: list, specs: list, 
 def simulate_records(game, players: int, games: int, seed: int, specs: list, rotate: bool = False,
                      workers: int = 1, cluster: str | None = None, ref: tuple | None = None,
                      progress=None) -> list[dict]:
-    """Play the games and return their records (dicts), in game order."""
+    """Play the games and return their records (dicts), in game order. `progress(done, total)`
+    is called as games finish, however they are played."""
     if len(specs) != players:
         raise UsageError(f"{len(specs)} bots for {players} players")
     for spec in specs:
         make_bot(spec, 0)
+    progress = progress or (lambda done, total: None)
     indexes = list(range(games))
     if cluster:
-        return _on_cluster(cluster, ref, players, seed, indexes, specs, rotate)
+        return _on_cluster(cluster, ref, players, seed, indexes, specs, rotate, progress)
     if workers > 1:
-        import multiprocessing
-        chunks = [indexes[i::workers * 4] for i in range(workers * 4)]
-        chunks = [c for c in chunks if c]
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            parts = pool.starmap(play_batch, [(ref, players, seed, c, specs, rotate) for c in chunks])
-        records = [r for part in parts for r in part]
-        return sorted(records, key=lambda r: r["index"])
+        return _on_workers(workers, ref, players, seed, indexes, specs, rotate, progress)
     records = []
     for i in indexes:
         records.append(asdict(play_record(game, players, seed, i, seat_bots(specs, i, rotate))))
-        if progress is not None:
-            progress(i + 1, games)
+        progress(i + 1, games)
     return records
 
 
-def _on_cluster(address: str, ref, players, seed, indexes, specs, rotate) -> list[dict]:
+def _batches(indexes: list, count: int) -> list[list]:
+    """Split game indexes into about `count` consecutive batches (the seeds depend on the
+    index only, so the split never changes a result)."""
+    size = max(1, -(-len(indexes) // count))
+    return [indexes[i:i + size] for i in range(0, len(indexes), size)]
+
+
+def _ignore_interrupts() -> None:
+    """Worker processes leave Ctrl-C to the parent, which stops them without tracebacks."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _on_workers(workers, ref, players, seed, indexes, specs, rotate, progress) -> list[dict]:
+    import multiprocessing
+    batches = _batches(indexes, max(workers * 16, len(indexes) // 10))   # progress every ~10 games
+    records: list = []
+    with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts) as pool:
+        jobs = [(ref, players, seed, b, specs, rotate) for b in batches]
+        for part in pool.imap_unordered(_play_batch_args, jobs):
+            records.extend(part)
+            progress(len(records), len(indexes))
+    return sorted(records, key=lambda r: r["index"])
+
+
+def _play_batch_args(job: tuple) -> list:
+    return play_batch(*job)
+
+
+def _on_cluster(address: str, ref, players, seed, indexes, specs, rotate, progress) -> list[dict]:
     try:
-        from dask.distributed import Client
+        from dask.distributed import Client, as_completed
     except ImportError:
         raise UsageError("--cluster needs Dask: pip install 'boardwright[cluster]'")
     try:
@@ -136,14 +160,31 @@ def _on_cluster(address: str, ref, players, seed, indexes, specs, rotate) -> lis
     except (OSError, TimeoutError, ValueError) as exc:
         raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}")
     try:
-        batches = [indexes[i:i + 10] for i in range(0, len(indexes), 10)]
+        batches = _batches(indexes, max(1, len(indexes) // 10))
         futures = client.map(play_batch, [ref] * len(batches), [players] * len(batches),
                              [seed] * len(batches), batches, [specs] * len(batches),
                              [rotate] * len(batches), pure=False)
-        records = [r for part in client.gather(futures) for r in part]
+        records: list = []
+        try:
+            for future in as_completed(futures):
+                records.extend(future.result())
+                progress(len(records), len(indexes))
+        except Exception as exc:        # raised on a worker: say what is wrong with it
+            raise worker_failure(address, exc) from None
     finally:
         client.close()
     return sorted(records, key=lambda r: r["index"])
+
+
+def worker_failure(address: str, exc: Exception) -> Exception:
+    """A cluster worker that cannot import Boardwright (or its game) is a setup problem of the
+    cluster: tell the user what to install. Anything else is passed on unchanged."""
+    text = f"{type(exc).__name__}: {exc}"
+    if isinstance(exc, ImportError) or "No module named" in text:
+        return UsageError(f"the Dask workers of {address} cannot run Boardwright ({text}): install it "
+                          "where the workers run, the same version as here (pip install boardwright, "
+                          "or pip install -e . from this checkout), then restart the workers")
+    return exc
 
 
 def bench(load, players: int, games: int, seed: int = 1) -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
 
 
@@ -98,13 +99,18 @@ def test_simulate_report_json_csv_and_plot(capsys, tmp_path):
     assert bots["greedy"]["seat_games"] == 6 and bots["greedy"]["win_rate"] > bots["random"]["win_rate"]
     rows = list(csv.DictReader(csv_path.open()))
     assert len(rows) == 6 and rows[0]["bot_0"] == "greedy" and rows[1]["bot_0"] == "random"
-    assert float(rows[0]["score_0"]) >= 0 and "Rounds won_1" in rows[0]
+    assert float(rows[0]["score_0"]) >= 0 and "rounds_won_1" in rows[0]
+    assert not [name for name in rows[0] if " " in name], "CSV headers have no spaces"
     assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png_path.stat().st_size > 5000
 
 
 def test_text_report_is_a_readable_table(capsys):
     code, out, _ = run(capsys, "simulate", "punto", "--players", "2", "--games", "3", "--seed", "1")
-    assert code == 0 and "win rate" in out and "95% CI" in out and "options per decision" in out
+    assert code == 0 and "win rate" in out and "95% interval" in out and "options per decision" in out
+    body = out.splitlines()[:-1]            # the last line is the time taken
+    decimals = {len(number.split(".")[1]) for line in body for number in re.findall(r"\d+\.\d+", line)}
+    assert decimals == {3}, "every number in the report has three decimals"
+    assert "Player 1" in out and not re.search(r"\bseat \d", out), "players, never 0-based seats"
 
 
 def _without_seconds(text: str) -> dict:
@@ -156,7 +162,7 @@ def test_play_with_undo_save_load_log_and_replay(capsys, monkeypatch, tmp_path):
     code, out, _ = run(capsys, "play", "punto", "--players", "2", "--seats", "human,random", "--seed", "5",
                        "--log", str(log))
     assert code == 0
-    assert "Undone: back to your previous move." in out and "Hint:" in out and "visited it" in out
+    assert "Undone: back to your previous move." in out and "Hint:" in out and "visits  value" in out
     assert f"Saved to {save}" in out
     saved = json.loads(save.read_text())
     assert len(saved["moves"]) == 4          # two moves of each seat; the undone one is gone
