@@ -87,8 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
                                            "(default: human, then random)")
             p.add_argument("--load", metavar="FILE", help="continue a game saved with 'save FILE'")
             p.add_argument("--log", metavar="FILE", help="write the game log here (for 'boardwright replay')")
-            p.add_argument("--workers", type=_positive, default=1,
-                           help="processes for the trees of mcts bots with trees=K (same choices as one)")
+            p.add_argument("--workers", type=_positive, metavar="W", default=1,
+                           help="processes for the trees of mcts bots with trees=K, same choices as one (default: 1)")
             p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a param (repeatable)")
         if name == "simulate":
             p.add_argument("--games", type=_positive, metavar="K", default=100, help="number of games")
@@ -122,14 +122,17 @@ def build_parser() -> argparse.ArgumentParser:
                                                        "(default: the game's step limit)")
 
     p = sub.add_parser("ladder", help="rate bots: a round robin of rotated 2-player games")
-    p.add_argument("game", metavar="GAME")
-    p.add_argument("--variant")
-    p.add_argument("--players", type=_positive, default=2, help="players per game (the ladder plays 2)")
-    p.add_argument("--bots", required=True, help="comma-separated bots to rate, e.g. random,greedy,mcts,mcts:iterations=1000")
-    p.add_argument("--games", type=_positive, default=20, help="games per pair of bots (default 20)")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a param")
-    p.add_argument("--workers", type=_positive, default=1, help="parallel processes (same results as serial)")
+    p.add_argument("game", metavar="GAME", help=GAME_HELP)
+    _variant_option(p)
+    p.add_argument("--players", type=_positive, metavar="N", default=2,
+                   help="players per game: the ladder plays 2-player games (default: 2)")
+    p.add_argument("--bots", required=True, metavar="LIST",
+                   help="comma-separated bots to rate, e.g. random,greedy,mcts,mcts:iterations=1000")
+    p.add_argument("--games", type=_positive, metavar="K", default=20, help="games per pair of bots (default: 20)")
+    _seed_option(p)
+    p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a param (repeatable)")
+    p.add_argument("--workers", type=_positive, metavar="W", default=1,
+                   help="parallel processes, with the same results as one (default: 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = sub.add_parser("compile", help="compile a game to Python and report (or print) the generated code")
