@@ -22,7 +22,7 @@ from ..interpreter.coverage import Coverage, coverage_report, format_coverage, m
 from ..interpreter.report import (compare, format_compare, format_report, plot, plot_compare, summarise,
                                   write_compare_csv, write_csv)
 from ..interpreter.scenario import run_scenario, scenario_files
-from ..interpreter.simulate import _LOADED, bench, simulate_records
+from ..interpreter.simulate import _LOADED, simulate_records
 from .play import LOG_FORMAT, parse_settings, read_json, replay_states, start_session
 from .progress import progress_bar
 from .render import render_result, render_table
@@ -74,8 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help="fail on warnings too (unused declarations, dead statements...)")
 
     for name, text in (("play", "play in the terminal, against bots or hot-seat"),
-                       ("simulate", "play many seeded bot games and summarise them"),
-                       ("bench", "measure load time and random playouts per second")):
+                       ("simulate", "play many seeded bot games and summarise them")):
         p = sub.add_parser(name, help=text)
         p.add_argument("game", metavar="GAME", nargs="?" if name == "play" else None, help=GAME_HELP)
         _variant_option(p)
@@ -94,8 +93,15 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--games", type=_positive, metavar="K", default=100, help="number of games")
             p.add_argument("--coverage", action="store_true", help="report rule coverage")
             _simulation_options(p)
-        if name == "bench":
-            p.add_argument("--games", type=_positive, metavar="K", default=20, help="number of random games to time")
+
+    p = sub.add_parser("bench", help="measure load time, random playouts and MCTS iterations per second")
+    p.add_argument("game", metavar="GAME", nargs="?", help=GAME_HELP + " (default: every bundled game and variant)")
+    _variant_option(p)
+    p.add_argument("--players", type=_positive, metavar="N", help="the player count (default: 2 where the game allows it)")
+    p.add_argument("--games", type=_positive, metavar="K", default=20, help="random playouts per game")
+    p.add_argument("--mcts-iterations", type=_positive, metavar="I", default=200, help="iterations per timed MCTS decision")
+    _seed_option(p)
+    p.add_argument("--json", action="store_true", help="print JSON (one object per game)")
 
     p = sub.add_parser("replay", help="step through a logged game forward and backward")
     p.add_argument("log", metavar="LOG", help="a log written by 'play --log FILE'")
@@ -443,8 +449,20 @@ def cmd_compare(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    report = bench(lambda: load_game(args.game, args.variant), args.players, args.games, args.seed)
-    print(json.dumps(report))
+    from ..interpreter.bench import bench_game, format_bench
+    if args.game:
+        targets = [(args.game, args.variant)]
+    else:
+        from ..dsl.loader import bundled_games
+        targets = [(g, v) for g in bundled_games() for v in [None] + variants_of(resolve_game(g))]
+    rows = []
+    for game, variant in targets:
+        rows.append(bench_game(lambda: load_game(game, variant), args.players, args.games, args.seed,
+                               args.mcts_iterations))
+        if args.json:
+            print(json.dumps(rows[-1]), flush=True)
+    if not args.json:
+        print(format_bench(rows))
     return 0
 
 

@@ -5,10 +5,9 @@ arguments. A `Problem` raised here becomes a rule error at the calling expressio
 """
 from __future__ import annotations
 
-from .indexes import ADJACENT, grid_index
+from .indexes import ADJACENT, DIRECTIONS, grid_index, windows_through
 from .rng import shuffle_in_place
 
-DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 
 class Problem(Exception):
@@ -155,18 +154,7 @@ def fits(rt, st, key, cell):
 
 
 def _lines(rt, st, key, n):
-    idx = grid_index(st, key)
-    found = idx.lines.get(n)
-    if found is None:
-        grid = st.zones[key]
-        found = []
-        for (x, y) in idx.cells:
-            for dx, dy in DIRECTIONS:
-                window = [(x + i * dx, y + i * dy) for i in range(n)]
-                if all(c in grid for c in window):
-                    found.append(window)
-        idx.lines[n] = found        # shared with copies of the state: same occupancy
-    return found
+    return grid_index(st, key).lines_for(n, st.zones[key])
 
 
 def _lines_through(rt, st, key, cell, n):
@@ -175,19 +163,7 @@ def _lines_through(rt, st, key, cell, n):
     grid = st.zones[key]
     if n < 1 or cell not in grid:
         return []
-    x, y = cell
-    out = []
-    for dx, dy in DIRECTIONS:
-        back = 0
-        while back < n - 1 and (x - (back + 1) * dx, y - (back + 1) * dy) in grid:
-            back += 1
-        ahead = 0
-        while ahead < n - 1 and (x + (ahead + 1) * dx, y + (ahead + 1) * dy) in grid:
-            ahead += 1
-        for k in range(n - 1, -1, -1):
-            if k <= back and n - 1 - k <= ahead:
-                out.append([(x + (i - k) * dx, y + (i - k) * dy) for i in range(n)])
-    return out
+    return windows_through(grid, cell, n)
 
 
 def _details(rt, st, c):

@@ -883,6 +883,11 @@ def compile_game(spec, types: dict):
     score_sign = game.score_sign = -1 if spec.score is not None and spec.score.lowest_wins else 1
     tie_sign = -1 if spec.tiebreak is not None and spec.tiebreak.lowest_wins else 1
 
+    def scores(st):
+        st.memo.clear()
+        return tuple(sum(_evaluate(fn, env, st, [p], span) for _, fn, env, span in score_lines)
+                     for p in range(st.players))
+
     def result(st):
         st.memo.clear()
         lines = tuple({title: _evaluate(fn, env, st, [p], span) for title, fn, env, span in score_lines}
@@ -935,6 +940,7 @@ def compile_game(spec, types: dict):
 
     game.initialize_vars = initialize_vars
     game.result = result
+    game.scores = scores
     game.failing_invariants = failing_invariants
     return game
 

@@ -486,6 +486,10 @@ class Game:
     def result(self, st: State) -> Result:
         raise NotImplementedError       # installed by the compiler
 
+    def scores(self, st: State) -> tuple:
+        """The total per seat (what `result(st).scores` says, without the rest)."""
+        raise NotImplementedError       # installed by the compiler
+
     def failing_invariants(self, st: State) -> list[tuple[str, Span]]:
         raise NotImplementedError       # installed by the compiler
 

@@ -21,12 +21,39 @@ ADJACENT = {
 }
 
 
+DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+_DIRECTION_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
+
+
 def row_major(cell):
     return cell[1], cell[0]
 
 
+def _line_order(window):
+    """`lines` lists windows by their first cell in row-major order, then by direction."""
+    (x0, y0), (x1, y1) = window[0], window[1]
+    return y0, x0, _DIRECTION_INDEX[(x1 - x0, y1 - y0)]
+
+
+def windows_through(grid: dict, cell, n: int) -> list:
+    """The windows of n occupied cells (in the directions of `lines`) that contain `cell`."""
+    x, y = cell
+    out = []
+    for dx, dy in DIRECTIONS:
+        back = 0
+        while back < n - 1 and (x - (back + 1) * dx, y - (back + 1) * dy) in grid:
+            back += 1
+        ahead = 0
+        while ahead < n - 1 and (x + (ahead + 1) * dx, y + (ahead + 1) * dy) in grid:
+            ahead += 1
+        for k in range(n - 1, -1, -1):
+            if k <= back and n - 1 - k <= ahead:
+                out.append([(x + (i - k) * dx, y + (i - k) * dy) for i in range(n)])
+    return out
+
+
 class GridIndex:
-    __slots__ = ("cells", "size", "box", "frontiers", "lines", "derived", "window")
+    __slots__ = ("cells", "size", "box", "frontiers", "lines", "derived", "window", "base")
 
     @staticmethod
     def build(grid: dict) -> "GridIndex":
@@ -43,6 +70,7 @@ class GridIndex:
         idx.lines = {}
         idx.derived = {}
         idx.window = None
+        idx.base = None
         return idx
 
     def _copy(self) -> "GridIndex":
@@ -51,6 +79,7 @@ class GridIndex:
         idx.lines = self.lines
         idx.derived = {}
         idx.window = self.window
+        idx.base = None
         return idx
 
     def added(self, grid: dict, cell, new_cell: bool) -> "GridIndex":
@@ -84,7 +113,34 @@ class GridIndex:
             frontiers[adjacency] = front
         idx.frontiers = frontiers
         idx.lines = {}
+        # lines are derived from ours when first asked for; a chain of such indexes is cut
+        # after a few steps, so old indexes are not kept alive
+        depth = self.base[2] + 1 if self.base is not None else 1
+        idx.base = (self, cell, depth) if depth <= 8 else None
         return idx
+
+    def lines_for(self, n: int, grid=None) -> list:
+        """Windows of n occupied cells in row-major order of their first cell, then by
+        direction; derived from the previous index when only one cell was added."""
+        found = self.lines.get(n)
+        if found is None:
+            occupied = grid if grid is not None else set(self.cells)
+            if self.base is not None and n >= 2:
+                parent, cell, _ = self.base
+                found = parent.lines_for(n)[:]
+                for window in windows_through(occupied, cell, n):
+                    insort(found, window, key=_line_order)
+            else:
+                found = []
+                for (x, y) in self.cells:
+                    for dx, dy in DIRECTIONS:
+                        window = [(x + i * dx, y + i * dy) for i in range(n)]
+                        if all(c in occupied for c in window):
+                            found.append(window)
+            lines = dict(self.lines)        # shared with copies: replace, never change
+            lines[n] = found
+            self.lines = lines
+        return found
 
     def removed(self) -> "GridIndex":
         """The index after one component left a cell that stays occupied."""

@@ -6,7 +6,6 @@ seed gives the same records whichever way) and `interpreter/report.py` summarise
 from __future__ import annotations
 
 import signal
-import statistics
 import time
 from dataclasses import asdict, dataclass
 
@@ -60,7 +59,7 @@ def play_record(game, players: int, seed: int, index: int, specs: list) -> GameR
         game.apply_index(st, bots[st.pending.player].choose(game, st))
         if sum(st.turns) != turns:
             first = st.current if first is None else first
-            scores = game.result(st).scores
+            scores = game.scores(st)
             best = max(scores) if game.score_sign > 0 else min(scores)
             leaders.append(tuple(p for p, s in enumerate(scores) if s == best))
     result = game.result(st)
@@ -185,32 +184,3 @@ def worker_failure(address: str, exc: Exception) -> Exception:
                           "where the workers run, the same version as here (pip install boardwright, "
                           "or pip install -e . from this checkout), then restart the workers")
     return exc
-
-
-def bench(load, players: int, games: int, seed: int = 1) -> dict:
-    """Time loading and checking the rule file (the first time includes building the parser),
-    then random playouts."""
-    from ..dsl.parser import forget_parsed
-    load_times = []
-    for _ in range(5):
-        forget_parsed()
-        t = time.perf_counter()
-        game = load()
-        load_times.append(time.perf_counter() - t)
-    start = time.perf_counter()
-    total_turns = total_decisions = 0
-    for i in range(games):
-        st, _ = play_game(game, players, game_seed(seed, i))
-        total_turns += sum(st.turns)
-        total_decisions += len(st.history)
-    seconds = time.perf_counter() - start
-    return {
-        "game": game.title, "variant": game.variant, "players": players, "games": games,
-        "load_and_check_ms": round(statistics.median(load_times) * 1000, 2),
-        "first_load_ms": round(load_times[0] * 1000, 2),
-        "playouts_per_second": round(games / seconds, 3),
-        "turns_per_second": round(total_turns / seconds, 1),
-        "decisions_per_second": round(total_decisions / seconds, 1),
-        "mean_turns": round(total_turns / games, 2),
-        "seconds": round(seconds, 3),
-    }

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from boardwright.cli.main import main
+from boardwright.dsl.loader import bundled_games, resolve_game, variants_of
 
 from conftest import scenario_paths
 
@@ -92,9 +93,18 @@ def test_test_command_passes_bundled_scenarios_and_fails_a_broken_one(capsys, tm
 
 
 def test_bench_reports_speed_and_load_time(capsys):
-    code, out, _ = run(capsys, "bench", "punto", "--players", "2", "--games", "2")
+    code, out, _ = run(capsys, "bench", "punto", "--players", "2", "--games", "2", "--mcts-iterations", "10", "--json")
     report = json.loads(out)
     assert code == 0 and report["playouts_per_second"] > 0 and report["load_and_check_ms"] > 0
+    assert report["decisions_per_second"] > 0 and report["mcts_iterations_per_second"] > 0
+
+
+def test_bench_without_a_game_measures_every_bundled_game_and_variant(capsys):
+    code, out, _ = run(capsys, "bench", "--games", "1", "--mcts-iterations", "5")
+    rows = out.splitlines()
+    expected = sum(1 + len(variants_of(resolve_game(g))) for g in bundled_games())
+    assert code == 0 and rows[0].split()[:2] == ["game", "players"] and len(rows) == 1 + expected
+    assert any(r.startswith("Punto (Team game)") and r.split()[3] == "4" for r in rows)
 
 
 def test_python_dash_m_runs_the_command_line():
