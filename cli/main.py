@@ -23,8 +23,9 @@ from ..interpreter.report import (compare, format_compare, format_report, plot, 
                                   write_compare_csv, write_csv)
 from ..interpreter.scenario import run_scenario, scenario_files
 from ..interpreter.simulate import _LOADED, simulate_records
-from .play import LOG_FORMAT, parse_settings, read_json, replay_states, start_session
+from .play import parse_settings, replay_states, start_session
 from .progress import progress_bar
+from .saves import LOG_FORMAT, read_saved, write_atomically
 from .render import render_result, render_table
 
 
@@ -274,9 +275,7 @@ def cmd_play(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    log = read_json(args.log, LOG_FORMAT, "a game log")
-    game = load_game(log["game"], log.get("variant"))
-    game.set_params(log.get("params", {}))
+    game, log, _, _ = read_saved(args.log, LOG_FORMAT, load_game)
     states = replay_states(game, log)
     last = len(states) - 1
 
@@ -305,7 +304,7 @@ def cmd_replay(args) -> int:
             step = min(step + 1, last)
         elif line in ("p", "previous", "back"):
             step = max(step - 1, 0)
-        elif line.isdigit() and int(line) <= last:
+        elif line.isascii() and line.isdigit() and len(line) < 10 and int(line) <= last:
             step = int(line)
         else:
             print(f"type n, p, a step from 0 to {last}, or q")
@@ -343,9 +342,12 @@ def _needs(module: str, message: str) -> None:
 
 def check_writable(path: str, option: str) -> None:
     target = Path(path)
-    if target.is_dir():
-        raise UsageError(f"{option} {path}: that is a folder; give a file name")
-    existed = target.exists()
+    try:
+        if target.is_dir():
+            raise UsageError(f"{option} {path}: that is a folder; give a file name")
+        existed = target.exists()
+    except OSError as exc:          # a name over the system's limit
+        raise UsageError(f"{option} {path[:200]}: cannot write there ({exc.strerror})")
     try:
         with open(target, "a", encoding="utf-8"):
             pass
@@ -486,7 +488,7 @@ def cmd_check(args) -> int:
             ref, variant = _relative_to(args.out, args.game), args.variant
             if variant and Path(variant).exists():
                 variant = _relative_to(args.out, variant)
-            Path(args.out).write_text(failure_scenario(report, ref, variant), encoding="utf-8")
+            write_atomically(args.out, failure_scenario(report, ref, variant))
             print(f"  scenario written to {args.out}: replay it with 'boardwright test {args.out}'")
     if args.coverage:
         cov = measure_coverage(game, counts, args.examples, args.seed)

@@ -9,15 +9,14 @@ from pathlib import Path
 from ..dsl.errors import BoardwrightError, UsageError
 from ..interpreter.bots import MCTSBot, make_bot
 from ..interpreter.state import State
+from .saves import LOG_FORMAT, SAVE_FORMAT, bot_states, read_saved, restore_bots, write_atomically
 from .render import colourize, fit_lines, screen_width, render_options, render_result, render_table, wants_colour
 
 HELP = ("type a number, an option id or its label; 'undo' takes back your last move, "
         "'save FILE' saves the game, 'hint' asks the search bot, 'help' shows your goal and "
         "the options again, 'quit' leaves")
-SAVE_FORMAT = "boardwright-save/1"
 HINT_ROWS = 8
 HINT_DEPTH = 6          # random moves played after the search tree, so that near options differ
-LOG_FORMAT = "boardwright-log/1"
 
 
 class Session:
@@ -121,8 +120,8 @@ class Session:
     def play(self, index: int) -> None:
         decision = self.game.decision(self.st)
         option = decision.options[index]
-        self.moves.append({"player": decision.player, "prompt": decision.prompt, "id": option.id,
-                           "label": option.label})
+        self.moves.append({"player": decision.player, "seat": self.setup["seats"][decision.player],
+                           "prompt": decision.prompt, "id": option.id, "label": option.label})
         self.game.apply_index(self.st, index)
         self.write_log()
 
@@ -145,7 +144,7 @@ class Session:
                 self.save(rest.strip())
             elif line == "hint":
                 self.hint()
-            elif line.isdigit() and 1 <= int(line) <= len(decision.options):
+            elif line.isascii() and line.isdigit() and len(line) < 10 and 1 <= int(line) <= len(decision.options):
                 return int(line) - 1
             else:
                 try:
@@ -170,11 +169,11 @@ class Session:
             self.out("save needs a file name: save FILE")
             return
         data = {"format": SAVE_FORMAT, **{k: v for k, v in self.setup.items() if k != "log"},
-                "moves": self.moves, "state": self.st.to_json()}
+                "moves": self.moves, "bots": bot_states(self.bots, self.setup["seats"]), "state": self.st.to_json()}
         try:
-            Path(path).write_text(json.dumps(data, indent=1), encoding="utf-8")
-        except OSError as exc:
-            self.out(f"Could not save to {path}: {exc.strerror}")
+            write_atomically(path, json.dumps(data, indent=1))
+        except (OSError, ValueError) as exc:
+            self.out(f"Could not save to {path[:200]}: {getattr(exc, 'strerror', None) or exc}")
             return
         self.out(f"Saved to {path}; continue later with --load {path}.")
 
@@ -211,7 +210,7 @@ class Session:
             return
         data = {"format": LOG_FORMAT, **{k: v for k, v in self.setup.items() if k != "log"},
                 "moves": self.moves}
-        Path(self.log_path).write_text(json.dumps(data, indent=1), encoding="utf-8")
+        write_atomically(self.log_path, json.dumps(data, indent=1))
 
 
 def bot_move_line(who_and_prompt: str, choice: str) -> str:
@@ -226,16 +225,11 @@ def bot_move_line(who_and_prompt: str, choice: str) -> str:
 def start_session(args, load_game) -> Session:
     """A session from the command line: a new game, or one loaded with --load."""
     if args.load:
-        saved = read_json(args.load, SAVE_FORMAT, "a saved game")
-        game = load_game(saved["game"], saved.get("variant"))
-        game.set_params(saved.get("params", {}))
-        setup = {k: saved[k] for k in ("game", "variant", "params", "players", "seed", "seats")}
-        setup["moves"], setup["log"] = saved.get("moves", []), args.log
-        try:
-            st = State.from_json(saved["state"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise UsageError(f"{args.load}: the saved state is damaged ({exc})")
-        return Session(game, setup, st)
+        game, setup, st, randoms = read_saved(args.load, SAVE_FORMAT, load_game)
+        setup["log"] = args.log
+        session = Session(game, setup, st)
+        restore_bots(session.bots, randoms)
+        return session
     game = load_game(args.game, args.variant)
     settings = parse_settings(args.set)
     game.set_params(settings)
@@ -264,22 +258,13 @@ def parse_settings(items) -> dict:
     return out
 
 
-def read_json(path: str, expected_format: str, what: str) -> dict:
-    """A JSON file of ours (a saved game or a log), or a usage error that says what is wrong."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise UsageError(f"cannot read {what} from {path}: {exc}")
-    if not isinstance(data, dict) or data.get("format") != expected_format:
-        raise UsageError(f"{path} is not {what} (format {expected_format})")
-    return data
-
-
-def replay_states(game, log: dict) -> list[State]:
-    """Every state of a logged game, from the start to the last move."""
-    st = game.new_state(log["players"], log["seed"])
-    states = [st.copy()]
-    for move in log["moves"]:
+def replay_states(game, setup: dict) -> list[State]:
+    """Every state of a logged game (validated by saves.read_saved), from the start to the
+    last move."""
+    st = game.new_state(setup["players"], setup["seed"])
+    states = [st]
+    for move in setup["moves"]:
+        st = st.copy()
         game.apply(st, move["id"])
-        states.append(st.copy())
+        states.append(st)
     return states

@@ -34,6 +34,9 @@ class Scope:
         return Scope(self.names, self.loops + (1 if loop else 0), self.kind)
 
 
+MAX_PLAYERS = 100               # per-player state is allocated for every seat
+
+
 class Checker:
     def __init__(self, spec: GameSpec):
         self.spec = spec
@@ -53,6 +56,10 @@ class Checker:
                        "add e.g. 'players 2..4'")
         elif spec.players.minimum < 1 or spec.players.maximum < spec.players.minimum:
             self.error(spec.players.span, f"invalid player counts {spec.players.minimum}..{spec.players.maximum}")
+        elif spec.players.maximum > MAX_PLAYERS:
+            self.error(spec.players.span, f"invalid player counts {spec.players.minimum}..{spec.players.maximum}: "
+                       f"at most {MAX_PLAYERS} players", "a table seats at most "
+                       f"{MAX_PLAYERS} players (docs/security.md)")
         if spec.play is None:
             self.error(Span(spec.path, 1, 1, 1, 2), "the game has no 'play { ... }' block",
                        "the play block is the game's flow: rounds and turns")

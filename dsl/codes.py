@@ -28,6 +28,7 @@ CODES = [
     Code("E105", "unexpected-token", r"^unexpected ", "a token the grammar does not allow here"),
     Code("E106", "invalid-escape", r"^invalid escape", "a string escape other than \\\" \\\\ \\n \\t"),
     Code("E107", "too-deep", r"nest too deeply", "expressions or blocks nested more than 100 levels"),
+    Code("E109", "number-too-long", r"^a number of [\d,]+ digits", "a number of more than 1,000 digits in a rule or data file"),
     Code("E108", "unreadable-rule-file", r"^not UTF-8 text|^cannot read (?!data)", "a rule file that cannot be read"),
     # -- structure of the game
     Code("E201", "no-players", r"declares no player counts", "no `players` line"),
@@ -76,11 +77,13 @@ CODES = [
     Code("E701", "data-missing", r"^data file '.*' not found", "a `data` line naming a file that does not exist"),
     Code("E702", "data-yaml", r"^invalid YAML|nests more than|aliases repeat|alias is used inside|^the data file is|^cannot read data file", "a data file that is not readable YAML"),
     Code("E703", "data-shape", r"needs 'provenance'|^unknown key|^the key .* is (not a name|given twice)", "a data file whose keys are not the schema's"),
-    Code("E705", "data-attribute", r"unknown attribute type|unknown attribute '|\.details|\.glyph", "an attribute declaration, default, details or glyph naming what does not exist"),
+    Code("E705", "data-attribute", r"unknown attribute type|unknown attribute '|\.details|\.glyph|\.label", "an attribute declaration, default, details or glyph naming what does not exist"),
     Code("E704", "data-value", r"^\w+\.\w+( \(default\))?: |has no value for", "a component attribute with a value of the wrong type"),
     Code("E706", "data-too-many", r"^too many components", "more components than a data file may hold"),
     Code("E707", "data-conflict", r"component kind '\w+' is defined twice|declared with other members", "two data files defining one kind or enum differently"),
     # -- variants
+    Code("E708", "data-outside-folder", r"^data file .*(outside the game folder|absolute path|too long|cannot be opened)", "a `data` path that leaves the folder of its rule file"),
+    Code("E805", "variant-base-outside-folder", r"^the base game .*(outside the game folder|absolute path|too long|cannot be opened)", "an `extends` path that leaves the variant's folder"),
     Code("E801", "variant-base-missing", r"^the base game '.*' does not exist", "a variant extending a file that does not exist"),
     Code("E802", "variant-structure", r"^a variant file|'variant' must be the first", "a variant file that is not `variant ... extends ...` first"),
     Code("E803", "variant-replaces-other", r"of the base game; a variant replaces it only", "a variant replacing a declaration with one of another sort"),

@@ -6,19 +6,22 @@ A data file declares enumerations and component kinds with typed attributes and 
 from __future__ import annotations
 
 import itertools
+import re
 import json
-import string
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 import yaml
 
-from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean
+from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean, read_source
+from .template import check_template, fill
 
 SCHEMA_PATH = Path(__file__).with_name("schemas") / "components.schema.json"
 SCALAR_TYPES = ("int", "str", "bool")
 _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_NUMBER_DIGITS = 1000        # digits of a number (or digit run) in a data file
+_LONG_NUMBER = re.compile(r"[0-9_]{%d,}" % (MAX_NUMBER_DIGITS + 1))
 MAX_COMPONENTS = 100_000        # guards memory and time against a runaway `copies` or `product`
 
 
@@ -106,12 +109,13 @@ def load_data(path: str | Path) -> DataSet:
     path = Path(path)
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise DataError(Diagnostic(Span(name, 1, 1, 1, 1), f"the data file is not UTF-8 text: {exc.reason}"))
+        text = read_source(path, DataError, "the data file is ")
     except OSError as exc:
         raise DataError(Diagnostic(Span(name, 0, 0, 0, 0), f"cannot read data file {name}: {exc.strerror}"))
     SOURCES[name] = text
+    problem = long_number_problem(name, text)
+    if problem is not None:
+        raise DataError(problem)
     try:
         try:        # libyaml when installed (several times faster); its errors are worded differently
             too_deep = _nesting_problem(name, text, _FAST_LOADER)     # before composing recurses
@@ -148,6 +152,28 @@ def load_data(path: str | Path) -> DataSet:
             except OSError:
                 pass
     return _build(name, root, data)
+
+
+def long_number_problem(name: str, text: str) -> Diagnostic | None:
+    """A run of more than MAX_NUMBER_DIGITS digits: YAML would build the integer (and past
+    4,300 digits crash), so it is refused at its place before YAML reads the text."""
+    long_number = _LONG_NUMBER.search(text)
+    if long_number is None:
+        return None
+    line = text.count("\n", 0, long_number.start()) + 1
+    column = long_number.start() - (text.rfind("\n", 0, long_number.start()) + 1) + 1
+    return Diagnostic(Span(name, line, column, line, column + len(long_number.group())),
+                      f"a number of {len(long_number.group()):,} digits: at most {MAX_NUMBER_DIGITS} "
+                      "(docs/security.md)")
+
+
+def untrusted_yaml_problem(name: str, text: str) -> Diagnostic | None:
+    """What makes a YAML text unsafe to load: a huge number, deep nesting, an alias bomb."""
+    problem = long_number_problem(name, text) or _nesting_problem(name, text, yaml.SafeLoader)
+    if problem is None:
+        root = yaml.compose(text, Loader=_FAST_LOADER)
+        problem = _alias_problem(name, root) if root is not None else None
+    return problem
 
 
 def _by_position(diagnostics: list) -> list:
@@ -285,7 +311,7 @@ def _build(name: str, root, data: dict) -> DataSet:
                                            or "use int, str, bool, an enum of this file, or 'list of' one"))
         defaults, bad_defaults = _defaults(name, root, kind, spec.get("defaults") or {}, enums, unknown_types,
                                            problems)
-        problems.extend(_details_problems(name, root, kind))
+        problems.extend(_template_problems(name, root, kind))
         for index, item in enumerate(spec["items"]):
             item_path = ["components", kind_name, "items", index]
             count = item.get("copies", 1)
@@ -307,8 +333,6 @@ def _build(name: str, root, data: dict) -> DataSet:
                     if problem not in problems:     # a product repeats each value in many items
                         problems.append(problem)
                 kind.items.extend(dict(values) for _ in range(item.get("copies", 1)))
-        if kind.glyph and not unknown_types:
-            problems.extend(_glyph_problems(name, root, kind))
         kinds[kind_name] = kind
     if problems:
         raise DataError(_by_position(problems))
@@ -341,62 +365,37 @@ def _defaults(name, root, kind: ComponentKind, defaults: dict, enums: dict, skip
     return valid, invalid
 
 
-def _details_problems(name, root, kind: ComponentKind):
-    """Placeholders of the `details` format that name no attribute."""
-    if not kind.details:
-        return
-    node = _node_at(root, ["components", kind.name, "details"])
-    try:
-        fields = [f for _, f, _, _ in string.Formatter().parse(kind.details.replace("[", "").replace("]", ""))
-                  if f is not None]
-    except ValueError as exc:
-        yield Diagnostic(_mark_span(name, node), f"{kind.name}.details: {exc}", "write {attribute} placeholders")
-        return
-    for field_name in fields:
-        if field_name not in kind.attributes:
-            yield Diagnostic(_mark_span(name, node), f"{kind.name}.details names the unknown attribute "
-                             f"'{field_name}'", did_you_mean(field_name, kind.attributes) or
-                             f"{kind.name} has: {', '.join(kind.attributes)}")
-
-
-class _Flag:
-    """A bool attribute inside a format: `{flag:X|Y}` is X when true and Y when false,
-    `{flag:X}` is X or nothing, `{flag}` is True or False."""
-    __slots__ = ("value",)
-
-    def __init__(self, value: bool):
-        self.value = value
-
-    def __format__(self, spec: str) -> str:
-        if not spec:
-            return str(self.value)
-        shown, _, hidden = spec.partition("|")
-        return shown if self.value else hidden
+def _template_problems(name, root, kind: ComponentKind):
+    """Problems of the kind's `label`, `details` and `glyph` templates (dsl/template.py),
+    each at its place in the YAML with a did-you-mean for an unknown attribute."""
+    templates = [("label", [kind.label] if kind.label else []), ("details", [kind.details] if kind.details else []),
+                 ("glyph", kind.glyph or [])]
+    for key, texts in templates:
+        for index, text in enumerate(texts):
+            if not isinstance(text, str):
+                continue
+            node = _node_at(root, ["components", kind.name, key])
+            if isinstance(node, yaml.SequenceNode) and index < len(node.value):
+                node = node.value[index]
+            # [sections] of details are not part of the template language: drop the brackets.
+            shown = text.replace("[", "").replace("]", "") if key == "details" else text
+            for message, column, width, hint, unknown in check_template(shown, kind.attributes):
+                span = _mark_span(name, node)
+                if isinstance(node, yaml.ScalarNode) and span.line == span.end_line and \
+                        "\n" not in text and shown == text:
+                    quoted = 1 if node.style in ("'", '"') else 0
+                    col = span.column + quoted + column - 1
+                    span = Span(name, span.line, col, span.line, col + width)
+                if unknown is not None:
+                    hint = did_you_mean(unknown, kind.attributes) or f"{kind.name} has: {', '.join(kind.attributes)}"
+                joined = " " if message.startswith(("names ", "cannot ")) else ": "
+                yield Diagnostic(span, f"{kind.name}.{key}{joined}{message}", hint)
 
 
 def format_attributes(text: str, attrs: dict) -> str:
-    """A label or glyph format filled with a component's attributes (bools through _Flag).
-    Raises KeyError, IndexError or ValueError for a bad format."""
-    return text.format(**{k: _Flag(v) if isinstance(v, bool) else v for k, v in attrs.items()})
-
-
-def _glyph_problems(name, root, kind: ComponentKind):
-    """A glyph that names an unknown attribute or cannot format an item, reported once."""
-    node = _node_at(root, ["components", kind.name, "glyph"])
-    for attrs in kind.items:
-        for line in kind.glyph:
-            try:
-                format_attributes(line, attrs)
-            except KeyError as exc:
-                field_name = exc.args[0]
-                yield Diagnostic(_mark_span(name, node), f"{kind.name}.glyph names the unknown attribute "
-                                 f"'{field_name}'", did_you_mean(str(field_name), kind.attributes) or
-                                 f"{kind.name} has: {', '.join(kind.attributes)}")
-                return
-            except (IndexError, ValueError) as exc:
-                yield Diagnostic(_mark_span(name, node), f"{kind.name}.glyph cannot show {attrs}: {exc}",
-                                 "write {attribute} placeholders; {flag:X|Y} for a bool")
-                return
+    """A label, details or glyph template (checked at load time) filled with a component's
+    attributes. Raises TemplateError for a text that is not a template."""
+    return fill(text, attrs)
 
 
 def _expand(item: dict):

@@ -126,3 +126,22 @@ class UsageError(BoardwrightError):
 def did_you_mean(name: str, candidates) -> str:
     close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else ""
+
+
+def read_source(path: Path, error=RuleFileError, what: str = "") -> str:
+    """A source file's text: UTF-8, a byte-order mark dropped; bytes that are not UTF-8 are
+    an `error` at their line and column, with the line quoted."""
+    raw = path.read_bytes()
+    body = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line_start = body.rfind(b"\n", 0, exc.start) + 1
+        line = body.count(b"\n", 0, exc.start) + 1
+        column = len(body[line_start:exc.start].decode("utf-8", "replace")) + 1
+        end = body.find(b"\n", exc.start)
+        quoted = body[line_start:end if end >= 0 else len(body)].decode("utf-8", "replace")
+        SOURCES[str(path)] = "\n" * (line - 1) + quoted
+        raise error(Diagnostic(Span(str(path), line, column, line, column + 1),
+                                       f"{what}not UTF-8 text: byte 0x{body[exc.start]:02x} {exc.reason}",
+                                       "save the file as UTF-8")) from None

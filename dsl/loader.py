@@ -98,9 +98,11 @@ def check_game(path: str | Path, variant: str | None = None, warnings: bool = Fa
     if module is not None and _variant_decl(module) is not None:
         # A variant file given directly: load its base, then the variant over it.
         decl = _variant_decl(module)
-        base = (file.parent / decl.base)
+        base, problem = variant_base(file, decl.base, decl.span)
+        if problem is not None:
+            raise RuleFileError(problem)
         variant_module, base_file = module, base
-        if not base.is_file():
+        if not _is_file(base):
             raise RuleFileError(Diagnostic(decl.span, f"the base game '{decl.base}' does not exist",
                                            "the path is relative to the variant file"))
         module = parse_file(base)
@@ -121,7 +123,8 @@ def check_game(path: str | Path, variant: str | None = None, warnings: bool = Fa
         else:
             spec.variant = vdecl.title
             spec.variant_path = vdecl.span.file
-            target = (Path(vdecl.span.file).parent / vdecl.base).resolve()
+            target, _ = variant_base(Path(vdecl.span.file), vdecl.base, vdecl.span)
+            target = target.resolve() if target is not None else None
             if target != base_file.resolve():
                 diagnostics.append(Diagnostic(vdecl.span, f"this variant extends '{vdecl.base}', "
                                               f"not {base_file.name}"))
@@ -275,10 +278,50 @@ def _add_enum(spec: GameSpec, name: str, members: tuple, span: Span, diagnostics
     spec.enum_spans[name] = span
 
 
+MAX_PATH_TEXT = 255             # one file name's limit on common systems; longer is a mistake
+
+
+def confined_path(file: Path, relative: str, span: Span, what: str):
+    """(path, None) for a path named in `file` that stays inside `file`'s folder, or
+    (None, diagnostic): an absolute path, `..` above the folder or a symlink that leaves it
+    would let a shared rule file read any file on the player's machine."""
+    folder = file.parent.resolve()
+    hint = f"name a file in the folder of {Path(file).name} or below it"
+    if len(relative) > MAX_PATH_TEXT or "\0" in relative:
+        return None, Diagnostic(span, f"{what} path is too long or not a file name", hint)
+    if Path(relative).is_absolute() or relative.startswith("~"):
+        return None, Diagnostic(span, f"{what} '{relative}' is an absolute path", hint)
+    try:
+        target = (folder / relative).resolve()
+    except (OSError, RuntimeError) as exc:          # a symlink loop, a name over the system limit
+        return None, Diagnostic(span, f"{what} '{relative}' cannot be opened: {getattr(exc, 'strerror', None) or exc}", hint)
+    if not target.is_relative_to(folder):
+        return None, Diagnostic(span, f"{what} '{relative}' is outside the game folder", hint)
+    return target, None
+
+
+def variant_base(file: Path, base: str, span: Span):
+    """(path, None) for the base a variant `extends`: a bundled game by its name
+    (`extends "punto"`), or a rule file in the variant's folder; else (None, diagnostic)."""
+    if "/" not in base and "\\" not in base and not base.endswith(".game") and base in bundled_games():
+        return resolve_game(base), None
+    return confined_path(file, base, span, "the base game")
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 def _load_data(spec: GameSpec, decl: ast.DataDecl, file: Path, diagnostics: list) -> bool:
     """Load a data file into the spec; False if it is missing or invalid."""
-    path = file.parent / decl.path
-    if not path.is_file():
+    path, problem = confined_path(file, decl.path, decl.span, "data file")
+    if problem is not None:
+        diagnostics.append(problem)
+        return False
+    if not _is_file(path):
         diagnostics.append(Diagnostic(decl.span, f"data file '{decl.path}' not found",
                                       f"looked in {file.parent}"))
         return False

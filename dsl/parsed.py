@@ -15,7 +15,7 @@ import pickle
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import SOURCES, Diagnostic, RuleFileError, Span
+from .errors import SOURCES, Diagnostic, RuleFileError, Span, read_source
 
 _PARSED: dict = {}
 # Unsaved editor buffers by path (the language server's): read instead of the file on disk.
@@ -27,9 +27,7 @@ def parse_file(path: str | Path):
     path = Path(path)
     try:
         overlay = OVERLAY.get(str(path.resolve()))
-        text = overlay if overlay is not None else path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise RuleFileError(Diagnostic(Span(str(path), 1, 1, 1, 1), f"not UTF-8 text: {exc.reason}"))
+        text = overlay if overlay is not None else read_source(path)
     except OSError as exc:
         raise RuleFileError(Diagnostic(Span(str(path), 0, 0, 0, 0), f"cannot read {path}: {exc.strerror}"))
     key = (str(path), text)

@@ -20,6 +20,7 @@ from . import ast
 from .errors import SOURCES, Diagnostic, RuleFileError, Span
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
+MAX_LITERAL_DIGITS = 1000       # digits of a number written in a rule file
 
 
 @lru_cache(maxsize=1)
@@ -316,6 +317,8 @@ def _token_span(filename: str, token: Token, line_offset=0, col_offset=0) -> Spa
 
 def _dim(token):
     """A number of a zone's shape: an int, or the name of a param (kept as a str)."""
+    if token.type in ("INT", "SIGNED_INT") and len(token) > MAX_LITERAL_DIGITS:
+        return str(token)           # not a name: the checker reports it as unknown
     return int(token) if token.type in ("INT", "SIGNED_INT") else str(token)
 
 
@@ -337,6 +340,13 @@ class _Builder(Transformer):
 
     def tok_span(self, token: Token) -> Span:
         return _token_span(self.filename, token, self.line_offset, self.col_offset)
+
+    def integer(self, token: Token) -> int:
+        """An integer literal, refused past MAX_LITERAL_DIGITS (docs/security.md)."""
+        if len(token.lstrip("-")) > MAX_LITERAL_DIGITS:
+            raise RuleFileError(Diagnostic(self.tok_span(token), f"a number of {len(token.lstrip('-')):,} digits: "
+                                           f"at most {MAX_LITERAL_DIGITS} (docs/security.md)"))
+        return int(token)
 
     def string(self, token: Token) -> str:
         try:
@@ -389,8 +399,8 @@ class _Builder(Transformer):
         return ast.VariantDecl(self.s(meta), self.string(c[0]), self.string(c[1]))
 
     def players_decl(self, meta, c):
-        low = int(c[0])
-        high = int(c[1]) if len(c) > 1 and c[1] is not None else low
+        low = self.integer(c[0])
+        high = self.integer(c[1]) if len(c) > 1 and c[1] is not None else low
         return ast.PlayersDecl(self.s(meta), low, high)
 
     def data_decl(self, meta, c):
@@ -646,7 +656,7 @@ class _Builder(Transformer):
         return ("if", c[0])
 
     def int_lit(self, meta, c):
-        return ast.Literal(self.s(meta), int(c[0]))
+        return ast.Literal(self.s(meta), self.integer(c[0]))
 
     def str_lit(self, meta, c):
         return self.text(c[0])

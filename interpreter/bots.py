@@ -70,16 +70,18 @@ def outcome(game, st) -> list[float]:
 def _finite(key: str, text: str, whole: bool, minimum: float) -> float:
     """A bot setting's value: a finite number (whole if asked) of at least `minimum`."""
     try:
-        value = float(text)
+        value = float(text) if len(text) <= 20 else math.inf
     except ValueError:
-        raise UsageError(f"bad bot setting '{key}={text}': {text!r} is not a number")
+        raise UsageError(f"bad bot setting '{key}={text[:40]}': {text[:40]!r} is not a number")
     if not math.isfinite(value):
-        raise UsageError(f"bad bot setting '{key}={text}': must be a finite number")
+        raise UsageError(f"bad bot setting '{key}={text[:40]}': must be a finite number")
     if whole and value != int(value):
         raise UsageError(f"bad bot setting '{key}={text}': must be a whole number")
     if value < minimum:
         raise UsageError(f"bad bot setting '{key}={text}': must be "
                          + ("positive" if minimum > 0 else "at least 0"))
+    if value > BOT_LIMITS.get(key, math.inf):
+        raise UsageError(f"bad bot setting '{key}={text[:40]}': at most {BOT_LIMITS[key]:,}")
     return int(value) if whole else value
 
 
@@ -401,6 +403,10 @@ def bot_settings(specs: list) -> dict:
     """Each bot spec with every setting spelled out (defaults included), for reports."""
     return {spec: make_bot(spec, 0).describe() for spec in dict.fromkeys(specs)}
 
+# Finite budgets: a bot decides in bounded time and memory (docs/security.md).
+BOT_LIMITS = {"iterations": 1_000_000, "seconds": 3600, "depth": 10_000, "exploration": 1000,
+              "guide": 1000, "width": 1000, "trees": 64, "lookahead": 1_000_000}
+
 
 def make_bot(spec: str, seed):
     """A bot from a spec like 'random', 'greedy' or 'mcts:iterations=300:depth=8'. Every
@@ -416,7 +422,7 @@ def make_bot(spec: str, seed):
         key, _, value = setting.partition("=")
         key, value = key.strip(), value.strip()
         if key not in allowed or not value:
-            raise UsageError(f"bad bot setting '{setting}' for {name}"
+            raise UsageError(f"bad bot setting '{setting[:60]}' for {name}"
                              + (f"; settings: {bot_settings_help(name)}" if allowed else
                                 f"; {name} takes no settings"))
         whole, minimum, _ = allowed[key]

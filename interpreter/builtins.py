@@ -6,12 +6,9 @@ arguments. A `Problem` raised here becomes a rule error at the calling expressio
 from __future__ import annotations
 
 from .indexes import ADJACENT, DIRECTIONS, grid_index, windows_through
+from .limits import Problem, bounded_range, bounded_text, elements  # noqa: F401 (Problem: re-exported)
 from .rng import shuffle_in_place
 
-
-
-class Problem(Exception):
-    """A rule asked for something impossible (top of an empty stack, first of [])."""
 
 
 # Python errors a rule can cause (a value of an unexpected kind at run time, endless recursion).
@@ -24,7 +21,23 @@ def failure_diagnostic(span, exc: Exception):
     if isinstance(exc, RecursionError):
         return Diagnostic(span, "rule failed: functions call each other without end (too deep a recursion)",
                           "make sure every recursive function reaches a case that does not call itself")
-    return Diagnostic(span, f"rule failed: {type(exc).__name__}: {exc}")
+    return Diagnostic(span, f"rule failed: {_in_rule_words(exc)}")
+
+
+def _in_rule_words(exc: Exception) -> str:
+    """A Python error inside a rule, said in the language's words (no Python type names)."""
+    text = str(exc)
+    if isinstance(exc, ValueError) and "integer string conversion" in text:
+        return "an integer of more than 4,300 digits cannot be shown (docs/security.md)"
+    if isinstance(exc, KeyError):
+        return f"there is no entry {exc.args[0]!r} here" if exc.args else "a missing entry"
+    if isinstance(exc, IndexError):
+        return "an index out of range: past the end of a list"
+    if isinstance(exc, TypeError):
+        return "a value of the wrong kind here (none, or a list where one value is expected?)"
+    if isinstance(exc, AttributeError):
+        return "a value without that attribute (none?)"
+    return text[:200] or "a value that cannot be used here"
 
 
 def _row_major(cells):
@@ -80,7 +93,7 @@ def _index_of(rt, st, items, value):
 
 
 def _range(rt, st, a, b=None):
-    return list(range(a)) if b is None else list(range(a, b))
+    return bounded_range(a, b)
 
 
 def _size(rt, st, key):
@@ -154,7 +167,10 @@ def fits(rt, st, key, cell):
 
 
 def _lines(rt, st, key, n):
-    return grid_index(st, key).lines_for(n, st.zones[key])
+    grid = st.zones[key]
+    if n > len(grid):                   # a line of n cells needs n occupied cells
+        return []
+    return grid_index(st, key).lines_for(n, grid)
 
 
 def _lines_through(rt, st, key, cell, n):
@@ -164,6 +180,12 @@ def _lines_through(rt, st, key, cell, n):
     if n < 1 or cell not in grid:
         return []
     return windows_through(grid, cell, n)
+
+
+def _join(items, separator: str) -> str:
+    if len(items) > 1:
+        elements(len(separator) * (len(items) - 1), "a text")     # refused before it is built
+    return bounded_text(separator.join(str(i) for i in items))
 
 
 def _details(rt, st, c):
@@ -346,7 +368,7 @@ IMPLEMENTATIONS = {
     "without": _without,
     "minus": _minus,
     "turns_played": _turns_played,
-    "join": lambda rt, st, items, separator: separator.join(str(i) for i in items),
+    "join": lambda rt, st, items, separator: _join(items, separator),
     "details": _details,
     "reachable": _reachable,
     "groups": _groups,

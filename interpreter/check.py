@@ -124,7 +124,11 @@ def run_checks(game, players_counts, examples: int, seed_value: int, check_optio
     report = CheckReport(game.title + (f" ({game.variant})" if game.variant else ""), examples)
     report.properties = [f"invariant \"{t}\"" for t in game.spec.invariants] + UNIVERSAL
 
+    endless: list = _endless_playout(game, players_counts, seed_value)
+
     def one_game(data):
+        if endless:
+            return
         players = data.draw(strategies.sampled_from(list(players_counts)), label="players")
         game_seed = data.draw(strategies.integers(0, MAX_DRAW), label="seed")
         choices: list = []
@@ -163,6 +167,9 @@ def run_checks(game, players_counts, examples: int, seed_value: int, check_optio
             failed = PropertyFailed(UNIVERSAL[4] if "did not end" in str(err) else UNIVERSAL[0],
                                     err.format(), _where(err))
             failed.game = (players, game_seed, list(choices), st.to_json() if st is not None else {})
+            if failed.prop == UNIVERSAL[3]:
+                endless.append(failed)
+                return
             raise failed from None
         except PropertyFailed as failed:
             failed.game = (players, game_seed, list(choices), st.to_json() if st is not None else {})
@@ -183,6 +190,8 @@ def run_checks(game, players_counts, examples: int, seed_value: int, check_optio
         report.failure = _failure(min(found, key=lambda e: len(e.game[2])))
     except Flaky as flaky:
         report.failure = Failure("deterministic replay", str(flaky), "", 0, 0, [], {})
+    if report.failure is None and endless:
+        report.failure = _failure(endless[0])
     return report
 
 
@@ -192,6 +201,30 @@ def _leaves(group: BaseExceptionGroup):
             yield from _leaves(e)
         else:
             yield e
+
+
+def _endless_playout(game, players_counts, seed_value: int) -> list:
+    """A plain random game per player count, before the fuzzing: a game that never ends is
+    found as fast as `simulate` finds it (the fuzzing checks every property at every step,
+    far too slow over the decision limit), reported unshrunk. [PropertyFailed] or []."""
+    import random
+    rng = random.Random(seed_value)
+    for players in players_counts:
+        choices: list = []
+        st = None
+        try:
+            st = game.new_state(players, seed_value)
+            while not st.finished:
+                index = rng.randrange(len(st.pending.values))
+                choices.append(game.option_ids(st)[index])
+                game.apply_index(st, index)
+        except BoardwrightError as err:
+            if "did not end" not in str(err):
+                continue            # the fuzzing finds it and shrinks it
+            failed = PropertyFailed(UNIVERSAL[3], err.format(), _where(err))
+            failed.game = (players, seed_value, choices, st.to_json() if st is not None else {})
+            return [failed]
+    return []
 
 
 def _failure(failed: PropertyFailed) -> Failure:

@@ -222,7 +222,9 @@ class Compiler:
                 parts.append(f"{render}({self.expr(part, env)}, st)")
         if not parts:
             return "''"
-        return "(" + " + ".join(parts) + ")"
+        joined = "(" + " + ".join(parts) + ")"
+        dynamic = sum(1 for part in text.parts if not isinstance(part, str))
+        return f"_bounded_text{joined}" if dynamic > 1 else joined    # "{s}{s}" doubles a text
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e, env: Env) -> str:
@@ -359,6 +361,8 @@ class Compiler:
         for clause in e.all_clauses():
             if clause[0] == "for":
                 iterable = self.expr(clause[2], inner)
+                if clauses:                 # an inner loop: its lengths multiply, count them
+                    iterable = f"_inner({iterable})"
                 var = self.fresh(f"c_{clause[1]}_")
                 inner = inner.child()
                 inner.bind(clause[1], var)
@@ -431,6 +435,8 @@ class Compiler:
             if isinstance(other, ast.Call) and other.func == "top_at" and "top_at" not in self.spec.fns:
                 zone, cell = (self.expr(a, env) for a in other.args)
                 return f"({'not ' if op == '==' else ''}st.zones[{zone}].get({cell}))"
+        if op in ("+", "*") and self.may_grow(e):
+            return f"{'_concat' if op == '+' else '_multiply'}({left}, {right})"
         if op in ("and", "or", "in", "not in") or op in _ARITHMETIC:
             return f"({left} {op} {right})"
         if op in ("//", "%"):
@@ -439,6 +445,18 @@ class Compiler:
                 return f"({left} {op} {value})"
             return f"_divide({left}, {right}, {op!r})"
         raise AssertionError(f"operator {op}")
+
+    def may_grow(self, e: ast.Binary) -> bool:
+        """Whether `a + b` or `a * b` could double a value (a list or text joined to another of
+        any length, a product of two unknown integers): those are checked (interpreter/limits.py).
+        With a literal on one side a value grows by a bounded amount per step."""
+        sides = (e.left, e.right)
+        if any(isinstance(side, (ast.Literal, ast.ListLit, ast.Text)) for side in sides):
+            return False
+        types = {self.type_of(side) for side in sides}
+        if e.op == "*":
+            return True
+        return any(is_list(t) or t in ("str", "any") for t in types)
 
     def e_Conditional(self, e, env):
         return f"({self.expr(e.then, env)} if {self.expr(e.test, env)} else {self.expr(e.orelse, env)})"
@@ -812,6 +830,7 @@ def _walk(node):
 def compile_game(spec, types: dict):
     """Compile a checked GameSpec into a runnable `Game`."""
     game = Game(spec)
+    game.param_types = {name: types.get(id(decl.value), "any") for name, decl in spec.params.items()}
     compiler = Compiler(game, spec, types)
     for name, decl in spec.fns.items():
         compiler.function(decl)

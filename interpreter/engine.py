@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from ..dsl.data import format_attributes
 from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError, did_you_mean
+from .limits import WORK
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic, fits
 from .indexes import on_add, on_remove
 from .runtime import LoopLimit
@@ -126,25 +127,37 @@ class Game:
         self.var_display = {n: d.display for n, d in spec.vars.items() if d.display is not None}
         self.var_types = {n: d.type for n, d in spec.vars.items()}
         self.param_overrides: dict = {}  # param name -> value, from --set
+        self.param_types: dict = {}     # param name -> type text ("int", "bool", an enum), for --set
         self.shown_labels: dict = {}    # component kind -> (state, id) -> str, from `label` declarations
         self._labelling: set = set()    # components whose label is being computed (no recursion)
 
     def set_params(self, settings: dict) -> None:
-        """Override params (`--set name=value`); values are ints, true/false, or enum members."""
+        """Override params (`--set name=value`): a whole number of at most MAX_SET_DIGITS
+        digits, true/false or an enum member, of the type the param's default has."""
         for name, text in settings.items():
             if name not in self.spec.params:
                 hint = did_you_mean(name, self.spec.params)
                 raise UsageError(f"no param '{name}' in {self.title}; params: {', '.join(self.spec.params)}"
                                  + (f"; {hint}" if hint else ""))
             value = str(text).strip()
-            if value.lstrip("-").isdigit():
-                self.param_overrides[name] = int(value)
+            expected = self.param_types.get(name, "any")
+            digits = value.removeprefix("-")
+            if digits.isascii() and digits.isdigit():
+                if len(digits) > MAX_SET_DIGITS:
+                    raise UsageError(f"--set {name}: at most {MAX_SET_DIGITS} digits")
+                parsed, kind = int(value), "int"
             elif value in ("true", "false"):
-                self.param_overrides[name] = value == "true"
+                parsed, kind = value == "true", "bool"
             elif value in self.spec.member_enum:
-                self.param_overrides[name] = value
+                parsed, kind = value, self.spec.member_enum[value]
             else:
-                raise UsageError(f"--set {name}={text}: expected a whole number, true, false or an enum member")
+                raise UsageError(f"--set {name}={_shorten(value)}: expected a whole number, true, false or "
+                                 f"an enum member")
+            if expected not in ("any", kind):
+                want = {"int": "a whole number", "bool": "true or false"}.get(expected, f"a {expected} member")
+                raise UsageError(f"--set {name}={_shorten(value)}: '{name}' is {want} "
+                                 f"(its default is {expected})")
+            self.param_overrides[name] = parsed
 
     # ------------------------------------------------------------------ helpers for rules
     def player_name(self, p: int) -> str:
@@ -282,6 +295,7 @@ class Game:
         """Execute the rules until a decision is pending or the game is over."""
         frames = st.frames
         st.memo.clear()                 # the state may have been edited since the last run
+        WORK[0] = 0                     # interpreter/limits.py counts work between decisions
         if self.coverage is not None:
             self._run_counted(st)
         else:
@@ -428,7 +442,11 @@ class Game:
         st.pending = None
         st.history.append(chosen)
         if len(st.history) > DECISION_LIMIT:
-            raise RuleError(f"the game did not end after {DECISION_LIMIT} decisions")
+            body = self.code[p.site[0]]
+            raise RuleError(Diagnostic(body.instructions[min(p.site[1], len(body) - 1)].span,
+                                       f"the game did not end after {DECISION_LIMIT:,} decisions; the last "
+                                       "was made here", "check that the play block reaches its end or a "
+                                       "'finish' whatever the players choose"))
         if st.sealed is not None:
             st.sealed = replace(st.sealed, chosen=st.sealed.chosen + ((p.player, p.values[index]),))
             if not self.ask_sealed(st):
@@ -566,6 +584,13 @@ def _unique(ids: list) -> list:
         seen[i] = n
         out.append(i if n == 1 else f"{i}#{n}")
     return out
+
+
+MAX_SET_DIGITS = 18             # a --set number: far beyond any board, far below a memory bomb
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 _SECTION = re.compile(r"\[([^\[\]]*)\]")

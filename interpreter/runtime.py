@@ -7,6 +7,7 @@ or touches the state (turns, shuffles, decisions, the log). Built-in functions a
 """
 from __future__ import annotations
 
+from . import limits
 from .builtins import IMPLEMENTATIONS, Problem, fits
 from .indexes import grid_index
 from .rng import shuffle_in_place
@@ -90,6 +91,9 @@ def _options(source, var: str, st) -> list:
 def _decide(st, values: list, player, slot: int, site: tuple) -> None:
     if player is None:
         raise Problem("no player to make this choice: use 'by PLAYER' or a 'turn'")
+    if not 0 <= player < st.players:
+        raise Problem(f"a choice for a player who is not at the table (player {player + 1} in a "
+                      f"{st.players}-player game): 'by' names one of 'players'")
     st.pending = Pending(player, tuple(values), slot, site)
 
 
@@ -160,3 +164,5 @@ NAMESPACE = {
     "_record_ending": record_ending,
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
+NAMESPACE.update({"_concat": limits.concat, "_multiply": limits.multiply, "_bounded_text": limits.bounded_text,
+                  "_inner": limits.inner})

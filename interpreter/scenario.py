@@ -12,8 +12,8 @@ from pathlib import Path
 
 import yaml
 
-from ..dsl.data import _mark_span
-from ..dsl.errors import BoardwrightError, DataError, Diagnostic, Span, did_you_mean
+from ..dsl.data import _mark_span, untrusted_yaml_problem
+from ..dsl.errors import BoardwrightError, DataError, Diagnostic, Span, did_you_mean, read_source
 from ..dsl.loader import load_game
 from .state import decode
 
@@ -90,7 +90,10 @@ def load_scenario(path: str | Path) -> dict:
 def _load(path: Path) -> tuple[dict, object]:
     """The scenario's data and its YAML node tree (for positions)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_source(path, DataError, "the scenario is ")
+        problem = untrusted_yaml_problem(str(path), text)
+        if problem is not None:
+            raise DataError(problem)
         data = yaml.safe_load(text)
         root = yaml.compose(text)
     except OSError as exc:

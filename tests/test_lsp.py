@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import queue
+import shutil
 import subprocess
 import sys
 import threading
@@ -151,9 +152,10 @@ def test_completion_hover_definition_and_formatting(client, tmp_path):
 
 
 def test_a_variant_completes_and_finds_its_base_names(client, tmp_path):
-    base = (GAMES_DIR / "punto" / "punto.game").resolve()
-    path = tmp_path / "four.game"
-    text = f'variant "Quick duel" extends "{base}"\nplayers 2\n\nparam w'
+    shutil.copytree(GAMES_DIR / "punto", tmp_path / "punto")    # a variant extends a base in its folder
+    base = (tmp_path / "punto" / "punto.game").resolve()
+    path = tmp_path / "punto" / "four.game"
+    text = 'variant "Quick duel" extends "punto.game"\nplayers 2\n\nparam w'
     path.write_text(text, encoding="utf-8")
     uri, published = _open(client, path, text)
     assert published["diagnostics"][0]["code"] == "E102"          # the line is not finished yet

@@ -1,0 +1,164 @@
+"""Saved games and game logs of `boardwright play`: written so that nothing is lost, read
+as untrusted input.
+
+Writing: a whole file is written to a temporary file beside it and renamed over it
+(`os.replace`), so an interruption leaves the last complete version, never an empty file.
+A save holds every bot seat's random state, so a resumed game continues exactly as the
+unsaved one would have.
+
+Reading: the JSON must match dsl/schemas/saved-game.schema.json, then its moves are replayed
+against the rules from the setup it names, each by the player and seat it says; a save's
+state must be the one its moves lead to. Anything else is "the saved game is damaged: ..."
+(exit 2). The state that play continues from is the replayed one, never the file's.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+import jsonschema
+
+from ..dsl.errors import BoardwrightError, UsageError
+from ..interpreter.bots import make_bot
+
+SAVE_FORMAT = "boardwright-save/2"
+LOG_FORMAT = "boardwright-log/1"
+MAX_FILE_BYTES = 64 * 1024 * 1024       # far above any real game's log; refuses a memory bomb
+SCHEMA_PATH = Path(__file__).resolve().parent.parent / "dsl" / "schemas" / "saved-game.schema.json"
+
+
+class DamagedFile(UsageError):
+    """A save or log that cannot be continued or replayed (exit 2)."""
+
+
+def write_atomically(path: str | Path, text: str) -> None:
+    """Replace a file's contents all at once: readers see the old or the new version."""
+    path = Path(path)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+def bot_states(bots: dict, seats: list) -> list:
+    """Each bot seat's random state, for a save."""
+    out = []
+    for seat, bot in sorted(bots.items()):
+        version, internal, _gauss = bot.rng.getstate()
+        out.append({"seat": seat, "bot": seats[seat], "random": list(internal)})
+    return out
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    return jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+
+
+def read_saved(path: str, expected_format: str, load_game):
+    """A save or a log, validated: (game, setup, replayed state, bot random states by seat)."""
+    what = "saved game" if expected_format == SAVE_FORMAT else "game log"
+
+    def damaged(problem: str):
+        return DamagedFile(f"the {what} is damaged: {problem} ({str(path)[:200]})")
+
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise UsageError(f"cannot read the {what} {str(path)[:200]}: {exc.strerror or exc}")
+    if len(raw) > MAX_FILE_BYTES:
+        raise damaged(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise damaged(f"not UTF-8 text at byte {exc.start}")
+    except json.JSONDecodeError as exc:
+        raise damaged(f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
+    except (ValueError, RecursionError) as exc:     # a 5,000-digit number, nesting without end
+        raise damaged(f"not JSON that can be read: {str(exc)[:100]}")
+    if not isinstance(data, dict) or data.get("format") != expected_format:
+        found = data.get("format") if isinstance(data, dict) else None
+        raise damaged(f"not a {what}: its format is {str(found)[:40]!r}, not {expected_format!r}"
+                      + (" (a save of an older version: start the game again)"
+                         if found == "boardwright-save/1" else ""))
+    error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
+    if error is not None:
+        where = "/".join(map(str, error.absolute_path)) or "the top level"
+        raise damaged(f"at {where}: {error.message[:200]}")
+    game_ref = data["game"]
+    if not (game_ref.endswith(".game") or Path(game_ref).is_dir() or "/" not in game_ref and "\\" not in game_ref):
+        raise damaged("'game' names no rule file")
+    game = load_game(game_ref, data.get("variant"))
+    seats = data["seats"]
+    try:
+        game.set_params(data.get("params") or {})
+        st = game.new_state(data["players"], data["seed"])
+        if len(seats) != data["players"]:
+            raise damaged(f"{len(seats)} seats for {data['players']} players")
+        bots = {p: make_bot(s, p) for p, s in enumerate(seats) if s != "human"}
+    except DamagedFile:
+        raise
+    except UsageError as exc:
+        raise damaged(str(exc))
+    _replay(game, st, data["moves"], seats, damaged)
+    randoms = {}
+    for entry in data.get("bots", []):
+        seat = entry["seat"]
+        if seat >= len(seats) or seats[seat] != entry["bot"] or seat not in bots:
+            raise damaged(f"bot '{entry['bot'][:40]}' of seat {seat + 1} does not sit there")
+        try:
+            random.Random().setstate((3, tuple(entry["random"]), None))
+        except (ValueError, TypeError, OverflowError):
+            raise damaged(f"the random state of seat {seat + 1}'s bot is not one")
+        randoms[seat] = entry["random"]
+    if expected_format == SAVE_FORMAT:
+        missing = [p + 1 for p in bots if p not in randoms]
+        if missing:
+            raise damaged(f"no random state for the bot of seat {missing[0]}")
+        if "state" not in data:
+            raise damaged("no state")
+        if json.loads(json.dumps(st.to_json())) != data["state"]:
+            raise damaged(f"its state is not the one its {len(data['moves'])} moves lead to")
+    setup = {k: data.get(k) for k in ("game", "variant", "params", "players", "seed", "seats")}
+    setup["params"] = setup["params"] or {}
+    setup["moves"] = list(data["moves"])
+    return game, setup, st, randoms
+
+
+def _replay(game, st, moves: list, seats: list, damaged) -> None:
+    """Apply a file's moves to a new state; each must be the decision's player's legal move."""
+    for number, move in enumerate(moves, 1):
+        if st.finished:
+            raise damaged(f"move {number} comes after the end of the game")
+        decision = game.decision(st)
+        if move["player"] != decision.player:
+            raise damaged(f"move {number} is by player {move['player'] + 1}, but player "
+                          f"{decision.player + 1} is to move")
+        if "seat" in move and move["seat"] != seats[decision.player]:
+            raise damaged(f"move {number} was made by '{move['seat'][:40]}', but seat {decision.player + 1} "
+                          f"is '{seats[decision.player][:40]}'")
+        ids = [option.id for option in decision.options]
+        if move["id"] not in ids:
+            raise damaged(f"move {number} ('{move['id'][:40]}') is not one of the options")
+        try:
+            game.apply_index(st, ids.index(move["id"]))
+        except BoardwrightError as exc:
+            raise damaged(f"move {number} fails under the rules: {str(exc)[:200]}")
+
+
+def restore_bots(bots: dict, randoms: dict) -> None:
+    for seat, internal in randoms.items():
+        bots[seat].rng.setstate((3, tuple(internal), None))

@@ -1,0 +1,74 @@
+"""The resource limits of the rule language (docs/security.md): what one rule may build.
+
+A rule file from a stranger must not exhaust the player's memory or hang the program. The
+step limit (interpreter/engine.py) bounds the statements run between two decisions; these
+bound what one expression may build, and the work all of them do between two decisions.
+Each is checked where a value could grow past it (a range, a list or text joined to
+another, a product of two integers, a comprehension over several lists), so the common
+operations cost nothing extra. Exceeding one is a rule error at the line that did it.
+"""
+from __future__ import annotations
+
+
+
+class Problem(Exception):
+    """A rule asked for something impossible (top of an empty stack, first of [], a list past
+    its limit); the engine reports it at the rule line."""
+
+MAX_ELEMENTS = 1_000_000        # items of one list or range, characters of one text
+MAX_INT_DIGITS = 1_000          # digits of an integer a product may make
+MAX_WORK = 5_000_000            # items built or visited between two decisions
+_MAX_INT_BITS = int(MAX_INT_DIGITS * 3.3219280948873626)    # log2(10) bits per digit
+
+WORK = [0]                      # items counted since the engine last ran (reset by Game.run)
+
+
+def charge(count: int) -> None:
+    """Count `count` items of work; a rule error past MAX_WORK."""
+    WORK[0] += count
+    if WORK[0] > MAX_WORK:
+        WORK[0] = 0
+        raise Problem(f"the rules did more than {MAX_WORK:,} items of work without a decision "
+                      "(the limit of docs/security.md): a list, range or comprehension is far too large")
+
+
+def elements(count: int, what: str) -> None:
+    if count > MAX_ELEMENTS:
+        unit = "characters" if what == "a text" else "items"
+        raise Problem(f"{what} of {count:,} {unit}: at most {MAX_ELEMENTS:,} (the limit of docs/security.md)")
+    charge(count)
+
+
+def bounded_range(a, b=None):
+    low, high = (0, a) if b is None else (a, b)
+    elements(high - low, "a range")
+    return list(range(low, high))
+
+
+def concat(a, b):
+    """`a + b` of two lists or texts that may each be long (doubling is the memory bomb)."""
+    if type(a) is int or type(b) is int:
+        return a + b
+    elements(len(a) + len(b), "a text" if type(a) is str else "a list")
+    return a + b
+
+
+def multiply(a, b):
+    """`a * b` of two integers that may each be large (squaring is the memory bomb)."""
+    if type(a) is int and type(b) is int and a.bit_length() + b.bit_length() > _MAX_INT_BITS:
+        raise Problem(f"an integer of more than {MAX_INT_DIGITS:,} digits (the limit of docs/security.md)")
+    return a * b
+
+
+def bounded_text(text: str) -> str:
+    if len(text) > MAX_ELEMENTS:
+        raise Problem(f"a text of {len(text):,} characters: at most {MAX_ELEMENTS:,} "
+                      "(the limit of docs/security.md)")
+    return text
+
+
+def inner(items):
+    """The list of an inner `for` of a comprehension: its length is counted as work."""
+    if type(items) is list or type(items) is str:
+        charge(len(items))
+    return items

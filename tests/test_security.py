@@ -1,0 +1,429 @@
+"""Untrusted input (docs/security.md): label templates, files confined to the game folder,
+resource limits, bounded bot budgets, choices for seats not at the table, atomic logs."""
+from __future__ import annotations
+
+import os
+import textwrap
+
+import pytest
+
+from boardwright.dsl.data import load_data
+from boardwright.dsl.errors import DataError
+
+DATA = """\
+provenance: "Invented for this test."
+enums:
+  Colour: [red, blue]
+components:
+  Card:
+    label: "{LABEL}"
+    attributes:
+      colour: Colour
+      value: int
+      wild: bool
+    items:
+      - product: {colour: [red, blue], value: [1, 2]}
+        wild: false
+"""
+
+
+def _data(tmp_path, label: str):
+    path = tmp_path / "cards.yaml"
+    path.write_text(DATA.replace("{LABEL}", label.replace('"', '\\"')), encoding="utf-8")
+    return path
+
+
+# 1. Labels are templates of our own: no attribute or index access, no huge widths, typos found.
+
+@pytest.mark.parametrize("label", [
+    "{wild.__class__.__init__.__globals__}",    # attribute access would read the interpreter's globals
+    "{colour[0]}",                              # index access
+    "{value:>2000000000}",                      # a width that would allocate gigabytes
+    "{value!r}",                                # a conversion
+    "{0}",                                      # a positional field
+    "{}",
+    "{value",
+])
+def test_a_label_that_is_not_a_template_is_a_data_error(tmp_path, label):
+    with pytest.raises(DataError) as info:
+        load_data(_data(tmp_path, label))
+    diagnostic = info.value.diagnostics[0]
+    assert diagnostic.span.line == 6 and "Card.label" in diagnostic.message
+
+
+def test_a_label_typo_is_positioned_with_did_you_mean(tmp_path):
+    with pytest.raises(DataError) as info:
+        load_data(_data(tmp_path, "{colour} {valeu}"))
+    diagnostic = info.value.diagnostics[0]
+    assert diagnostic.message == "Card.label names the unknown attribute 'valeu'"
+    assert diagnostic.hint == "did you mean 'value'?"
+    # `    label: "{colour} {valeu}"`: the placeholder starts at column 22 (after the quote).
+    assert (diagnostic.span.line, diagnostic.span.column, diagnostic.span.end_column) == (6, 22, 29)
+
+
+def test_label_templates_fill_values_flags_widths_and_braces(tmp_path):
+    from boardwright.dsl.template import fill
+    attrs = {"colour": "red", "value": 7, "wild": True, "tags": ["a", "b"]}
+    assert fill("{colour} {value}", attrs) == "red 7"
+    assert fill("{wild:W|-}{wild:J}", attrs) == "WJ"
+    assert fill("{wild:W|-}{wild:J}", {**attrs, "wild": False}) == "-"
+    assert fill("[{value:>3}|{value:<3}|{value:^3}]", attrs) == "[  7|7  | 7 ]"
+    assert fill("{{{colour}}} {tags}", attrs) == "{red} a, b"
+    data = load_data(_data(tmp_path, "{colour}-{value:>2}{wild:*}"))
+    assert data.kinds["Card"].label == "{colour}-{value:>2}{wild:*}"
+
+
+# 2. `data` and `extends` name files inside the folder of the file that names them.
+
+BASE = (os.path.join(os.path.dirname(__file__), "golden", "support", "base.game"))
+
+
+def _game_folder(tmp_path, data_line: str):
+    from pathlib import Path
+    folder = tmp_path / "game"
+    folder.mkdir()
+    text = Path(BASE).read_text(encoding="utf-8").replace('data "tiles.yaml"', data_line)
+    (folder / "base.game").write_text(text, encoding="utf-8")
+    (folder / "tiles.yaml").write_text(Path(BASE).with_name("tiles.yaml").read_text(encoding="utf-8"))
+    return folder
+
+
+SECRET = "provenance: SECRET-CONTENTS\n"
+
+
+@pytest.mark.parametrize("data_line, problem", [
+    ('data "/etc/passwd"', "is an absolute path"),
+    ('data "../secret.yaml"', "is outside the game folder"),
+    ('data "sub/../../secret.yaml"', "is outside the game folder"),
+    ('data "link.yaml"', "is outside the game folder"),          # a symlink that leaves the folder
+    ('data "' + "x" * 300 + '.yaml"', "too long"),
+])
+def test_data_outside_the_game_folder_is_refused_without_its_contents(tmp_path, data_line, problem):
+    from boardwright.dsl.errors import RuleFileError
+    from boardwright.dsl.loader import load_game
+    (tmp_path / "secret.yaml").write_text(SECRET)
+    folder = _game_folder(tmp_path, data_line)
+    (folder / "sub").mkdir()
+    (folder / "link.yaml").symlink_to(tmp_path / "secret.yaml")
+    with pytest.raises(RuleFileError) as info:
+        load_game(folder / "base.game")
+    text = "\n".join(d.format() for d in info.value.diagnostics)
+    assert problem in text and "base.game:4:1" in text
+    assert "SECRET" not in text
+
+
+def test_a_symlink_inside_the_folder_is_followed(tmp_path):
+    from boardwright.dsl.loader import load_game
+    folder = _game_folder(tmp_path, 'data "inner.yaml"')
+    (folder / "inner.yaml").symlink_to(folder / "tiles.yaml")
+    assert load_game(folder / "base.game").title == "Golden base"
+
+
+def test_a_variant_extends_only_a_base_in_its_folder(tmp_path):
+    from boardwright.dsl.errors import RuleFileError
+    from boardwright.dsl.loader import load_game
+    _game_folder(tmp_path, 'data "tiles.yaml"')
+    variant = tmp_path / "game" / "sub" / "v.game"
+    variant.parent.mkdir()
+    variant.write_text('variant "V" extends "../base.game"\nparam target = 6\n')
+    with pytest.raises(RuleFileError) as info:
+        load_game(variant)
+    assert "the base game '../base.game' is outside the game folder" in info.value.diagnostics[0].message
+
+
+# 3. Limits: --set values typed and bounded, finite bot budgets, a sane player count.
+
+def _run(capsys, *argv):
+    from boardwright.cli.main import main
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out + err
+
+
+@pytest.mark.parametrize("setting, problem", [
+    ("win_length=true", "'win_length' is a whole number"),
+    ("win_length=" + "9" * 23, "at most 18 digits"),
+    ("win_length=" + "9" * 5000, "at most 18 digits"),
+    ("win_length=²", "expected a whole number"),
+])
+def test_set_values_are_typed_and_bounded(capsys, setting, problem):
+    code, text = _run(capsys, "simulate", "punto", "--players", "2", "--games", "1", "--set", setting)
+    assert code == 2 and problem in text and "Traceback" not in text
+    assert len(text) < 500          # a 5,000-digit value is not echoed back
+
+
+@pytest.mark.parametrize("bot", ["mcts:iterations=nan", "mcts:iterations=inf", "mcts:seconds=inf",
+                                 "mcts:seconds=1e999", "mcts:iterations=" + "9" * 5000, "mcts:depth=1e30"])
+def test_bot_budgets_are_finite(capsys, bot):
+    code, text = _run(capsys, "simulate", "punto", "--players", "2", "--games", "1", "--bots", f"{bot},random")
+    assert code == 2 and "bad bot setting" in text and "Traceback" not in text
+
+
+def test_player_counts_have_a_sane_maximum(tmp_path):
+    from boardwright.dsl.errors import RuleFileError
+    from boardwright.dsl.loader import load_game
+    folder = _game_folder(tmp_path, 'data "tiles.yaml"')
+    path = folder / "base.game"
+    path.write_text(path.read_text().replace("players 2..4", "players 2..30000"))
+    with pytest.raises(RuleFileError) as info:
+        load_game(path)
+    assert "at most 100 players" in info.value.diagnostics[0].message
+
+
+# 6. A choice for a player who is not at the table is a positioned rule error everywhere.
+
+@pytest.mark.parametrize("by", ["7", "0 - 1"])
+@pytest.mark.parametrize("command", [["simulate", "--games", "2"], ["check"], ["play", "--seats", "random,random"]])
+def test_a_choice_for_a_seat_not_at_the_table(tmp_path, capsys, by, command):
+    folder = _game_folder(tmp_path, 'data "tiles.yaml"')
+    path = folder / "base.game"
+    path.write_text(path.read_text().replace('prompt "Where?"', f'by {by} prompt "Where?"'))
+    code, text = _run(capsys, command[0], str(path), "--players", "2", *command[1:])
+    assert code == 1 and "Traceback" not in text
+    assert "base.game:23:7: error: a choice for a player who is not at the table" in text
+
+
+# 4. Nothing lost: atomic writes, a resumed game continues exactly, outputs checked first.
+
+def _play(capsys, monkeypatch, stdin: str, *argv):
+    import io
+    import sys
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    return _run(capsys, "play", *argv)
+
+
+SEATS = ["--players", "2", "--seats", "human,mcts:iterations=8", "--seed", "11"]
+
+
+def _saved_game(tmp_path, capsys, monkeypatch, moves: int = 4):
+    save = tmp_path / "game.save"
+    code, text = _play(capsys, monkeypatch, "1\n" * moves + f"save {save}\nquit\n", "punto", *SEATS)
+    assert code == 0 and save.is_file(), text
+    return save
+
+
+def test_a_resumed_game_continues_exactly_as_the_unsaved_one(tmp_path, capsys, monkeypatch):
+    import json
+    whole, resumed = tmp_path / "whole.json", tmp_path / "resumed.json"
+    assert _play(capsys, monkeypatch, "1\n" * 300, "punto", *SEATS, "--log", str(whole))[0] == 0
+    save = _saved_game(tmp_path, capsys, monkeypatch)
+    assert _play(capsys, monkeypatch, "1\n" * 300, "--load", str(save), "--log", str(resumed))[0] == 0
+    expected = [(m["player"], m["id"]) for m in json.loads(whole.read_text())["moves"]]
+    got = [(m["player"], m["id"]) for m in json.loads(resumed.read_text())["moves"]]
+    assert len(expected) > 12 and got == expected      # the bot's moves after the save included
+
+
+def test_an_interrupted_write_leaves_the_last_complete_file(tmp_path, monkeypatch):
+    from boardwright.cli import saves
+    path = tmp_path / "log.json"
+    saves.write_atomically(path, '{"complete": 1}')
+
+    def interrupted(fd):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(saves.os, "fsync", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        saves.write_atomically(path, '{"complete": 2, "and more": "' + "x" * 100_000 + '"}')
+    assert path.read_text() == '{"complete": 1}' and [p.name for p in tmp_path.iterdir()] == ["log.json"]
+
+
+def test_a_bot_game_interrupted_by_ctrl_c_keeps_its_log(tmp_path, capsys, monkeypatch):
+    import json
+    from boardwright.interpreter import bots
+    log = tmp_path / "log.json"
+    calls = {"n": 0}
+    original = bots.RandomBot.choose
+
+    def choose(self, game, st):
+        calls["n"] += 1
+        if calls["n"] == 6:
+            raise KeyboardInterrupt
+        return original(self, game, st)
+    monkeypatch.setattr(bots.RandomBot, "choose", choose)
+    code, _ = _play(capsys, monkeypatch, "", "punto", "--players", "2", "--seats", "random,random", "--log", str(log))
+    assert code != 0 and len(json.loads(log.read_text())["moves"]) == 5
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "punto", "--players", "2", "--games", "2", "--csv", "/nonexistent-folder/x.csv"],
+    ["simulate", "punto", "--players", "2", "--games", "2", "--plot", "/nonexistent-folder/x.png"],
+    ["simulate", "punto", "--players", "2", "--games", "2", "--csv", "x" * 300 + ".csv"],
+    ["play", "punto", "--players", "2", "--seats", "random,random", "--log", "/nonexistent-folder/x.json"],
+    ["check", "punto", "--players", "2", "--out", "/nonexistent-folder/x.yaml"],
+])
+def test_output_files_are_checked_before_any_game_runs(capsys, monkeypatch, argv):
+    from boardwright.interpreter import engine
+    monkeypatch.setattr(engine.Game, "new_state", lambda *a, **k: pytest.fail("a game ran"))
+    code, text = _run(capsys, *argv)
+    assert code == 2 and "cannot write" in text and "Traceback" not in text
+
+
+# 5. Saves and logs are validated on load: a damaged file is exit 2 with what is wrong.
+
+def _damage(data: dict, how: str):
+    if how == "two places":
+        zones = data["state"]["zones"]
+        stack = next(k for k, v in zones.items() if isinstance(v, list) and v)
+        other = next(k for k, v in zones.items() if isinstance(v, list) and k != stack)
+        zones[other].append(zones[stack][0])
+    elif how == "illegal move":
+        data["moves"].insert(1, dict(data["moves"][1], id="no-such-card"))
+    elif how == "99 players":
+        data["players"] = 99
+    elif how == "bot turned human":
+        data["seats"][1] = "human"
+    elif how == "wrong types":
+        data["seed"] = "eleven"
+    elif how == "move by the wrong player":
+        data["moves"][0]["player"] = 1
+    elif how == "bad random state":
+        data["bots"][0]["random"][-1] = 10 ** 6
+    return data
+
+
+@pytest.mark.parametrize("how", ["two places", "illegal move", "99 players", "bot turned human", "wrong types",
+                                 "move by the wrong player", "bad random state", "truncated", "huge number"])
+def test_a_damaged_save_is_refused(tmp_path, capsys, monkeypatch, how):
+    import json
+    save = _saved_game(tmp_path, capsys, monkeypatch)
+    if how == "truncated":
+        save.write_text(save.read_text()[:-40])
+    elif how == "huge number":
+        save.write_text(save.read_text().replace('"seed": 11', '"seed": ' + "7" * 5000))
+    else:
+        save.write_text(json.dumps(_damage(json.loads(save.read_text()), how)))
+    code, text = _play(capsys, monkeypatch, "1\n" * 300, "--load", str(save))
+    assert code == 2 and "the saved game is damaged: " in text and "Traceback" not in text, text
+
+
+def test_a_damaged_log_is_refused(tmp_path, capsys, monkeypatch):
+    import json
+    log = tmp_path / "log.json"
+    _play(capsys, monkeypatch, "", "punto", "--players", "2", "--seats", "random,random", "--log", str(log))
+    data = json.loads(log.read_text())
+    assert _run(capsys, "replay", str(log), "--step", "3")[0] == 0
+    data["moves"][2]["id"] = "no-such-card"
+    log.write_text(json.dumps(data))
+    code, text = _run(capsys, "replay", str(log), "--step", "3")
+    assert code == 2 and "the game log is damaged: move 3" in text
+
+
+# 3. Resource limits of the language: each a rule error at the line that did it.
+
+def _game_with(tmp_path, statement: str):
+    folder = _game_folder(tmp_path, 'data "tiles.yaml"')
+    path = folder / "base.game"
+    text = path.read_text().replace("  shuffle bag\n", f"  shuffle bag\n  {statement}\n")
+    text = text.replace("var points: int per player = 0\n", "var points: int per player = 0\nvar l: list of int = [1]\n"
+                        "var s: str = \"ab\"\nvar n: int = 3\n")
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("statement, problem", [
+    ("l = range(1000000000)", "a range of 1,000,000,000 items: at most 1,000,000"),
+    ("for i in range(100) { l = l + l }", "a list of 1,048,576 items: at most 1,000,000"),
+    ("for i in range(100) { s = s + s }", "a text of 1,048,576 characters"),
+    ('for i in range(100) { s = "{s}{s}" }', "a text of 1,048,576 characters"),
+    ("for i in range(100) { s = join([s, s, s], s) }", "a text of"),
+    ("for i in range(100) { n = n * n }", "an integer of more than 1,000 digits"),
+    ("l = [a + b + c for a in range(2000) for b in range(2000) for c in range(2000)]",
+     "more than 5,000,000 items of work without a decision"),
+    ("for i in range(100) { l = range(1000000) }", "more than 5,000,000 items of work"),
+])
+@pytest.mark.parametrize("command", ["simulate", "check"])
+def test_resource_limits_are_rule_errors_at_the_line(tmp_path, capsys, statement, problem, command):
+    import time
+    path = _game_with(tmp_path, statement)
+    start = time.perf_counter()
+    code, text = _run(capsys, command, str(path), "--players", "2", *(["--games", "1"] if command == "simulate" else []))
+    assert code == 1 and "base.game:21:" in text and problem in text, text
+    assert time.perf_counter() - start < 20
+
+
+ENDLESS_PLAY = """play {
+  while true {
+    for p in players {
+      turn p {
+        choose spot from [(0, 0), (1, 1)] prompt "Where?"
+      }
+    }
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "3"], ["check"]])
+def test_an_endless_game_is_reported_with_a_position_and_check_ends(tmp_path, capsys, command):
+    import re
+    import time
+    folder = _game_folder(tmp_path, 'data "tiles.yaml"')
+    path = folder / "base.game"
+    text = path.read_text()
+    path.write_text(re.sub(r"play \{.*?\n\}\n", ENDLESS_PLAY, text, flags=re.S))
+    start = time.perf_counter()
+    code, out = _run(capsys, command[0], str(path), "--players", "2", *command[1:])
+    assert code == 1 and "base.game:24:9: error: the game did not end after 100,000 decisions" in out, out
+    assert time.perf_counter() - start < 60
+
+
+# 7. Clean errors for huge numbers, byte-order marks and bytes that are not UTF-8.
+
+def test_a_rule_file_with_a_byte_order_mark_is_accepted(tmp_path):
+    from boardwright.dsl.loader import load_game
+    folder = _game_folder(tmp_path, 'data "tiles.yaml"')
+    path = folder / "base.game"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert load_game(path).title == "Golden base"
+
+
+def test_bytes_that_are_not_utf8_are_reported_where_they_are(tmp_path):
+    from boardwright.dsl.errors import RuleFileError
+    from boardwright.dsl.loader import load_game
+    folder = _game_folder(tmp_path, 'data "tiles.yaml"')
+    path = folder / "base.game"
+    path.write_bytes(path.read_bytes().replace(b"Golden base", b"Golden \xff base"))
+    with pytest.raises(RuleFileError) as info:
+        load_game(path)
+    text = info.value.format()
+    assert "base.game:2:14: error: not UTF-8 text: byte 0xff" in text and 'game "Golden ' in text
+
+
+@pytest.mark.parametrize("where", ["rule", "data", "scenario"])
+def test_numbers_of_5000_digits_are_positioned_errors(tmp_path, capsys, where):
+    folder = _game_folder(tmp_path, 'data "tiles.yaml"')
+    huge = "7" * 5000
+    if where == "rule":
+        path = folder / "base.game"
+        path.write_text(path.read_text().replace("param target = 5", f"param target = {huge}"))
+        argv, position = ["validate", str(path)], "base.game:6:16:"
+    elif where == "data":
+        path = folder / "tiles.yaml"
+        path.write_text(path.read_text().replace("[1, 2, 3]", f"[1, 2, {huge}]"))
+        argv, position = ["validate", str(folder / "base.game")], "tiles.yaml:"
+    else:
+        path = folder / "big.scenario.yaml"
+        path.write_text(f"name: big\ngame: base.game\nplayers: 2\nseed: {huge}\nmoves: []\n")
+        argv, position = ["test", str(path)], "big.scenario.yaml:4:7:"
+    code, text = _run(capsys, *argv)
+    assert code in (1, 2) and position in text and "a number of 5,000 digits" in text, text
+    assert "internal error" not in text and "set_int_max_str_digits" not in text
+
+
+def test_a_huge_integer_shown_by_a_rule_is_a_rule_error(tmp_path, capsys):
+    path = _game_with(tmp_path, 'for i in range(20000) { n = n + n }\n  log "{n}"')
+    code, text = _run(capsys, "simulate", str(path), "--players", "2", "--games", "1")
+    assert code == 1 and "an integer of more than 4,300 digits cannot be shown" in text
+    assert "set_int_max_str_digits" not in text
+
+
+@pytest.mark.parametrize("answer", ["²", "7" * 5000])
+def test_odd_numbers_at_the_play_and_replay_prompts_are_asked_again(tmp_path, capsys, monkeypatch, answer):
+    code, text = _play(capsys, monkeypatch, f"{answer}\nquit\n", "punto", "--players", "2", "--seats", "human,random")
+    assert code == 0 and "is not one of the options" in text and "internal error" not in text
+    log = tmp_path / "log.json"
+    _play(capsys, monkeypatch, "", "punto", "--players", "2", "--seats", "random,random", "--log", str(log))
+    import io
+    import sys
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{answer}\nq\n"))
+    code, text = _run(capsys, "replay", str(log))
+    assert code == 0 and "internal error" not in text
