@@ -451,12 +451,24 @@ class Compiler:
         any length, a product of two unknown integers): those are checked (interpreter/limits.py).
         With a literal on one side a value grows by a bounded amount per step."""
         sides = (e.left, e.right)
-        if any(isinstance(side, (ast.Literal, ast.ListLit, ast.Text)) for side in sides):
+        if any(self.fixed_size(side) for side in sides):
             return False
         types = {self.type_of(side) for side in sides}
         if e.op == "*":
             return True
         return any(is_list(t) or t in ("str", "any") for t in types)
+
+    def fixed_size(self, e, depth: int = 0) -> bool:
+        """Whether `e` is at most as large as something in the rule file or component data: a
+        literal, a component's attribute, a choice between such, or a fn returning such."""
+        if isinstance(e, (ast.Literal, ast.ListLit, ast.Text, ast.Attribute)):
+            return True
+        if isinstance(e, ast.Conditional):
+            return self.fixed_size(e.then, depth) and self.fixed_size(e.orelse, depth)
+        if isinstance(e, ast.Call) and depth < 4:
+            fn = self.spec.fns.get(e.func)
+            return fn is not None and self.fixed_size(fn.body, depth + 1)
+        return False
 
     def e_Conditional(self, e, env):
         return f"({self.expr(e.then, env)} if {self.expr(e.test, env)} else {self.expr(e.orelse, env)})"

@@ -49,7 +49,11 @@ def concat(a, b):
     """`a + b` of two lists or texts that may each be long (doubling is the memory bomb)."""
     if type(a) is int or type(b) is int:
         return a + b
-    elements(len(a) + len(b), "a text" if type(a) is str else "a list")
+    count = len(a) + len(b)
+    work = WORK[0] + count
+    if count > MAX_ELEMENTS or work > MAX_WORK:     # the checks of elements(), inlined: a hot path
+        elements(count, "a text" if type(a) is str else "a list")
+    WORK[0] = work
     return a + b
 
 
@@ -70,5 +74,8 @@ def bounded_text(text: str) -> str:
 def inner(items):
     """The list of an inner `for` of a comprehension: its length is counted as work."""
     if type(items) is list or type(items) is str:
-        charge(len(items))
+        work = WORK[0] + len(items)
+        if work > MAX_WORK:
+            charge(len(items))
+        WORK[0] = work
     return items
