@@ -16,7 +16,8 @@ from pathlib import Path
 
 from ..dsl.errors import BoardwrightError, UsageError, did_you_mean
 from ..dsl.loader import BASE, check_game, load_game, resolve_game, variants_of
-from ..interpreter.bots import BOTS
+from ..interpreter.bots import BOTS, bot_settings, root_parallel
+from ..interpreter.ladder import format_ladder, play_ladder
 from ..interpreter.coverage import Coverage, coverage_report, format_coverage, measure_coverage
 from ..interpreter.report import (compare, format_compare, format_report, plot, plot_compare, summarise,
                                   write_compare_csv, write_csv)
@@ -86,6 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
                                            "(default: human, then random)")
             p.add_argument("--load", metavar="FILE", help="continue a game saved with 'save FILE'")
             p.add_argument("--log", metavar="FILE", help="write the game log here (for 'boardwright replay')")
+            p.add_argument("--workers", type=_positive, metavar="W", default=1,
+                           help="processes for the trees of mcts bots with trees=K, same choices as one (default: 1)")
             p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a param (repeatable)")
         if name == "simulate":
             p.add_argument("--games", type=_positive, metavar="K", default=100, help="number of games")
@@ -124,6 +127,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--coverage", action="store_true", help="also report rule coverage over --examples random games")
     p.add_argument("--max-steps", type=_positive, metavar="N", help="stop checking a game after this many decisions "
                                                        "(default: the game's step limit)")
+
+    p = sub.add_parser("ladder", help="rate bots: a round robin of rotated 2-player games")
+    p.add_argument("game", metavar="GAME", help=GAME_HELP)
+    _variant_option(p)
+    p.add_argument("--players", type=_positive, metavar="N", default=2,
+                   help="players per game: the ladder plays 2-player games (default: 2)")
+    p.add_argument("--bots", required=True, metavar="LIST",
+                   help="comma-separated bots to rate, e.g. random,greedy,mcts,mcts:iterations=1000")
+    p.add_argument("--games", type=_positive, metavar="K", default=20, help="games per pair of bots (default: 20)")
+    _seed_option(p)
+    p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a param (repeatable)")
+    p.add_argument("--workers", type=_positive, metavar="W", default=1,
+                   help="parallel processes, with the same results as one (default: 1)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = sub.add_parser("compile", help="compile a game to Python and report (or print) the generated code")
     p.add_argument("game", metavar="GAME", help=GAME_HELP)
@@ -252,7 +269,9 @@ def cmd_play(args) -> int:
     if not args.load and not args.game:
         raise UsageError("play needs a GAME, or --load FILE")
     check_outputs(args)
-    return start_session(args, load_game).run()
+    session = start_session(args, load_game)
+    with root_parallel(session.game, args.workers):     # for bots with trees=K (same choices)
+        return session.run()
 
 
 def cmd_replay(args) -> int:
@@ -359,7 +378,7 @@ def run_simulation(args, variant, settings: dict, players: int, coverage: bool =
         records = simulate_records(game, players, args.games, args.seed, specs, rotate=args.rotate,
                                    workers=args.workers, cluster=args.cluster, ref=ref, progress=bar)
         meta = {"game": game.title, "variant": game.variant, "players": players, "seed": args.seed,
-                "bots": specs, "rotate": args.rotate, "params": settings,
+                "bots": specs, "bot_settings": bot_settings(specs), "rotate": args.rotate, "params": settings,
                 "seconds": round(time.perf_counter() - start, 3)}
         report = summarise(records, meta)
         if coverage:
@@ -529,6 +548,28 @@ def cmd_test(args) -> int:
     return 2 if missing else 1 if failed else 0
 
 
+# ---------------------------------------------------------------------------- ladder
+def cmd_ladder(args) -> int:
+    if args.players != 2:
+        raise UsageError("the ladder plays 2-player games: use --players 2")
+    settings = parse_settings(args.set)
+    game = load_game(args.game, args.variant)
+    game.set_params(settings)
+    game.setup_state(2, 0)              # a game without 2-player seats is a usage error, before any work
+    bots = [b.strip() for b in args.bots.split(",")]
+    ref = (args.game, args.variant, tuple(sorted(settings.items())))
+    _LOADED[ref] = game
+    start = time.perf_counter()
+    report = play_ladder(game, bots, args.games, args.seed, workers=args.workers, ref=ref)
+    report["seconds"] = round(time.perf_counter() - start, 3)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(format_ladder(report))
+        print(f"  {report['seconds']} s")
+    return 0
+
+
 # ---------------------------------------------------------------------------- authoring: fmt, lsp, explain, info, new
 def _authoring_commands(sub) -> None:
     p = sub.add_parser("fmt", help="rewrite rule files in the canonical layout")
@@ -620,7 +661,7 @@ def cmd_new(args) -> int:
 COMMANDS = {"validate": cmd_validate, "play": cmd_play, "replay": cmd_replay, "simulate": cmd_simulate, "compare": cmd_compare,
             "bench": cmd_bench, "check": cmd_check, "test": cmd_test,
             "fmt": cmd_fmt, "compile": cmd_compile, "lsp": cmd_lsp,
-            "explain": cmd_explain, "info": cmd_info, "new": cmd_new}
+            "explain": cmd_explain, "info": cmd_info, "new": cmd_new, "ladder": cmd_ladder}
 
 
 if __name__ == "__main__":

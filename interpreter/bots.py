@@ -1,14 +1,20 @@
-"""Bots: random, greedy and Monte Carlo tree search (MCTS) on determinized states.
+"""Bots: random, greedy and information-set Monte Carlo tree search (MCTS).
 
 A bot sees only what its seat may see: before it looks ahead, `determinize` reorders every
 zone hidden from its seat from a canonical order with the bot's own RNG and gives the copy
 a fresh RNG seed, so nothing it decides depends on hidden order or on future chance.
+
+Every bot answers a forced move (one option) at once, without looking ahead and without
+drawing from its random generator. Bots are seeded, and with an iteration budget their
+choices depend only on the seed and on what their seat sees; a time budget (`seconds=`)
+trades that exactness for a bounded wait.
 """
 from __future__ import annotations
 
 import math
 import random
 import time
+from contextlib import contextmanager
 
 from ..dsl.errors import UsageError, did_you_mean
 
@@ -38,59 +44,129 @@ def evaluations(game, st) -> list:
     return [game.score_sign * s for s in game.result(st).scores]     # lowest-wins scores count negated
 
 
-def standing(game, st) -> list[float]:
-    """Each seat's value of a position in [0, 1]: its share of the victory if the game is
-    over, else a logistic of its lead over the others' mean evaluation (the rule file's
-    heuristic, or the score), scaled by the evaluations' size."""
-    if st.finished:
-        winners = game.result(st).winners
-        return [1 / len(winners) if p in winners else 0.0 for p in range(st.players)]
-    values = evaluations(game, st)
+def leads(values: list) -> list:
+    """Each seat's evaluation minus the mean of the others' (its own value when alone)."""
     n = len(values)
     if n == 1:
-        return [0.5]
-    scale = max(1.0, sum(abs(v) for v in values) / n)
+        return list(values)
     total = sum(values)
-    return [1 / (1 + math.exp(-((v - (total - v) / (n - 1)) / scale))) for v in values]
+    return [v - (total - v) / (n - 1) for v in values]
+
+
+def _logistic(x: float) -> float:
+    if x < -60:
+        return 0.0
+    if x > 60:
+        return 1.0
+    return 1 / (1 + math.exp(-x))
+
+
+def outcome(game, st) -> list[float]:
+    """Each seat's share of the victory in a finished game."""
+    winners = game.result(st).winners
+    return [1 / len(winners) if p in winners else 0.0 for p in range(st.players)]
+
+
+def _finite(key: str, text: str, whole: bool, minimum: float) -> float:
+    """A bot setting's value: a finite number (whole if asked) of at least `minimum`."""
+    try:
+        value = float(text) if len(text) <= 20 else math.inf
+    except ValueError:
+        raise UsageError(f"bad bot setting '{key}={text[:40]}': {text[:40]!r} is not a number")
+    if not math.isfinite(value):
+        raise UsageError(f"bad bot setting '{key}={text[:40]}': must be a finite number")
+    if whole and value != int(value):
+        raise UsageError(f"bad bot setting '{key}={text}': must be a whole number")
+    if value < minimum:
+        raise UsageError(f"bad bot setting '{key}={text}': must be "
+                         + ("positive" if minimum > 0 else "at least 0"))
+    if value > BOT_LIMITS.get(key, math.inf):
+        raise UsageError(f"bad bot setting '{key}={text[:40]}': at most {BOT_LIMITS[key]:,}")
+    return int(value) if whole else value
 
 
 class RandomBot:
     """Chooses uniformly among the options."""
     name = "random"
+    settings: dict = {}
 
     def __init__(self, seed, **_):
         self.rng = random.Random(seed)
 
+    def describe(self) -> str:
+        return self.name
+
     def choose(self, game, st) -> int:
+        if len(st.pending.values) == 1:
+            return 0
         return self.rng.randrange(len(st.pending.values))
 
 
 class GreedyBot:
-    """Picks the option with the best immediate value for its own seat: the rule file's
-    heuristic if it declares one, else its score; ties broken at random."""
+    """Picks the option with the best value for its own seat: the rule file's heuristic if it
+    declares one, else its score; ties broken at random. It judges a whole move: when its
+    seat decides again before anyone else does (a move made of several choices), the option
+    is worth the best of those follow-up choices, looked at up to `lookahead` positions."""
     name = "greedy"
+    settings = {"lookahead": (True, 0, 200)}
 
-    def __init__(self, seed, **_):
+    def __init__(self, seed, lookahead: int = 200):
         self.rng = random.Random(seed)
+        self.lookahead = int(lookahead)
+
+    def describe(self) -> str:
+        return f"greedy (lookahead={self.lookahead})"
 
     def values(self, game, st) -> list:
         seat = st.pending.player
         base = determinize(game, st, seat, self.rng)
-        out = []
-        for index in range(len(st.pending.values)):
-            trial = base.copy()
-            game.apply_index(trial, index)
-            while trial.sealed is not None and trial.sealed.chosen:
-                # A simultaneous decision: the others' sealed choices are unknown; guess them
-                # at random so that the choices are revealed and the position can be judged.
-                game.apply_index(trial, self.rng.randrange(len(trial.pending.values)))
-            out.append(standing(game, trial)[seat] if trial.finished else evaluations(game, trial)[seat])
-        return out
+        return [move_value(game, base, index, seat, [self.lookahead], _own_value, self.rng)
+                for index in range(len(st.pending.values))]
 
     def choose(self, game, st) -> int:
+        if len(st.pending.values) == 1:
+            return 0
         values = self.values(game, st)
         best = max(values)
         return self.rng.choice([i for i, v in enumerate(values) if v == best])
+
+
+def _own_value(game, st, seat: int) -> float:
+    return evaluations(game, st)[seat]
+
+
+def _lead_value(game, st, seat: int) -> float:
+    return leads(evaluations(game, st))[seat]
+
+
+def move_value(game, st, index: int, seat: int, budget: list, judge, rng: random.Random) -> float:
+    """The value for `seat` of option `index` judged as a whole move: after it, while the
+    same seat decides again within the same turn, nothing came out of a zone the seat
+    cannot see (a draw is chance: looking past it would treat one sample of the hidden
+    order as known), and `budget` (a one-item list, spent as positions are looked at)
+    allows, the best follow-up; then `judge(game, state, seat)`.
+    A finished game is worth far more (a win) or less (a loss) than any judged position."""
+    trial = st.copy()
+    turns = sum(trial.turns)
+    unseen = _unseen_sizes(game, trial, seat)
+    game.apply_index(trial, index)
+    while trial.sealed is not None and trial.sealed.chosen:
+        # A simultaneous decision: the others' sealed choices are unknown; guess them at
+        # random so that the choices are revealed and the position can be judged.
+        game.apply_index(trial, rng.randrange(len(trial.pending.values)))
+    if trial.finished:
+        return 1e12 * (outcome(game, trial)[seat] - 0.5)
+    pending = trial.pending
+    if (pending.player == seat and sum(trial.turns) == turns and budget[0] >= len(pending.values)
+            and _unseen_sizes(game, trial, seat) == unseen):
+        budget[0] -= len(pending.values)
+        return max(move_value(game, trial, i, seat, budget, judge, rng) for i in range(len(pending.values)))
+    return judge(game, trial, seat)
+
+
+def _unseen_sizes(game, st, seat: int) -> list:
+    """How many components lie in each zone that `seat` cannot see."""
+    return [len(zone) for key, zone in st.zones.items() if not game.visible_to(key, seat)]
 
 
 class Node:
@@ -103,59 +179,56 @@ class Node:
 
 
 class MCTSBot:
-    """UCT search over option ids on a fresh determinization per iteration, with random
-    rollouts of limited depth evaluated by `standing`; returns per seat."""
+    """Information-set MCTS: UCT over option ids, one tree for the seat's information set,
+    a fresh determinization per iteration (so the tree holds only what the seat knows).
+    A new leaf is valued after a playout of at most `depth` decisions, each the best of
+    `guide` sampled options by the deciding seat's heuristic (1: random playouts), by the
+    leaf's change of each seat's lead over the others (the heuristic, else the score)
+    through a logistic, or by the victory shares when the game has ended. `trees` > 1
+    searches that many independent trees (root parallelism) with the iterations split
+    among them and adds their visits; a worker pool runs them side by side with the same
+    result as one after another."""
     name = "mcts"
+    settings = {"iterations": (True, 1, 400), "seconds": (False, 1e-9, None), "depth": (True, 0, 0),
+                "guide": (True, 1, 3), "exploration": (False, 0, 0.7), "width": (True, 0, 6),
+                "trees": (True, 1, 1)}
+    pool = None     # a multiprocessing pool for root parallelism (set by the command line)
 
-    def __init__(self, seed, iterations: int = 100, seconds: float | None = None, depth: int = 0,
-                 exploration: float = 1.0):
+    def __init__(self, seed, iterations: int = 400, seconds: float | None = None, depth: int = 0,
+                 guide: int = 3, exploration: float = 0.7, width: int = 6, trees: int = 1):
         self.rng = random.Random(seed)
         self.iterations = int(iterations)
         self.seconds = float(seconds) if seconds is not None else None
         self.depth = int(depth)
+        self.guide = int(guide)
         self.c = float(exploration)
+        self.width = int(width)
+        self.trees = int(trees)
 
+    def describe(self) -> str:
+        budget = f"seconds={self.seconds:g}" if self.seconds else f"iterations={self.iterations}"
+        return (f"mcts ({budget}, depth={self.depth}, guide={self.guide}, exploration={self.c:g}, width={self.width}"
+                + (f", trees={self.trees}" if self.trees > 1 else "") + ")")
+
+    # ------------------------------------------------------------------ search
     def search(self, game, st) -> Node:
-        seat = st.pending.player
-        root = Node(st.players)
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
-        done = 0
-        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
-            self.iterate(game, determinize(game, st, seat, self.rng), root)
-            done += 1
-        return root
+        """The root of the search from `st` (the children keyed by option value); with
+        several trees, their visits and totals added."""
+        if self.trees == 1:
+            return _search_tree(game, st, self._config(self.iterations), self.rng.getrandbits(64))
+        shares = [self.iterations // self.trees + (k < self.iterations % self.trees) for k in range(self.trees)]
+        seeds = [self.rng.getrandbits(64) for _ in range(self.trees)]
+        jobs = [(self._config(max(1, n)), s) for n, s in zip(shares, seeds)]
+        if MCTSBot.pool is not None and _POOL_GAME[0] is game:
+            roots = MCTSBot.pool.starmap(_search_in_worker, [(st, config, s) for config, s in jobs])
+        else:
+            roots = [_search_tree(game, st, config, s) for config, s in jobs]
+        return _merge(roots, st.players)
 
-    def iterate(self, game, det, root: Node) -> None:
-        node, path = root, [root]
-        while not det.finished:
-            ids = [_key(v) for v in det.pending.values]
-            untried = [i for i, oid in enumerate(ids) if oid not in node.children]
-            if untried:
-                i = self.rng.choice(untried)
-                child = node.children[ids[i]] = Node(det.players)
-                game.apply_index(det, i)
-                path.append(child)
-                break
-            mover = det.pending.player
-            log_n = math.log(node.visits + 1)
-            best, best_score = 0, -1.0
-            for i, oid in enumerate(ids):
-                child = node.children[oid]
-                score = child.total[mover] / child.visits + self.c * math.sqrt(log_n / child.visits)
-                if score > best_score:
-                    best, best_score = i, score
-            node = node.children[ids[best]]
-            game.apply_index(det, best)
-            path.append(node)
-        for _ in range(self.depth):
-            if det.finished:
-                break
-            game.apply_index(det, self.rng.randrange(len(det.pending.values)))
-        reward = standing(game, det)
-        for n in path:
-            n.visits += 1
-            for p, r in enumerate(reward):
-                n.total[p] += r
+    def _config(self, iterations: int) -> tuple:
+        seconds = self.seconds / self.trees if self.seconds and MCTSBot.pool is None else self.seconds
+        # (with a pool the trees search side by side, each for the whole time)
+        return (iterations, seconds, self.depth, self.guide, self.c, self.width)
 
     def visits(self, game, st) -> dict:
         """Visits of each option (by option id) after a search from `st`."""
@@ -163,10 +236,150 @@ class MCTSBot:
         return {oid: _visits(root, v) for oid, v in zip(game.option_ids(st), st.pending.values)}
 
     def choose(self, game, st) -> int:
+        if len(st.pending.values) == 1:
+            return 0
         root = self.search(game, st)
         counts = [_visits(root, v) for v in st.pending.values]
         best = max(counts)
-        return self.rng.choice([i for i, n in enumerate(counts) if n == best])
+        tied = [i for i, n in enumerate(counts) if n == best]
+        if len(tied) > 1:   # equal visits: the better mean value, then at random
+            seat = st.pending.player
+            means = {i: root.children[_key(st.pending.values[i])].total[seat] / best if best else 0 for i in tied}
+            top = max(means.values())
+            tied = [i for i in tied if means[i] == top]
+        return self.rng.choice(tied)
+
+
+_POOL_GAME = [None]     # the game the root-parallel pool's processes inherited when forked
+
+
+@contextmanager
+def root_parallel(game, workers: int):
+    """While open, MCTS bots with `trees` > 1 playing `game` search their trees over
+    `workers` forked processes (the same visits as one after another)."""
+    if workers < 2:
+        yield
+        return
+    import multiprocessing
+    _POOL_GAME[0] = game
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            MCTSBot.pool = pool
+            yield
+    finally:
+        MCTSBot.pool = None
+        _POOL_GAME[0] = None
+
+
+def _search_in_worker(st, config, seed) -> Node:
+    return _search_tree(_POOL_GAME[0], st, config, seed)
+
+
+def _merge(roots: list, players: int) -> Node:
+    merged = Node(players)
+    for root in roots:
+        merged.visits += root.visits
+        for key, child in root.children.items():
+            into = merged.children.get(key)
+            if into is None:
+                into = merged.children[key] = Node(players)
+            into.visits += child.visits
+            into.total = [a + b for a, b in zip(into.total, child.total)]
+    return merged
+
+
+def _search_tree(game, st, config: tuple, seed: int) -> Node:
+    """One information-set tree searched from `st` for the seat that decides there."""
+    iterations, seconds, depth, guide, c, width = config
+    rng = random.Random(seed)
+    seat = st.pending.player
+    root = Node(st.players)
+    base = leads(evaluations(game, st))
+    shortlist, scale = _shortlist(game, determinize(game, st, seat, rng), base[seat], width, rng)
+    deadline = time.perf_counter() + seconds if seconds else None
+    done = 0
+    while (done < iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
+        det = determinize(game, st, seat, rng)
+        node, path = root, [root]
+        while not det.finished:
+            values = det.pending.values
+            ids = [_key(v) for v in values]
+            allowed = shortlist if node is root else range(len(ids))
+            untried = [i for i in allowed if ids[i] not in node.children]
+            if untried:
+                i = rng.choice(untried)
+                child = node.children[ids[i]] = Node(det.players)
+                game.apply_index(det, i)
+                path.append(child)
+                break
+            if len(values) == 1:
+                best = 0
+            else:
+                mover = det.pending.player
+                log_n = math.log(node.visits + 1)
+                best, best_score = 0, -1.0
+                for i in allowed:
+                    child = node.children[ids[i]]
+                    score = child.total[mover] / child.visits + c * math.sqrt(log_n / child.visits)
+                    if score > best_score:
+                        best, best_score = i, score
+            node = node.children[ids[best]]
+            game.apply_index(det, best)
+            path.append(node)
+        _playout(game, det, depth, guide, rng)
+        reward = outcome(game, det) if det.finished else \
+            [_logistic((lead - b) / scale) for lead, b in zip(leads(evaluations(game, det)), base)]
+        for n in path:
+            n.visits += 1
+            total = n.total
+            for p, r in enumerate(reward):
+                total[p] += r
+        done += 1
+    return root
+
+
+def _shortlist(game, st, base: float, width: int, rng: random.Random) -> tuple[list, float]:
+    """The root options the search considers and the unit of its logistic. Each option is
+    judged as a whole move by the deciding seat's lead (as `greedy` does, but against the
+    others): the best `width` of them (and any tied with the last; 0: all) are searched.
+    The unit is half the spread (at least 1) of the lead's change over the options, each
+    judged at once."""
+    seat, n = st.pending.player, len(st.pending.values)
+    steps = [move_value(game, st, i, seat, [0], _lead_value, rng) - base for i in range(n)]
+    changes = [v for v in steps if abs(v) < 1e11]
+    scale = max(1.0, (max(changes) - min(changes)) / 2) if changes else 1.0
+    if not width or width >= n:
+        return list(range(n)), scale
+    values = [move_value(game, st, i, seat, [GreedyBot.settings["lookahead"][2]], _lead_value, rng)
+              for i in range(n)]
+    cut = sorted(values, reverse=True)[width - 1]
+    return [i for i in range(n) if values[i] >= cut], scale
+
+
+def _playout(game, det, depth: int, guide: int, rng: random.Random) -> None:
+    """Up to `depth` decisions, each the best for its decider among `guide` sampled options."""
+    for _ in range(depth):
+        if det.finished:
+            return
+        n = len(det.pending.values)
+        if guide <= 1 or n == 1:
+            game.apply_index(det, rng.randrange(n))
+            continue
+        mover = det.pending.player
+        best, best_value, best_state = None, None, None
+        for i in rng.sample(range(n), min(guide, n)):
+            trial = det.copy()
+            game.apply_index(trial, i)
+            value = math.inf if trial.finished and mover in game.result(trial).winners else \
+                (leads(evaluations(game, trial))[mover] if not trial.finished else -math.inf)
+            if best_value is None or value > best_value:
+                best, best_value, best_state = i, value, trial
+        _assign(det, best_state)
+
+
+def _assign(target, source) -> None:
+    for slot in type(source).__slots__:
+        setattr(target, slot, getattr(source, slot))
 
 
 def _key(value):
@@ -179,31 +392,39 @@ def _visits(root: Node, value) -> int:
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
-BOT_OPTIONS = {"mcts": ("iterations", "seconds", "depth", "exploration")}
+
+
+def bot_settings_help(name: str) -> str:
+    settings = BOTS[name].settings
+    return ", ".join(f"{k}={'N' if whole else 'X'}" for k, (whole, _, _) in settings.items())
+
+
+def bot_settings(specs: list) -> dict:
+    """Each bot spec with every setting spelled out (defaults included), for reports."""
+    return {spec: make_bot(spec, 0).describe() for spec in dict.fromkeys(specs)}
+
 # Finite budgets: a bot decides in bounded time and memory (docs/security.md).
-BOT_LIMITS = {"iterations": 1_000_000, "seconds": 3600, "depth": 10_000, "exploration": 1000}
+BOT_LIMITS = {"iterations": 1_000_000, "seconds": 3600, "depth": 10_000, "exploration": 1000,
+              "guide": 1000, "width": 1000, "trees": 64, "lookahead": 1_000_000}
 
 
 def make_bot(spec: str, seed):
-    """A bot from a spec like 'random', 'greedy' or 'mcts:iterations=300:depth=8'."""
-    name, *settings = [part.strip() for part in spec.split(":")]
+    """A bot from a spec like 'random', 'greedy' or 'mcts:iterations=300:depth=8'. Every
+    setting must be a finite number in its range (a whole one where it counts), else a
+    usage error."""
+    name, *settings = [part.strip() for part in str(spec).split(":")]
     if name not in BOTS:
         hint = did_you_mean(name, BOTS)
         raise UsageError(f"unknown bot '{name}'; bots: {', '.join(BOTS)}" + (f"; {hint}" if hint else ""))
+    allowed = BOTS[name].settings
     options = {}
     for setting in settings:
         key, _, value = setting.partition("=")
-        allowed = BOT_OPTIONS.get(name, ())
+        key, value = key.strip(), value.strip()
         if key not in allowed or not value:
-            raise UsageError(f"bad bot setting '{setting}' for {name}"
-                             + (f"; settings: {', '.join(k + '=N' for k in allowed)}" if allowed else
+            raise UsageError(f"bad bot setting '{setting[:60]}' for {name}"
+                             + (f"; settings: {bot_settings_help(name)}" if allowed else
                                 f"; {name} takes no settings"))
-        try:
-            options[key] = float(value) if len(value) <= 20 else math.inf
-        except ValueError:
-            raise UsageError(f"bad bot setting '{setting[:60]}': {value[:40]!r} is not a number")
-        if not math.isfinite(options[key]):
-            raise UsageError(f"bad bot setting '{setting[:60]}': a budget is a finite number")
-        if options[key] < 0 or options[key] > BOT_LIMITS.get(key, math.inf):
-            raise UsageError(f"bad bot setting '{setting[:60]}': from 0 to {BOT_LIMITS.get(key, 'any')}")
+        whole, minimum, _ = allowed[key]
+        options[key] = _finite(key, value, whole, minimum)
     return BOTS[name](seed, **options)

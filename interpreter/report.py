@@ -132,6 +132,9 @@ def format_report(report: dict, player_name) -> str:
         for b in report["by_bot"]:
             out.append(f"  {b['bot']:<{bot_width}} {b['win_rate']:>8.3f}  {_interval(b['ci95']):<13} "
                        f"{b['score_mean']:>10.3f}")
+    settings = report.get("bot_settings", {})
+    if settings:        # every bot's settings in full, defaults included
+        out.append("  bot settings: " + "; ".join(settings.values()))
     for o in report.get("opponents", []):
         out.append(f"  {o['opponent']} (scripted opponent): won {o['wins']} of {n} games, "
                    f"mean score {o['score_mean']:.3f}")

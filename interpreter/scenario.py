@@ -49,6 +49,14 @@ SCHEMA = {
                 "endings": {"type": "array", "items": {"type": "string"}},
                 "properties": {"type": "boolean"},
                 "opponents": {"type": "object", "additionalProperties": {"type": "object"}},
+                "bot_chooses": {
+                    "type": "object", "additionalProperties": False, "required": ["bots", "one_of"],
+                    "properties": {
+                        "bots": {"type": ["string", "array"], "items": {"type": "string"}},
+                        "one_of": {"type": "array", "minItems": 1, "items": {"type": ["string", "integer"]}},
+                        "seeds": {"type": "integer", "minimum": 1},
+                    },
+                },
             },
         },
     },
@@ -188,6 +196,18 @@ def run_scenario(path: str | Path) -> Outcome:
         outcome.failures.append(_at(path, root, (), f"internal error: {type(exc).__name__}: {exc} "
                                                     "(a bug in Boardwright, not in this scenario; please report it)"))
     return outcome
+
+
+def scenario_position(game, data: dict):
+    """The state a scenario reaches: setup, its starting state laid out, play started and
+    its moves applied."""
+    st = game.setup_state(data.get("players", game.min_players), data.get("seed", 0))
+    if "state" in data:
+        apply_starting_state(game, st, data["state"])
+    game.start(st)
+    for move in data.get("moves", []):
+        game.apply(st, move)
+    return st
 
 
 def _at(path: Path, root, where, message: str, hint: str = "", key: bool = True) -> str:
@@ -422,6 +442,10 @@ def check_expectations(game, st, expect: dict) -> list[str]:
                 got = sum(sheets[title].values()) if line == "total" else sheets[title].get(line)
                 if got != value:
                     failures.append(f"opponent {title!r}, line {line!r}: expected {value}, got {got}")
+    if "bot_chooses" in expect and decision is not None:
+        failures.extend(bot_puzzle_failures(game, st, expect["bot_chooses"]))
+    elif "bot_chooses" in expect:
+        failures.append("bot_chooses: there is no decision to make")
     if expect.get("invariants", False):
         try:
             for title, span in game.failing_invariants(st):
@@ -434,6 +458,37 @@ def check_expectations(game, st, expect: dict) -> list[str]:
             state_properties(game, st)
         except PropertyFailed as failed:
             failures.append(f"property failed: {failed}")
+    return failures
+
+
+def bot_puzzle_failures(game, st, puzzle: dict) -> list[str]:
+    """A bot puzzle: each named bot, with each of `seeds` seeds, must choose one of `one_of`
+    (option ids or labels) in the position reached. The bots see only their seat's view."""
+    from .bots import make_bot
+    decision = game.decision(st)
+    ids = [o.id for o in decision.options]
+    labels = [o.label.lower() for o in decision.options]
+    wanted = set()
+    failures = []
+    for item in puzzle["one_of"]:
+        text = str(item).strip()
+        if text in ids:
+            wanted.add(ids.index(text))
+        elif text.lower() in labels:
+            wanted.add(labels.index(text.lower()))
+        else:
+            failures.append(f"bot_chooses: {item!r} is not an option ({', '.join(ids)})")
+    specs = [puzzle["bots"]] if isinstance(puzzle["bots"], str) else puzzle["bots"]
+    for spec in specs:
+        for seed in range(puzzle.get("seeds", 1)):
+            try:
+                bot = make_bot(spec, f"puzzle:{seed}")
+            except BoardwrightError as err:
+                return failures + [f"bot_chooses: {err}"]
+            index = bot.choose(game, st.copy())
+            if index not in wanted:
+                failures.append(f"bot_chooses: {spec} (seed {seed}) chose {ids[index]} ({decision.options[index].label}); "
+                                f"expected one of {[str(i) for i in puzzle['one_of']]}")
     return failures
 
 

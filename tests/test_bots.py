@@ -1,0 +1,202 @@
+"""Bots and their settings, search reproducibility, root parallelism, bot puzzles and the
+ladder's ratings. Small, seeded and fast: bot strength over many games lives in
+docs/playtesting.md, not here."""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+import yaml
+
+from boardwright.cli.main import main
+from boardwright.dsl.errors import UsageError
+from boardwright.interpreter.bots import GreedyBot, MCTSBot, make_bot, root_parallel
+from boardwright.interpreter.ladder import bradley_terry
+from boardwright.interpreter.scenario import apply_starting_state, bot_puzzle_failures, scenario_position
+from boardwright.interpreter.simulate import simulate_records
+
+from conftest import cached_game, scenario_paths
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def puzzles() -> list[Path]:
+    return [p for p in scenario_paths() if "bot_chooses" in (yaml.safe_load(p.read_text()).get("expect") or {})]
+
+
+# ---------------------------------------------------------------------------- settings
+@pytest.mark.parametrize("setting, message", [
+    ("iterations=nan", "finite"), ("iterations=inf", "finite"), ("iterations=-5", "positive"),
+    ("iterations=0", "positive"), ("iterations=2.5", "whole number"), ("seconds=nan", "finite"),
+    ("seconds=-1", "positive"), ("seconds=0", "positive"), ("seconds=inf", "finite"),
+    ("depth=-1", "at least 0"), ("exploration=-inf", "finite"), ("trees=0", "positive"),
+])
+def test_bad_bot_settings_are_usage_errors(capsys, setting, message):
+    code, _, err = run(capsys, "simulate", "punto", "--players", "2", "--games", "1", "--bots", f"mcts:{setting},random")
+    assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_greedy_settings_and_unknown_ones():
+    assert make_bot("greedy:lookahead=0", 1).lookahead == 0
+    with pytest.raises(UsageError, match="settings: lookahead"):
+        make_bot("greedy:depth=3", 1)
+    assert make_bot("mcts:seconds=0.5", 1).seconds == 0.5
+
+
+# ---------------------------------------------------------------------------- forced moves
+class _CountingRng:
+    def __getattr__(self, name):
+        raise AssertionError(f"a forced move drew from the bot's random generator ({name})")
+
+
+def test_a_forced_move_is_answered_without_search(monkeypatch):
+    game = cached_game("urban-panic")
+    st = game.setup_state(2, 1)
+    apply_starting_state(game, st, {"zones": {"reserve/0": ["factory NS"]}})
+    game.start(st)
+    game.apply(st, "planner")                 # one tile in the reserve: a choice of one
+    assert len(st.pending.values) == 1
+    for spec in ("random", "greedy", "mcts:iterations=100000"):
+        bot = make_bot(spec, 1)
+        bot.rng = _CountingRng()
+        monkeypatch.setattr("boardwright.interpreter.bots._search_tree",
+                            lambda *a: pytest.fail("searched a forced move"))
+        assert bot.choose(game, st) == 0
+
+
+# ---------------------------------------------------------------------------- reproducible
+def test_mcts_is_reproducible_per_seed_and_the_same_with_a_pool():
+    game = cached_game("punto")
+    st = game.new_state(2, 4)
+    for index in (0, 3, 1, 5):
+        game.apply_index(st, index % len(st.pending.values))
+    one = MCTSBot("s", iterations=240, trees=2).visits(game, st)
+    again = MCTSBot("s", iterations=240, trees=2).visits(game, st)
+    assert one == again and sum(one.values()) == 240
+    other = MCTSBot("t", iterations=240, trees=2).visits(game, st)
+    assert other != one                       # the seed matters
+    with root_parallel(game, 2):
+        assert MCTSBot.pool is not None
+        pooled = MCTSBot("s", iterations=240, trees=2).visits(game, st)
+    assert pooled == one and MCTSBot.pool is None
+
+
+def test_simulated_mcts_games_are_the_same_across_workers():
+    game = cached_game("happy-city")
+    specs = ["mcts:iterations=15", "greedy"]
+    serial = simulate_records(game, 2, 4, 7, specs, rotate=True, ref=("happy-city", None, ()))
+    parallel = simulate_records(game, 2, 4, 7, specs, rotate=True, workers=2, ref=("happy-city", None, ()))
+    again = simulate_records(game, 2, 4, 7, specs, rotate=True, ref=("happy-city", None, ()))
+    assert serial == parallel == again
+
+
+# ---------------------------------------------------------------------------- greedy judges a whole move
+def test_greedy_judges_a_whole_take_in_point_city():
+    # The whole-take puzzle: only the pair (0, 0)+(1, 0) builds the Statue. Without its look
+    # at the second card greedy sees no difference between first cards; with it, it does.
+    path = next(p for p in puzzles() if p.name == "whole-take-that-wins.scenario.yaml")
+    game, st, _ = _puzzle_position(path)
+    ids = game.option_ids(st)
+    values = dict(zip(ids, GreedyBot(1).values(game, st)))
+    assert values["0,0"] == values["1,0"] > max(v for k, v in values.items() if k not in ("0,0", "1,0"))
+    blind = dict(zip(ids, GreedyBot(1, lookahead=0).values(game, st)))
+    assert len(set(blind.values())) == 1
+
+
+# ---------------------------------------------------------------------------- puzzles
+def test_every_bundled_game_has_three_bot_puzzles():
+    # (test_scenarios runs them, as `boardwright test` does)
+    per_game: dict = {}
+    for path in puzzles():
+        data = yaml.safe_load(path.read_text())
+        per_game.setdefault(data["game"], []).append(path)
+    assert sorted(per_game) == ["happy-city", "point-city", "punto", "urban-panic"]
+    assert all(len(paths) >= 3 for paths in per_game.values()), per_game
+
+
+def _puzzle_position(path: Path):
+    data = yaml.safe_load(path.read_text())
+    game = cached_game(data["game"], data.get("variant"))
+    return game, scenario_position(game, data), data["expect"]["bot_chooses"]
+
+
+def test_a_weak_bot_fails_the_puzzles():
+    # Plant weak bots: random players and a search of 2 iterations. Each puzzle has wrong
+    # options, and over each game's puzzles and a few seeds the weak bots pick them.
+    for game_name in ("punto", "point-city", "happy-city", "urban-panic"):
+        failed = 0
+        for path in puzzles():
+            game, st, puzzle = _puzzle_position(path)
+            if game.spec.title.lower().replace(" ", "-") != game_name:
+                continue
+            assert len(puzzle["one_of"]) < len(st.pending.values), path
+            failed += len(bot_puzzle_failures(game, st, {**puzzle, "bots": ["random", "mcts:iterations=2"], "seeds": 4}))
+        assert failed > 0, game_name
+
+
+def test_a_puzzle_reports_the_bots_wrong_choice():
+    path = next(p for p in puzzles() if p.name == "block-the-open-four.scenario.yaml")
+    game, st, puzzle = _puzzle_position(path)
+    failures = bot_puzzle_failures(game, st, {**puzzle, "bots": "greedy", "seeds": 2})
+    # Greedy values its own lines only: it does not see the green four, so it misses the block.
+    assert failures and "greedy (seed 0) chose" in failures[0] and "expected one of" in failures[0]
+    assert bot_puzzle_failures(game, st, {"bots": "mcts", "one_of": ["9,9"]})[0].startswith(
+        "bot_chooses: '9,9' is not an option")
+
+
+# ---------------------------------------------------------------------------- ladder
+def test_bradley_terry_matches_the_two_bot_closed_form():
+    # With two bots the likelihood is maximal where the win probability equals the observed
+    # score (30 of 40, plus one virtual draw: 30.5 of 41), so the ratings differ by
+    # 400 log10(p / (1 - p)) and sit symmetrically around 0.
+    ratings, errors = bradley_terry(2, [((0, 1), 30, 40)])
+    p = 30.5 / 41
+    assert math.isclose(ratings[0] - ratings[1], 400 * math.log10(p / (1 - p)), rel_tol=1e-6)
+    assert math.isclose(ratings[0], -ratings[1], abs_tol=1e-9)
+    # Fisher information n p (1 - p) for the difference; each rating carries half of it.
+    se_diff = 1 / math.sqrt(41 * p * (1 - p)) * 400 / math.log(10)
+    assert math.isclose(errors[0], se_diff / 2, rel_tol=1e-6)
+
+
+def test_bradley_terry_orders_a_transitive_round_robin():
+    ratings, errors = bradley_terry(3, [((0, 1), 8, 10), ((1, 2), 8, 10), ((0, 2), 10, 10)])
+    assert ratings[0] > ratings[1] > ratings[2] and abs(sum(ratings)) < 1e-6
+    assert all(e > 0 for e in errors)
+
+
+def test_ladder_command_prints_ratings_with_intervals(capsys):
+    code, out, _ = run(capsys, "ladder", "happy-city", "--players", "2", "--bots", "random,greedy",
+                       "--games", "4", "--seed", "3", "--json")
+    report = json.loads(out)
+    assert code == 0 and [r["bot"] for r in report["ratings"]][0] == "greedy"
+    best = report["ratings"][0]
+    assert best["ci95"][0] < best["rating"] < best["ci95"][1] and best["settings"].startswith("greedy (lookahead=")
+    pair = report["pairs"][0]
+    assert pair["bots"] == ["random", "greedy"] and pair["games"] == 4
+    assert sum(pair["wins"]) + pair["draws"] == 4
+    code, out, _ = run(capsys, "ladder", "happy-city", "--bots", "random,greedy", "--games", "2")
+    assert code == 0 and "95% CI" in out and "random vs greedy" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--players", "3", "--bots", "random,greedy"], "2-player"),
+    (["--bots", "random"], "at least two bots"),
+    (["--bots", "random,random"], "appear once"),
+    (["--bots", "random,mcts:iterations=nan"], "finite"),
+])
+def test_ladder_usage_errors(capsys, argv, message):
+    code, _, err = run(capsys, "ladder", "punto", "--games", "1", *argv)
+    assert code == 2 and message in err
+
+
+def test_simulate_report_prints_each_bots_settings(capsys):
+    code, out, _ = run(capsys, "simulate", "happy-city", "--players", "2", "--games", "2",
+                       "--bots", "mcts:iterations=10,greedy", "--rotate")
+    assert code == 0
+    assert "mcts (iterations=10, depth=0, guide=3, exploration=0.7, width=6)" in out and "greedy (lookahead=200)" in out
