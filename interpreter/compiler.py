@@ -276,7 +276,8 @@ class Compiler:
             keys = self.game.zone_keys[name]
             if isinstance(keys, str):
                 return repr(keys)
-            return f"{self.module.const(keys)}[:st.players]"
+            by_count = [keys[:n] for n in range(self.game.max_players + 1)]    # no slice per read
+            return f"{self.module.const(by_count, 'zones')}[st.players]"
         if name in self.members:
             return repr(name)
         if name == "players":
@@ -337,17 +338,22 @@ class Compiler:
             iterable = self.expr(e.iterable, env)
         condition = e.condition
         # `fits(Z, v)` first in the filter: the cells are filtered by one call, not one per cell
-        first, rest = condition, None
+        first, rest, fitted = condition, None, None
         if isinstance(condition, ast.Binary) and condition.op == "and":
             first, rest = condition.left, condition.right
         if (isinstance(first, ast.Call) and first.func == "fits" and "fits" not in self.spec.fns
                 and isinstance(first.args[1], ast.Name) and first.args[1].id == e.var
                 and e.var not in {n.id for n in _walk(first.args[0]) if isinstance(n, ast.Name)}):
             iterable = f"_fitting(_rt, st, {self.expr(first.args[0], env)}, {iterable})"
-            condition = rest
+            condition, fitted = rest, first.args[0]
         inner = env.child()
         var = self.fresh(f"c_{e.var}_")
         inner.bind(e.var, var)
+        vacant = self.vacant_zone(condition, e.var)
+        if (vacant is not None and fitted is not None and _shape(fitted) == _shape(vacant)
+                and isinstance(e.element, ast.Name)
+                and e.element.id == e.var and not generator):
+            return f"_vacant(st.zones[{self.expr(vacant, env)}], {iterable})"    # the grid read once
         element_src = self.expr(e.element, inner)
         if condition is None and isinstance(e.element, ast.Name) and e.element.id == e.var and not generator:
             if iterable.startswith("_fitting("):
@@ -355,6 +361,20 @@ class Compiler:
         cond = f" if {self.expr(condition, inner)}" if condition is not None else ""
         body = f"{element_src} for {var} in {iterable}{cond}"
         return f"({body})" if generator else f"[{body}]"
+
+    def vacant_zone(self, condition, var: str):
+        """Z when a filter is `top_at(Z, var) == none` with Z not depending on var, else None."""
+        if not (isinstance(condition, ast.Binary) and condition.op == "=="):
+            return None
+        sides = (condition.left, condition.right)
+        if not any(isinstance(x, ast.Literal) and x.value is None for x in sides):
+            return None
+        call = next((x for x in sides if isinstance(x, ast.Call)), None)
+        if (call is None or call.func != "top_at" or "top_at" in self.spec.fns
+                or not isinstance(call.args[1], ast.Name) or call.args[1].id != var
+                or var in {n.id for n in _walk(call.args[0]) if isinstance(n, ast.Name)}):
+            return None
+        return call.args[0]
 
     def clauses_comprehension(self, e: ast.ListComp, env: Env, generator: bool) -> str:
         """A comprehension with several for/if clauses, each seeing the names bound before it."""
@@ -829,6 +849,15 @@ def _calls_random(name: str, spec, seen: set) -> bool:
         if isinstance(node, ast.Call) and (node.func == "shuffled" or _calls_random(node.func, spec, seen)):
             return True
     return False
+
+
+def _shape(node):
+    """A node without its spans: two writings of the same expression compare equal."""
+    if isinstance(node, (list, tuple)):
+        return tuple(_shape(item) for item in node)
+    if isinstance(node, ast.Node):
+        return (type(node).__name__,) + tuple(_shape(v) for k, v in vars(node).items() if k != "span")
+    return node
 
 
 def _walk(node):

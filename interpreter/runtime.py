@@ -135,6 +135,12 @@ def top_attribute(components: list):
     return top_attr
 
 
+def vacant(grid: dict, cells) -> list:
+    """`[c for c in cells if top_at(Z, c) == none]` with the grid Z read once."""
+    get = grid.get
+    return [c for c in cells if not get(c)]
+
+
 def fitting(rt, st, key, cells) -> list:
     """`[c for c in cells if fits(key, c)]` in one call."""
     shape = rt.grid_shape(key, st)
@@ -160,7 +166,7 @@ NAMESPACE = {
     "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
     "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_no_case": _no_case,
     "_bad_assignment": _bad_assignment, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
-    "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at, "_fitting": fitting,
+    "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at, "_fitting": fitting, "_vacant": vacant,
     "_record_ending": record_ending,
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
