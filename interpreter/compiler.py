@@ -418,6 +418,8 @@ class Compiler:
             return f"_F_{e.func}(st{''.join(', ' + a for a in args)})"
         # all/any stop at the first deciding element; sum/count/max/min need no list
         if e.func in _LIST_BUILDERS and len(e.args) == 1 and isinstance(e.args[0], ast.ListComp):
+            if e.func == "sum" and not e.args[0].clauses:   # no longer than its list; a list sums faster
+                return f"sum({self.comprehension(e.args[0], env)})"
             items = self.comprehension(e.args[0], env, generator=e.func in ("all", "any", "sum", "count"))
             if e.func in ("all", "any", "sum"):
                 return f"{e.func}{items}"
