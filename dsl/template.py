@@ -17,6 +17,7 @@ for anything else; `check_template` also names attributes the kind does not have
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 MAX_WIDTH = 80                  # a padding wider than a screen line is a mistake, not a layout
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -39,8 +40,9 @@ class Field:
         self.name, self.spec, self.column, self.width = name, spec, column, width
 
 
-def parse_template(text: str) -> list:
-    """The pieces of a template: literal strings and `Field`s."""
+@lru_cache(maxsize=4096)
+def parse_template(text: str) -> tuple:
+    """The pieces of a template: literal strings and `Field`s (read once per text)."""
     pieces: list = []
     literal: list = []
     i, n = 0, len(text)
@@ -73,7 +75,7 @@ def parse_template(text: str) -> list:
         i = end + 1
     if literal:
         pieces.append("".join(literal))
-    return pieces
+    return tuple(pieces)
 
 
 def check_template(text: str, attributes: dict) -> list:

@@ -223,8 +223,10 @@ class Compiler:
         if not parts:
             return "''"
         joined = "(" + " + ".join(parts) + ")"
-        dynamic = sum(1 for part in text.parts if not isinstance(part, str))
-        return f"_bounded_text{joined}" if dynamic > 1 else joined    # "{s}{s}" doubles a text
+        # "{s}{s}" doubles a text; placeholders of numbers, cells, players, components do not
+        unbounded = sum(1 for part in text.parts if not isinstance(part, str)
+                        and (self.type_of(part) in ("str", "any") or is_list(self.type_of(part))))
+        return f"_bounded_text{joined}" if unbounded > 1 else joined
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e, env: Env) -> str:
@@ -453,6 +455,8 @@ class Compiler:
         sides = (e.left, e.right)
         if any(isinstance(side, (ast.Literal, ast.ListLit, ast.Text)) for side in sides):
             return False
+        if e.op == "*" and any(isinstance(side, ast.Name) and side.id == "player_count" for side in sides):
+            return False        # at most MAX_PLAYERS: a bounded growth per step
         types = {self.type_of(side) for side in sides}
         if e.op == "*":
             return True

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from ..dsl.data import format_attributes
 from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError, did_you_mean
@@ -45,9 +46,9 @@ class GridShape:
     blocked: frozenset
     stacked: bool
 
-    @property
+    @cached_property
     def by_params(self) -> bool:
-        """Whether a number of the shape is a param's name."""
+        """Whether a number of the shape is a param's name (asked at every move: kept)."""
         pairs = [self.extent or (), self.size or ()] + list(self.blocked)
         return any(isinstance(v, str) for pair in pairs for v in pair)
 
