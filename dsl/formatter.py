@@ -73,6 +73,7 @@ def _join(tokens: list[tuple[str, str]], continuing: bool) -> str:
     out = ""
     prev: tuple[str, str] | None = None
     unary = False
+    previous_text: str | None = None        # the token before `prev`
     zone_line = tokens[0][1] == "zone"      # `blocked (2, 2)` is an option, not a call
     brackets: list[str] = []                # open on this line: a ':' right inside '[' is a slice's
     for kind, text in tokens:
@@ -93,7 +94,9 @@ def _join(tokens: list[tuple[str, str]], continuing: bool) -> str:
                 space = True
             else:
                 space = True
-        unary = text in ("-", "+") and (not _ends_value(*prev) if prev else not continuing)
+        after_dot = prev is not None and prev[0] == "name" and previous_text == "."  # b.x: an attribute
+        unary = text in ("-", "+") and (not (after_dot or _ends_value(*prev)) if prev else not continuing)
+        previous_text = prev[1] if prev else None
         if text in OPENERS:
             brackets.append(text)
         elif text in CLOSERS and brackets:

@@ -302,7 +302,7 @@ def confined_path(file: Path, relative: str, span: Span, what: str):
 
 def variant_base(file: Path, base: str, span: Span):
     """(path, None) for the base a variant `extends`: a bundled game by its name
-    (`extends "punto"`), or a rule file in the variant's folder; else (None, diagnostic)."""
+    (`extends "NAME"`), or a rule file in the variant's folder; else (None, diagnostic)."""
     if "/" not in base and "\\" not in base and not base.endswith(".game") and base in bundled_games():
         return resolve_game(base), None
     return confined_path(file, base, span, "the base game")

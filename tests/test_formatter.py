@@ -74,6 +74,9 @@ def test_slices_and_fn_blocks():
 def test_unary_and_binary_signs():
     assert format_source("param a = -1 - -2\nparam b = [ - 1, 3 *-a ]\n") == \
         "param a = -1 - -2\nparam b = [-1, 3 * -a]\n"
+    # An attribute named like a keyword (`x` of `size 6 x 6`) still ends a value: binary minus.
+    assert format_source("param c = (2 * b.x - a.x, b.y -a.y)\n") == \
+        "param c = (2 * b.x - a.x, b.y - a.y)\n"
 
 
 def test_a_syntax_error_is_reported_not_formatted(tmp_path, capsys):
