@@ -403,7 +403,7 @@ class Game:
             callers.append(f"{span.file}:{span.line} (in {_body_words(caller[0])})")
         if not callers or not error.diagnostics:
             return error
-        error.diagnostics[0] = replace(error.diagnostics[0], called_from=tuple(callers))
+        error.diagnostics[0] = replace(error.diagnostics[0], called_from=_collapsed(callers))
         return error
 
     def decision(self, st: State) -> Decision | None:
@@ -679,3 +679,14 @@ def _label(kind, attrs: dict) -> str:
 def _body_words(name: str) -> str:
     """A body's name as the designer wrote it: `play`, `setup` or `proc NAME`."""
     return name if name in ("play", "setup") else f"proc {name}"
+
+
+def _collapsed(callers: list, most: int = 20) -> tuple:
+    """Callers with a run of the same one (a recursion) said once, and at most `most` lines."""
+    out: list = []
+    for caller, run in itertools.groupby(callers):
+        times = sum(1 for _ in run)
+        out.append(caller + (f", {times} times" if times > 1 else ""))
+    if len(out) > most:
+        out = out[:most - 1] + [f"... and {len(out) - most + 1} more callers"]
+    return tuple(out)
