@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..dsl.errors import BoardwrightError, UsageError, did_you_mean
+from ..dsl.errors import BoardwrightError, RuleError, UsageError, did_you_mean
 from ..dsl.loader import BASE, check_game, load_game, resolve_game, variants_of
 from ..interpreter.bots import BOTS, bot_settings, root_parallel
 from ..interpreter.ladder import format_ladder, play_ladder
@@ -93,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "simulate":
             p.add_argument("--games", type=_positive, metavar="K", default=100, help="number of games")
             p.add_argument("--coverage", action="store_true", help="report rule coverage")
+            p.add_argument("--out", metavar="FILE", help="on a rule error, write its game as a scenario file that replays it")
             _simulation_options(p)
 
     p = sub.add_parser("bench", help="measure load time, random playouts and MCTS iterations per second")
@@ -392,7 +393,21 @@ def run_simulation(args, variant, settings: dict, players: int, coverage: bool =
 
 def cmd_simulate(args) -> int:
     check_outputs(args)
-    game, report, records = run_simulation(args, args.variant, parse_settings(args.set), args.players, args.coverage)
+    if args.out and args.set:
+        raise UsageError("--out writes a scenario, and scenarios have no --set values: drop one of them")
+    try:
+        game, report, records = run_simulation(args, args.variant, parse_settings(args.set), args.players,
+                                               args.coverage)
+    except RuleError as err:
+        failed = err.replay
+        if args.out and failed is not None:
+            from ..interpreter.check import reproduction_scenario
+            message = err.diagnostics[0].message if err.diagnostics else str(err)
+            write_scenario(args, lambda ref, variant: reproduction_scenario(
+                f"found by simulate: game {failed.index + 1}, decision {len(failed.choices)}",
+                f"{_where(err)}: {message}", ref, variant, failed.players, failed.seed, failed.choices),
+                out=sys.stderr)
+        raise
     if args.csv:
         write_csv(args.csv, records, args.players, game.player_name)
     if args.plot:
@@ -485,11 +500,7 @@ def cmd_check(args) -> int:
         status = 1
         print(format_failure(report, game))
         if args.out:
-            ref, variant = _relative_to(args.out, args.game), args.variant
-            if variant and Path(variant).exists():
-                variant = _relative_to(args.out, variant)
-            write_atomically(args.out, failure_scenario(report, ref, variant))
-            print(f"  scenario written to {args.out}: replay it with 'boardwright test {args.out}'")
+            write_scenario(args, lambda ref, variant: failure_scenario(report, ref, variant), "  ")
     if args.coverage:
         cov = measure_coverage(game, counts, args.examples, args.seed)
         print(format_coverage(game, coverage_report(game, cov)))
@@ -512,6 +523,16 @@ def cmd_compile(args) -> int:
           + f": {len(module.lines)} lines of Python, {len(game.spec.fns)} fns, {len(game.code)} bodies, "
           f"{blocks} blocks")
     return 0
+
+
+def write_scenario(args, text, indent: str = "", out=sys.stdout) -> None:
+    """Write the scenario `text(game_ref, variant)` to --out, its game and variant paths
+    relative to the scenario's folder."""
+    ref, variant = _relative_to(args.out, args.game), args.variant
+    if variant and Path(variant).exists():
+        variant = _relative_to(args.out, variant)
+    write_atomically(args.out, text(ref, variant))
+    print(f"{indent}scenario written to {args.out}: replay it with 'boardwright test {args.out}'", file=out)
 
 
 def _relative_to(scenario: str, target: str) -> str:
@@ -666,3 +687,8 @@ COMMANDS = {"validate": cmd_validate, "play": cmd_play, "replay": cmd_replay, "s
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def _where(err: BoardwrightError) -> str:
+    d = err.diagnostics[0] if err.diagnostics else None
+    return f"{d.span.file}:{d.span.line}" if d is not None and d.span.line else "rule error"

@@ -69,6 +69,11 @@ def _validated_marker(text: str) -> Path | None:
     return folder / f"data-valid-{digest[:32]}"
 
 
+def _trusted_marker(marker: Path) -> bool:
+    from ..interpreter.codegen import trusted_cache_file
+    return trusted_cache_file(marker)
+
+
 def _mark_span(path: str, node) -> Span:
     start, end = node.start_mark, node.end_mark
     end_col = end.column + 1 if end.line == start.line else start.column + 2
@@ -141,7 +146,7 @@ def load_data(path: str | Path) -> DataSet:
     if problems:
         raise DataError(problems)
     marker = _validated_marker(text)
-    if marker is None or not marker.exists():
+    if marker is None or not _trusted_marker(marker):
         errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
         if errors:
             raise DataError(_by_position([_schema_diagnostic(name, root, e) for e in errors]))

@@ -37,6 +37,7 @@ class Diagnostic:
     hint: str = ""
     severity: str = "error"         # "error", "warning", or "note" (a note explains the one before it)
     code: str = ""                  # found from the message if not given (dsl/codes.py)
+    called_from: tuple = ()         # a runtime error's callers, innermost first: "FILE:LINE (in WHAT)"
 
     def __post_init__(self):
         if not self.code and self.severity != "note":
@@ -52,6 +53,8 @@ class Diagnostic:
             if self.span.end_line == self.span.line and self.span.end_column > self.span.column:
                 width = self.span.end_column - self.span.column
             text += f"\n    {line}\n    {' ' * (self.span.column - 1)}{'^' * width}"
+        for caller in self.called_from:
+            text += f"\n    called from {caller}"
         if self.hint:
             text += f"\n    hint: {self.hint}"
         return text
@@ -59,7 +62,8 @@ class Diagnostic:
     def as_json(self) -> dict:
         return {"file": self.span.file, "line": self.span.line, "column": self.span.column,
                 "end_line": self.span.end_line, "end_column": self.span.end_column,
-                "severity": self.severity, "code": self.code, "message": self.message, "hint": self.hint}
+                "severity": self.severity, "code": self.code, "message": self.message, "hint": self.hint,
+                **({"called_from": list(self.called_from)} if self.called_from else {})}
 
 
 def _source_line(span: Span, source: str | None) -> str | None:
@@ -104,7 +108,14 @@ class DataError(BoardwrightError):
 
 
 class RuleError(BoardwrightError):
-    """A rule failed while the game ran (a loop past the step limit, a move from nowhere...)."""
+    """A rule failed while the game ran (a loop past the step limit, a move from nowhere...).
+    `replay`, set by simulate, tells which game and decision failed."""
+
+    replay = None
+
+    def format(self) -> str:
+        text = super().format()
+        return text + f"\n    {self.replay.describe()}" if self.replay is not None else text
 
 
 class InvariantError(RuleError):

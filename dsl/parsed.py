@@ -4,7 +4,9 @@ The AST is immutable, so a rule file read again with the same text is not parsed
 in memory within a process (scenario runs load the same game many times), and across
 processes through a pickle in the user's cache folder, keyed by the file's name and text and
 by the parser's own sources (a new grammar or AST never reads an old entry). A missing,
-stale or damaged cache file is ignored: the file is parsed and the entry rewritten. Lark is
+stale or damaged cache file is ignored: the file is parsed and the entry rewritten. A cache
+file (or folder) that is not the current user's, or that others may write, is never read:
+unpickling runs code (interpreter/codegen.py `cache_dir`, docs/security.md). Lark is
 imported only when a file must really be parsed.
 """
 from __future__ import annotations
@@ -71,9 +73,12 @@ def _from_disk(filename: str, text: str):
     path = _cache_path(filename, text)
     if path is None:
         return None
+    from ..interpreter.codegen import read_cache_file
     try:
-        with open(path, "rb") as f:
-            module = pickle.load(f)
+        data = read_cache_file(path)
+        if data is None:
+            return None
+        module = pickle.loads(data)
         if module.source != text:
             return None
         return module

@@ -38,16 +38,15 @@ def _grammar_cache(text: str):
     import sys
 
     import lark
-    from ..interpreter.codegen import cache_dir
-    folder = cache_dir()
+    from ..interpreter.codegen import cache_dir, trusted_cache_file
+    folder = cache_dir()            # created private, None when others could write in it
     if folder is None:
         return False
-    try:
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    except OSError:
-        return False
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
-    return str(folder / f"grammar-{digest}-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.cache")
+    path = folder / f"grammar-{digest}-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.cache"
+    if (path.exists() or path.is_symlink()) and not trusted_cache_file(path):
+        return False                # Lark unpickles its cache: never one someone else wrote
+    return str(path)
 
 
 def parse_text(text: str, filename: str = "<string>") -> ast.Module:

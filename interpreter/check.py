@@ -240,12 +240,19 @@ def _where(err: BoardwrightError) -> str:
 def failure_scenario(report: CheckReport, game_ref: str, variant: str | None) -> str:
     """The shrunk game as a scenario file that fails the same way under `boardwright test`."""
     f = report.failure
-    data = {"name": f"found by check: {f.prop} ({len(f.choices)} choices)",
-            "description": f"{f.prop}: {f.detail}".strip()[:2000],
-            "game": game_ref}
+    return reproduction_scenario(f"found by check: {f.prop} ({len(f.choices)} choices)", f"{f.prop}: {f.detail}",
+                                 game_ref, variant, f.players, f.seed, f.choices)
+
+
+def reproduction_scenario(name: str, description: str, game_ref: str, variant: str | None, players: int,
+                          seed: int, choices: list) -> str:
+    """A scenario file that replays a failing game's choices and expects the game to hold its
+    invariants and properties, so `boardwright test` fails on it the same way the game did
+    (used by `check --out` and `simulate --out`)."""
+    data = {"name": name, "description": description.strip()[:2000], "game": game_ref}
     if variant:
         data["variant"] = variant
-    data.update({"players": f.players, "seed": f.seed, "moves": list(f.choices),
+    data.update({"players": players, "seed": seed, "moves": list(choices),
                  "expect": {"invariants": True, "properties": True}})
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 

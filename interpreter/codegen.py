@@ -46,6 +46,24 @@ class Module:
         self.spans: list = []
         self.namespace: dict = {}
         self._constants: dict = {}
+        self.inlined: dict = {}         # text -> (fn name, body span) of each fn body inlined at a call
+
+    def inlined_at(self, lineno: int, column: int, end_column: int) -> list:
+        """(fn name, body span) of the inlined fn bodies holding columns column..end_column of a
+        generated line, outermost first (read only when a rule error is reported)."""
+        if not 1 <= lineno <= len(self.lines):
+            return []
+        line = self.lines[lineno - 1].encode()
+        found = []
+        for text, (name, span) in self.inlined.items():
+            needle = text.encode()
+            at = line.find(needle)
+            while at >= 0:
+                if at <= column and end_column <= at + len(needle):
+                    found.append((len(needle), name, span))
+                    break
+                at = line.find(needle, at + 1)
+        return [(name, span) for _, name, span in sorted(found, key=lambda f: -f[0])]
 
     def add(self, text: str, span=None) -> None:
         for line in text.split("\n"):
@@ -210,13 +228,49 @@ _MEMORY: dict = {}
 
 
 def cache_dir() -> Path | None:
-    """Where compiled code is kept between runs: $BOARDWRIGHT_CACHE, else the user cache dir;
-    None when BOARDWRIGHT_CACHE is empty (no disk cache)."""
+    """Where compiled code, parsed rule files and the grammar are kept between runs:
+    $BOARDWRIGHT_CACHE, else the user cache dir, created private (0700). None (no disk cache)
+    when BOARDWRIGHT_CACHE is empty, or when the folder cannot be made, is not the current
+    user's, or others may write in it: its files are loaded as code (docs/security.md)."""
     configured = os.environ.get("BOARDWRIGHT_CACHE")
     if configured is not None:
-        return Path(configured) if configured.strip() else None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "boardwright"
+        if not configured.strip():
+            return None
+        folder = Path(configured)
+    else:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        folder = Path(base) / "boardwright"
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return folder if _ours(os.stat(folder)) else None
+    except (OSError, ValueError):
+        return None
+
+
+def _ours(info) -> bool:
+    """Whether a cache file or folder belongs to the current user and no one else may write it."""
+    if not hasattr(os, "getuid"):       # Windows: the user's profile folders are private
+        return True
+    return info.st_uid == os.getuid() and not info.st_mode & 0o022
+
+
+def read_cache_file(path: Path) -> bytes | None:
+    """A cache file's bytes, or None when it is missing, a symbolic link, not the current
+    user's, or writable by others (a planted file is never loaded)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        return f.read() if _ours(os.fstat(f.fileno())) else None
+
+
+def trusted_cache_file(path: Path) -> bool:
+    """Whether an existing cache file may be read (see read_cache_file)."""
+    try:
+        return not path.is_symlink() and _ours(os.stat(path))
+    except OSError:
+        return False
 
 
 def cache_file(source: str) -> Path | None:
@@ -237,9 +291,9 @@ def compiled(source: str, filename: str):
     path = cache_file(source)
     if path is not None:
         try:
-            data = path.read_bytes()
-            code = marshal.loads(data)
-            if type(code).__name__ != "code" or code.co_filename != filename:
+            data = read_cache_file(path)
+            code = marshal.loads(data) if data is not None else None
+            if code is not None and (type(code).__name__ != "code" or code.co_filename != filename):
                 code = None
         except Exception:           # missing, unreadable or damaged: compile afresh
             code = None

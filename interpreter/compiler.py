@@ -85,6 +85,7 @@ class Code:
         if fn is None:
             module = Module(f"<rules {self.name} from {pc}>")
             module.namespace.update(self.game.namespace)
+            module.inlined = self.game.generated.inlined        # the same inlined fn bodies
             block_source(module, self.name, "entry", self.instructions, pc)
             fn = module.execute()["entry"]
             self.game.modules[module.filename] = module
@@ -97,6 +98,7 @@ class Code:
         if self._single is None:
             module = Module(f"<rules {self.name}: one instruction at a time>")
             module.namespace.update(self.game.namespace)
+            module.inlined = self.game.generated.inlined
             for i in range(len(self.instructions)):
                 block_source(module, self.name, f"i{i}", self.instructions, i, limit=1)
             namespace = module.execute()
@@ -320,9 +322,11 @@ class Compiler:
             env.bind(p.name, a)
         self.inlining.append(decl.name)
         try:
-            return f"({self.expr(decl.body, env)})"
+            text = f"({self.expr(decl.body, env)})"
         finally:
             self.inlining.pop()
+        self.module.inlined[text] = (decl.name, decl.body.span)     # for the call chain of errors
+        return text
 
     def stack_zone(self, e) -> bool:
         """Whether e is a call `contents(Z)` of a stack or pile zone (not a grid)."""

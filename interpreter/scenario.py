@@ -54,7 +54,7 @@ SCHEMA = {
                     "properties": {
                         "bots": {"type": ["string", "array"], "items": {"type": "string"}},
                         "one_of": {"type": "array", "minItems": 1, "items": {"type": ["string", "integer"]}},
-                        "seeds": {"type": "integer", "minimum": 1},
+                        "seeds": {"type": "integer", "minimum": 1, "maximum": 1000},
                     },
                 },
             },

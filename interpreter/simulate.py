@@ -9,7 +9,7 @@ import signal
 import time
 from dataclasses import asdict, dataclass
 
-from ..dsl.errors import UsageError
+from ..dsl.errors import RuleError, UsageError
 from .bots import RandomBot, make_bot
 
 
@@ -35,6 +35,21 @@ class GameRecord:
     endings: list | None = None     # named endings and fallbacks that decided something (`finish "NAME"`)
 
 
+@dataclass
+class FailedGame:
+    """The game of a simulation in which a rule error happened: the choices made, the last of
+    them the failing decision (none when setup failed)."""
+    index: int
+    players: int
+    seed: int
+    choices: list
+
+    def describe(self) -> str:
+        at = (f"at decision {len(self.choices)} (the choices so far: {' '.join(map(str, self.choices))})"
+              if self.choices else "before the first decision")
+        return f"in game {self.index + 1} of the simulation ({self.players} players, seed {self.seed}), {at}"
+
+
 def play_game(game, players: int, seed: int, bots=None) -> tuple:
     """Play one game with bots (random by default); return (state, result)."""
     st = game.new_state(players, seed)
@@ -51,17 +66,22 @@ def play_record(game, players: int, seed: int, index: int, specs: list) -> GameR
     leaders: list = []          # the seats leading on score after each turn
     first = None
     options = 0
-    st = game.new_state(players, game_s)
-    first = st.current
-    while not st.finished:
-        options += len(st.pending.values)
-        turns = sum(st.turns)
-        game.apply_index(st, bots[st.pending.player].choose(game, st))
-        if sum(st.turns) != turns:
-            first = st.current if first is None else first
-            scores = game.scores(st)
-            best = max(scores) if game.score_sign > 0 else min(scores)
-            leaders.append(tuple(p for p, s in enumerate(scores) if s == best))
+    st = None
+    try:
+        st = game.new_state(players, game_s)
+        first = st.current
+        while not st.finished:
+            options += len(st.pending.values)
+            turns = sum(st.turns)
+            game.apply_index(st, bots[st.pending.player].choose(game, st))
+            if sum(st.turns) != turns:
+                first = st.current if first is None else first
+                scores = game.scores(st)
+                best = max(scores) if game.score_sign > 0 else min(scores)
+                leaders.append(tuple(p for p, s in enumerate(scores) if s == best))
+    except RuleError as err:        # say which game failed, and how to play it again
+        err.replay = FailedGame(index, players, game_s, list(st.history) if st is not None else [])
+        raise
     result = game.result(st)
     if game.coverage is not None:
         game.coverage.record_result(result)

@@ -225,4 +225,7 @@ def test_endless_recursion_is_a_rule_error_in_plain_words(tmp_path):
     with pytest.raises(RuleError) as info:
         game.new_state(1)
     diag = info.value.diagnostics[0]
-    assert "call each other without end" in diag.message and diag.span.line == 5
+    # the failing line is the recursive call in the fn (line 4), called from itself and from play
+    assert "call each other without end" in diag.message and diag.span.line == 4
+    assert diag.called_from[-1].endswith("g.game:5 (in play)") and " times" in diag.called_from[0]
+    assert len(diag.called_from) == 2

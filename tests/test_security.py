@@ -427,3 +427,163 @@ def test_odd_numbers_at_the_play_and_replay_prompts_are_asked_again(tmp_path, ca
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"{answer}\nq\n"))
     code, text = _run(capsys, "replay", str(log))
     assert code == 0 and "internal error" not in text
+
+
+# 10. Runtime errors show the call chain; simulate says which game failed and can write it out.
+
+CHAIN = os.path.join(os.path.dirname(__file__), "support", "chain.game")
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "3"], ["simulate", "--games", "3", "--coverage"],
+                                     ["check"]])
+def test_a_rule_error_in_a_fn_shows_the_call_chain(capsys, command):
+    code, text = _run(capsys, command[0], CHAIN, "--players", "2", *command[1:])
+    assert code == 1 and "Traceback" not in text
+    # track[n] in fn square_at (line 9) fails; step_value (line 11) called it, proc advance
+    # (line 15) called step_value, and play (line 23) called advance.
+    lines = text.splitlines()
+    first = next(i for i, line in enumerate(lines) if "chain.game:9:31: error: rule failed: an index out of range" in line)
+    assert "track[n]" in lines[first + 1] and lines[first + 2].strip() == "^" * len("track[n]")
+    assert [line.strip() for line in lines[first + 3:first + 6]] == [
+        f"called from {CHAIN}:11 (in fn step_value)", f"called from {CHAIN}:15 (in proc advance)",
+        f"called from {CHAIN}:23 (in play)"]
+
+
+def test_simulate_names_the_failing_game_and_writes_a_scenario_that_reproduces_it(tmp_path, capsys):
+    import re
+    import yaml
+    out = tmp_path / "found" / "fail.scenario.yaml"
+    out.parent.mkdir()
+    code, text = _run(capsys, "simulate", CHAIN, "--players", "2", "--games", "5", "--seed", "7", "--out", str(out))
+    assert code == 1 and "Traceback" not in text
+    found = re.search(r"in game 1 of the simulation \(2 players, seed (\d+)\), at decision (\d+) "
+                      r"\(the choices so far: ([\d ]+)\)", text)
+    assert found, text
+    assert int(found[1]) == 7 * 1_000_003 + 0          # the first game's seed (interpreter/simulate.py game_seed)
+    choices = [int(c) for c in found[3].split()]
+    assert int(found[2]) == len(choices)
+    # the track has 8 squares: the game fails at the first move that takes the total to 8 or more
+    totals = [sum(choices[:i + 1]) for i in range(len(choices))]
+    assert totals[-1] >= 8 and all(t < 8 for t in totals[:-1])
+    scenario = yaml.safe_load(out.read_text())
+    assert scenario["game"] == "../../" + os.path.relpath(CHAIN, tmp_path.parent).replace(os.sep, "/") or \
+        not os.path.isabs(scenario["game"])
+    assert not os.path.isabs(scenario["game"])
+    assert scenario["players"] == 2 and scenario["seed"] == int(found[1])
+    assert [int(m) for m in scenario["moves"]] == choices
+    code, replayed = _run(capsys, "test", str(out))
+    assert code == 1 and "0 passed, 1 failed" in replayed
+    assert f"unexpected error while playing move {len(choices)}" in replayed
+    assert "chain.game:9:31: error: rule failed: an index out of range" in replayed
+
+
+# 11. The disk caches are loaded as code: a cache another user could write is never read.
+
+def test_the_cache_folder_is_created_private_and_refused_when_others_can_write(tmp_path, monkeypatch):
+    from boardwright.interpreter.codegen import cache_dir
+    monkeypatch.setenv("BOARDWRIGHT_CACHE", str(tmp_path / "cache"))
+    folder = cache_dir()
+    assert folder == tmp_path / "cache" and (folder.stat().st_mode & 0o777) == 0o700
+    folder.chmod(0o777)
+    assert cache_dir() is None
+
+
+class _Planted:
+    """A pickle that makes a folder when it is loaded: proof that a cache file ran."""
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (os.mkdir, (str(self.marker),))
+
+
+@pytest.mark.parametrize("mode, loaded", [(0o600, True), (0o620, False), (0o602, False)])
+def test_a_planted_parse_cache_is_never_unpickled(tmp_path, monkeypatch, mode, loaded):
+    import pickle
+    from boardwright.dsl import parsed
+    monkeypatch.setenv("BOARDWRIGHT_CACHE", str(tmp_path / "cache"))
+    game = tmp_path / "g.game"
+    game.write_text('game "G"\nplayers 2..2\nplay {\n}\n')
+    entry = parsed._cache_path(str(game), game.read_text())
+    entry.parent.mkdir(mode=0o700, exist_ok=True)
+    marker = tmp_path / "it-ran"
+    entry.write_bytes(pickle.dumps(_Planted(marker)))
+    entry.chmod(mode)
+    parsed.forget_parsed()
+    assert parsed.parse_file(game).source == game.read_text()
+    assert marker.exists() == loaded
+
+
+@pytest.mark.parametrize("mode, loaded", [(0o600, True), (0o660, False)])
+def test_planted_compiled_code_is_never_run(tmp_path, monkeypatch, mode, loaded):
+    import marshal
+    from boardwright.interpreter import codegen
+    monkeypatch.setenv("BOARDWRIGHT_CACHE", str(tmp_path / "cache"))
+    marker = tmp_path / "it-ran"
+    source = "x = 1\n"
+    path = codegen.cache_file(source)
+    path.write_bytes(marshal.dumps(compile(f"import os\nos.mkdir({str(marker)!r})\n", "planted", "exec")))
+    path.chmod(mode)
+    codegen.forget_compiled()
+    exec(codegen.compiled(source, "planted"), {})
+    assert marker.exists() == loaded
+
+
+def test_a_planted_grammar_cache_is_not_given_to_lark(tmp_path, monkeypatch):
+    from boardwright.dsl import parser
+    monkeypatch.setenv("BOARDWRIGHT_CACHE", str(tmp_path / "cache"))
+    path = parser._grammar_cache("grammar text")
+    assert path and path.startswith(str(tmp_path / "cache"))
+    with open(path, "wb") as f:
+        f.write(b"planted")
+    os.chmod(path, 0o600)
+    assert parser._grammar_cache("grammar text") == path
+    os.chmod(path, 0o666)
+    assert parser._grammar_cache("grammar text") is False
+
+
+# 12. Malformed scenario shapes: each a positioned FAIL, and a folder run always reaches its summary.
+
+MALFORMED_SCENARIOS = {
+    "list-at-top": "- a\n- b\n",
+    "text-at-top": "just text\n",
+    "null-at-top": "null\n",
+    "empty": "",
+    "moves-a-map": "game: punto\nmoves: {a: 1}\n",
+    "moves-nested": "game: punto\nmoves: [[1, 2]]\n",
+    "moves-float": "game: punto\nmoves: [1.5]\n",
+    "moves-null": "game: punto\nmoves: [null]\n",
+    "expect-a-list": "game: punto\nexpect: [1, 2]\n",
+    "expect-finished-text": "game: punto\nexpect: {finished: 'yes'}\n",
+    "expect-vars-list": "game: punto\nexpect: {vars: [1]}\n",
+    "expect-scores-map": "game: punto\nexpect: {scores: {a: 1}}\n",
+    "null-everywhere": "game: null\nplayers: null\nseed: null\nmoves: null\nexpect: null\nstate: null\n",
+    "null-inside": "game: punto\nstate: {zones: null, top: null, vars: null}\nexpect: {zones: null, winners: null}\n",
+    "deep-list": "game: punto\nexpect: {vars: " + "[" * 3000 + "]" * 3000 + "}\n",
+    "deep-map": "game: punto\nstate:\n  vars: " + "{a: " * 2000 + "1" + "}" * 2000 + "\n",
+    "unknown-keys": "game: punto\nbogus: 1\nexpect: {nonsense: 2}\n",
+    "bad-cell-keys": "game: punto\nplayers: 2\nstate:\n  zones:\n    table: {\"x,y\": [green 3], \"1\": [blue 2]}\n",
+    "list-as-cell-key": "game: punto\nplayers: 2\nstate:\n  zones:\n    table: {[1, 2]: [green 3]}\n",
+    "zone-a-number": "game: punto\nplayers: 2\nstate:\n  zones:\n    table: 5\n",
+    "huge-seed": "game: punto\nseed: " + "9" * 5000 + "\n",
+    "huge-move": "game: punto\nplayers: 2\nmoves: [" + "9" * 5000 + "]\n",
+    "game-a-list": "game: [punto]\n",
+    "too-many-bot-seeds": "game: punto\nplayers: 2\nexpect: {bot_chooses: {bots: random, one_of: ['1,1'], seeds: 10000000}}\n",
+    "not-yaml": "game: punto\n\tmoves: [1]\n",
+}
+
+
+def test_malformed_scenarios_are_positioned_failures_and_never_stop_a_folder_run(tmp_path, capsys):
+    import re
+    import time
+    for name, text in MALFORMED_SCENARIOS.items():
+        (tmp_path / f"{name}.scenario.yaml").write_text(text, encoding="utf-8")
+    start = time.perf_counter()
+    code, text = _run(capsys, "test", str(tmp_path))
+    assert time.perf_counter() - start < 60
+    assert code == 1 and "Traceback" not in text and "internal error" not in text
+    assert text.rstrip().endswith(f"0 passed, {len(MALFORMED_SCENARIOS)} failed")
+    lines = text.splitlines()
+    for name in MALFORMED_SCENARIOS:
+        at = next(i for i, line in enumerate(lines) if line.startswith(f"FAIL {tmp_path / name}.scenario.yaml"))
+        assert re.search(rf"{re.escape(name)}\.scenario\.yaml:\d+:\d+: error: ", lines[at + 1]), (name, lines[at + 1])
