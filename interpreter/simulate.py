@@ -157,7 +157,14 @@ def _on_workers(workers, ref, players, seed, indexes, specs, rotate, progress) -
     import multiprocessing
     batches = _batches(indexes, max(workers * 16, len(indexes) // 10))   # progress every ~10 games
     records: list = []
-    with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts) as pool:
+    # Forked workers inherit SIGINT ignored, so a Ctrl-C that lands before their initializer
+    # runs cannot reach them either; the parent's own handler comes back at once.
+    parent_handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts)
+    finally:
+        signal.signal(signal.SIGINT, parent_handler)
+    with pool:
         jobs = [(ref, players, seed, b, specs, rotate) for b in batches]
         for part in pool.imap_unordered(_play_batch_args, jobs):
             records.extend(part)

@@ -171,7 +171,9 @@ def test_ctrl_c_with_workers_exits_130_without_tracebacks():
     process = subprocess.Popen(
         [sys.executable, "-m", "boardwright", "simulate", "punto", "--players", "2", "--games", "2000",
          "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=dict(os.environ, PYTHONPATH=REPO_PARENT), start_new_session=True)
+        env=dict(os.environ, PYTHONPATH=REPO_PARENT), start_new_session=True,
+        # A job started in the background inherits SIGINT ignored; a terminal's command does not.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline and process.poll() is None and not children.read_text().split():
