@@ -637,14 +637,14 @@ def cmd_fmt(args) -> int:
 
 def cmd_lsp(args) -> int:
     try:
-        from ..authoring.lsp import serve
+        from .lsp import serve
     except ImportError as exc:
         raise UsageError(f"the language server needs pygls: pip install 'boardwright[lsp]' ({exc})")
     return serve()
 
 
 def cmd_explain(args) -> int:
-    from ..authoring.explain import explain
+    from .explain import explain
     spec, _ = check_game(args.game, args.variant)
     base = check_game(spec.path)[0] if spec.variant else None
     sys.stdout.write(explain(spec, base))
@@ -652,7 +652,7 @@ def cmd_explain(args) -> int:
 
 
 def cmd_info(args) -> int:
-    from ..authoring.explain import info
+    from .explain import info
     spec, _ = check_game(args.game, args.variant)
     facts = info(spec, variants_of(Path(spec.path)))
     if args.json:
@@ -672,7 +672,7 @@ def cmd_info(args) -> int:
 
 
 def cmd_new(args) -> int:
-    from ..authoring.starter import create_game
+    from .starter import create_game
     folder = create_game(Path(args.name))
     print(f"created {folder}/: {folder.name}.game, cards.yaml, scenarios/first-turn.scenario.yaml")
     print(f"next: boardwright validate {folder} && boardwright test {folder}/scenarios")

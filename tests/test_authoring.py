@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import pytest
 
-from boardwright.authoring.unparse import expr_text
+from boardwright.dsl.unparse import expr_text
 from boardwright.cli.main import main
 from boardwright.dsl import ast
 from boardwright.dsl.checker import _walk

@@ -4,7 +4,7 @@ Shared by the language server (hover, completion) and `explain`.
 """
 from __future__ import annotations
 
-from ..dsl.errors import SOURCES
+from .errors import SOURCES
 
 KEYWORD_DOCS = {
     "game": 'game "TITLE": the first line of a base rule file',

@@ -19,7 +19,7 @@ from ..dsl import ast
 from ..dsl.builtins import BUILTINS
 from ..dsl.errors import BoardwrightError, Diagnostic
 from ..dsl.parser import OVERLAY, declaration_keywords, parse_text, statement_keywords, EXPRESSION_KEYWORDS
-from .describe import KEYWORD_DOCS, declaration_doc
+from ..dsl.describe import KEYWORD_DOCS, declaration_doc
 
 SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning,
             "note": lsp.DiagnosticSeverity.Information}

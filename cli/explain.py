@@ -9,8 +9,8 @@ from pathlib import Path
 
 from ..dsl import ast
 from ..dsl.formatter import strip_spans
-from .describe import comments_above
-from .unparse import expr_text, type_text
+from ..dsl.describe import comments_above
+from ..dsl.unparse import expr_text, type_text
 
 INDENT = "  "
 
@@ -267,7 +267,7 @@ def _single_lines(key: str, decl) -> list[str]:
 # ----------------------------------------------------------------------------- info
 def info(spec, variants: list[str]) -> dict:
     """The facts of a game as JSON-ready data."""
-    from .unparse import expr_text as text
+    from ..dsl.unparse import expr_text as text
     from ..dsl.lint import constant
     return {
         "title": spec.title,

@@ -1,7 +1,7 @@
 """Expressions and types of the AST written back as rule-file source (for `explain` and `info`)."""
 from __future__ import annotations
 
-from ..dsl import ast
+from . import ast
 
 # Binding strength, loosest first (as in dsl/grammar.lark).
 _LEVEL = {"if": 0, "or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
