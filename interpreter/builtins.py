@@ -274,6 +274,18 @@ def _groups(rt, st, key, attr, adjacency="orthogonal"):
         return found
     grid = st.zones[key]
     value = {cell: _attribute(rt, stack[-1], attr) for cell, stack in grid.items() if stack}
+
+    def linked(c):
+        for dx, dy in ADJACENT[adjacency]:
+            yield (c[0] + dx, c[1] + dy)
+    found = _flood(value, linked)
+    grid_index(st, key).derived[memo] = found
+    return found
+
+
+def _flood(value: dict, linked) -> list:
+    """Groups of cells of `value` (cell -> attribute) with equal values, joined through the
+    cells `linked(cell)` yields; each group and the list in row-major order."""
     seen = set()
     found = []
     for cell in _row_major(value):
@@ -284,13 +296,11 @@ def _groups(rt, st, key, attr, adjacency="orthogonal"):
         while todo:
             c = todo.pop()
             group.append(c)
-            for dx, dy in ADJACENT[adjacency]:
-                n = (c[0] + dx, c[1] + dy)
+            for n in linked(c):
                 if n in value and n not in seen and value[n] == value[cell]:
                     seen.add(n)
                     todo.append(n)
         found.append(_row_major(group))
-    grid_index(st, key).derived[memo] = found
     return found
 
 
@@ -301,25 +311,14 @@ def _linked_groups(rt, st, key, attr, sides, value):
         raise Problem(f"linked_groups needs 4 side attributes (north, east, south, west), got {len(sides)}")
     grid = st.zones[key]
     kind = {cell: _attribute(rt, stack[-1], attr) for cell, stack in grid.items() if stack}
-    seen = set()
-    found = []
-    for cell in _row_major(kind):
-        if cell in seen:
-            continue
-        seen.add(cell)
-        group, todo = [], [cell]
-        while todo:
-            c = todo.pop()
-            group.append(c)
-            for i, (dx, dy) in enumerate(SIDES):
-                n = (c[0] + dx, c[1] + dy)
-                if (n in kind and n not in seen and kind[n] == kind[cell]
-                        and _attribute(rt, grid[c][-1], sides[i]) == value
-                        and _attribute(rt, grid[n][-1], sides[(i + 2) % 4]) == value):
-                    seen.add(n)
-                    todo.append(n)
-        found.append(_row_major(group))
-    return found
+
+    def linked(c):
+        for i, (dx, dy) in enumerate(SIDES):
+            n = (c[0] + dx, c[1] + dy)
+            if (n in kind and _attribute(rt, grid[c][-1], sides[i]) == value
+                    and _attribute(rt, grid[n][-1], sides[(i + 2) % 4]) == value):
+                yield n
+    return _flood(kind, linked)
 
 
 def _positions_of(pick):
