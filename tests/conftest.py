@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import textwrap
 from functools import lru_cache
 from pathlib import Path
 
@@ -35,3 +36,24 @@ def punto():
 
 def scenario_paths() -> list[Path]:
     return sorted(GAMES_DIR.rglob("*.scenario.yaml"))
+
+
+SMALL_DATA = """\
+provenance: test data
+enums:
+  Suit: [hearts, spades]
+components:
+  Card:
+    label: "{suit} {rank}"
+    attributes: {suit: Suit, rank: int}
+    items:
+      - product: {suit: [hearts, spades], rank: [1, 2, 3]}
+"""
+
+
+def make_small_game(tmp_path, rules: str):
+    """Load `rules` (dedented) as g.game beside a six-card data file cards.yaml."""
+    (tmp_path / "cards.yaml").write_text(SMALL_DATA)
+    path = tmp_path / "g.game"
+    path.write_text(textwrap.dedent(rules))
+    return load_game(path)

@@ -3,33 +3,14 @@ fns and early-stopping all/any."""
 from __future__ import annotations
 
 import os
-import textwrap
 
 import pytest
 
 from boardwright.cli.main import main
 from boardwright.dsl.errors import RuleError
-from boardwright.dsl.loader import GAMES_DIR, load_game
+from boardwright.dsl.loader import GAMES_DIR
 from boardwright.interpreter import codegen
-
-DATA = """\
-provenance: test data
-enums:
-  Suit: [hearts, spades]
-components:
-  Card:
-    label: "{suit} {rank}"
-    attributes: {suit: Suit, rank: int}
-    items:
-      - product: {suit: [hearts, spades], rank: [1, 2, 3]}
-"""
-
-
-def make(tmp_path, rules: str):
-    (tmp_path / "cards.yaml").write_text(DATA)
-    path = tmp_path / "g.game"
-    path.write_text(textwrap.dedent(rules))
-    return load_game(path)
+from conftest import make_small_game as make
 
 
 def test_a_runtime_error_points_at_its_rule_line_inside_a_block(tmp_path):

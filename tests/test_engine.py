@@ -2,32 +2,12 @@
 from __future__ import annotations
 
 import json
-import textwrap
 
 import pytest
 
 from boardwright.dsl.errors import IllegalMove, RuleError, UsageError
-from boardwright.dsl.loader import load_game
 from boardwright.interpreter.state import State
-
-DATA = """\
-provenance: test data
-enums:
-  Suit: [hearts, spades]
-components:
-  Card:
-    label: "{suit} {rank}"
-    attributes: {suit: Suit, rank: int}
-    items:
-      - product: {suit: [hearts, spades], rank: [1, 2, 3]}
-"""
-
-
-def make(tmp_path, rules: str):
-    (tmp_path / "cards.yaml").write_text(DATA)
-    path = tmp_path / "g.game"
-    path.write_text(textwrap.dedent(rules))
-    return load_game(path)
+from conftest import make_small_game as make
 
 
 HIGH_CARD = """\
