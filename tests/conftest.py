@@ -47,8 +47,10 @@ def examples(quick: int) -> int:
     return quick * THOROUGH_FACTOR if thorough() else quick
 
 
-# ---------------------------------------------------------------------------- nothing left behind
 REPO = Path(__file__).resolve().parents[1]
+
+
+# ---------------------------------------------------------------------------- nothing left behind
 _BUILD_LEFTOVERS = ("__pycache__", ".git", "build", "dist")
 
 
