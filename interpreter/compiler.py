@@ -1005,15 +1005,12 @@ def compile_game(spec, types: dict):
 
     def scores(st):
         st.memo.clear()
-        return tuple(sum(_evaluate(fn, env, st, [p], span) for _, fn, env, span in score_lines)
-                     for p in range(st.players))
+        return tuple(sum(_line_values(score_lines, st, p)) for p in range(st.players))
 
     def result(st):
         st.memo.clear()
-        lines = tuple({title: _evaluate(fn, env, st, [p], span) for title, fn, env, span in score_lines}
-                      for p in range(st.players))
-        ties = tuple({title: _evaluate(fn, env, st, [p], span) for title, fn, env, span in tiebreak_lines}
-                     for p in range(st.players))
+        lines = tuple(_sheet(score_lines, st, p) for p in range(st.players))
+        ties = tuple(_sheet(tiebreak_lines, st, p) for p in range(st.players))
         scores = tuple(sum(line.values()) for line in lines)
         if winners is not None:
             fn, env = winners
@@ -1025,7 +1022,7 @@ def compile_game(spec, types: dict):
                     for p in range(st.players)]
             best = max(keys)
             won = tuple(p for p in range(st.players) if keys[p] == best)
-        sheets = tuple((title, {line: _evaluate(fn, env, st, [], span) for line, fn, env, span in sheet})
+        sheets = tuple((title, _sheet(sheet, st, None))
                        for title, sheet in opponent_lines)
         if winners is None and sheets and max(score_sign * s for s in scores) <= max(
                 score_sign * sum(s.values()) for _, s in sheets):
@@ -1076,6 +1073,27 @@ def _lines(compiler: Compiler, lines, names=()) -> list:
         fn, env = compiler.standalone(line.value, names, line.span)
         out.append((line.title, fn, env, line.span))
     return out
+
+
+def _sheet(lines: list, st, seat) -> dict:
+    """Score lines (as made by `_lines`) for one seat (None: no seat): title -> value."""
+    return {line[0]: value for line, value in zip(lines, _line_values(lines, st, seat))}
+
+
+def _line_values(lines: list, st, seat) -> list:
+    """The values of score lines for one seat, in order. Expressions never write their
+    locals, so one list serves every line."""
+    L = [seat] + [None] * max((env.size for _, _, env, _ in lines), default=0)
+    values = []
+    span = None
+    try:
+        for _, fn, _, span in lines:
+            values.append(fn(st, L))
+    except Problem as problem:
+        raise RuleError(Diagnostic(span, str(problem))) from None
+    except RUNTIME_FAILURES as exc:
+        raise RuleError(failure_diagnostic(span, exc)) from None
+    return values
 
 
 def _evaluate(fn, env: Env, st, args=(), decl_span=None):
