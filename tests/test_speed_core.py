@@ -217,3 +217,64 @@ def test_pending_compares_and_hashes_by_value():
     assert a != (0, (1, 2), 3, ("play", 4))
     assert hash(a) == hash(Pending(0, (1, 2), 3, ("play", 4)))
     assert "values=(1, 2)" in repr(a)
+
+
+# ---------------------------------------------------------------------------- inlined helpers
+# Generated code computes some values in place with Python's assignment expressions (which a
+# comprehension's own list may not hold: there the helper functions stay).
+
+INLINED = """\
+    game "Inlined"
+    players 1
+    data "cards.yaml"
+    zone deck: stack
+    zone table: grid stacked
+    var out: list of int = []
+    var cells: list of cell = []
+    var big: int = 10
+    play {{
+      for c in components(Card) {{ move c to deck }}
+      move top(deck) to table at (0, 0)
+      move top(deck) to table at (1, 0)
+      move top(deck) to table at (1, 0)
+      out = [max(3, 5), min(3, 5), max(-2, -2), max(len(out) + 1, 0), min(size(table) * 2, 7)]
+      out = out + [max(x, 2) for x in range(max(1, 4))]
+      out = out + [top_at(table, (1, 0)).rank, size(table), len(contents(table))]
+      out = out + [c.rank for c in contents(table) if c.rank == max(1, c.rank)]
+      out = out + [y for y in [min(x, 1) for x in range(3)]]
+      out = out + [(len(out) + 1) * (size(table) + 2)]
+      {extra}
+    }}
+    """
+
+
+def test_values_computed_in_place_match_plain_python(tmp_path):
+    game = make(tmp_path, INLINED.format(extra=""))
+    st = game.new_state(1)
+    # Six cards moved to the deck in id order: top is the last id; three leave it for the table.
+    order = list(range(6))
+    ranks = [game.components[c]["rank"] for c in order]
+    on_00, under_10, top_10 = order[5], order[4], order[3]
+    expected = [5, 3, -2, 1, 6]
+    expected += [max(x, 2) for x in range(4)]
+    expected += [ranks[top_10], 3, 3]
+    contents = [on_00, under_10, top_10]          # row by row, bottom of a stack first
+    expected += [ranks[c] for c in contents]
+    expected += [min(x, 1) for x in range(3)]
+    expected += [(len(expected) + 1) * (3 + 2)]
+    assert st.vars["out"] == expected
+
+
+@pytest.mark.parametrize("extra, message", [
+    ("let e = top_at(table, (5, 5)).rank", "'.rank' of none"),
+    ("let e = (if big > 0 then top_at(table, (5, 5)) else top(deck)).rank", "'.rank' of none"),
+    ("let e = out[len(out) - 40]", "out of range"),
+    ("for i in range(20) { big = (big + 1) * (big + 1) }", "more than 1,000 digits"),
+])
+def test_values_computed_in_place_keep_their_checks(tmp_path, extra, message):
+    game = make(tmp_path, INLINED.format(extra=extra))
+    with pytest.raises(RuleError) as info:
+        game.new_state(1)
+    diag = info.value.diagnostics[0]
+    assert message in diag.message
+    assert diag.span.line == INLINED.splitlines().index("      {extra}") + 1
