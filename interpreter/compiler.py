@@ -170,6 +170,7 @@ class Compiler:
         self.inlining: list = []
         self.in_iterable = 0            # > 0 while compiling the iterable of a comprehension
         self.readers = _readers(spec, self.memoised)
+        self.direct = _choice_free(spec)
 
     def type_of(self, e) -> str:
         return self.types.get(id(e), "any")
@@ -707,9 +708,10 @@ class Compiler:
 
     def s_CallStmt(self, code, s: ast.CallStmt, env, loop):
         args = [self.expr(a, env) for a in s.args]
-        line = (f"st.frames.append([{s.name!r}, 0, [{', '.join(args)}] + [None] * "
-                f"(_SIZES[{s.name!r}] - {len(args)})])")
-        code.emit(Instruction("call", s.span, lines=[line]))
+        frame = f"[{s.name!r}, 0, [{', '.join(args)}] + [None] * (_SIZES[{s.name!r}] - {len(args)})]"
+        # A procedure that can never wait for a choice runs to its end right away (codegen).
+        code.emit(Instruction("call", s.span, lines=[f"st.frames.append({frame})"],
+                              extra=frame if s.name in self.direct else None))
 
     def s_If(self, code, s: ast.If, env, loop):
         # Each branch starts with a no-op marker, so rule coverage can count branches taken.
@@ -901,6 +903,30 @@ def _readers(spec, memoised: set) -> dict:
             if n in spec.vars or n in spec.params:
                 out.setdefault(n, set()).add(fn)
     return out
+
+
+def _choice_free(spec) -> set:
+    """The procedures that never wait for a choice: no `choose` in them or in any procedure
+    they call, and none of them calls itself (directly or through others)."""
+    calls, chooses = {}, set()
+    for name, decl in spec.procs.items():
+        nodes = list(_walk(decl.body))
+        calls[name] = {n.name for n in nodes if isinstance(n, ast.CallStmt)}
+        if any(isinstance(n, ast.Choose) for n in nodes):
+            chooses.add(name)
+    free = set()
+    for name in calls:
+        reached, todo, cyclic = set(), [name], False
+        while todo:
+            for callee in calls.get(todo.pop(), ()):
+                if callee == name:
+                    cyclic = True
+                if callee not in reached:
+                    reached.add(callee)
+                    todo.append(callee)
+        if not cyclic and name not in chooses and not reached & chooses and reached <= set(calls):
+            free.add(name)
+    return free
 
 
 def _recursive(name: str, spec) -> bool:

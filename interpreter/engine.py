@@ -324,6 +324,27 @@ class Game:
         if not frames and st.pending is None:
             st.finished = True
 
+    def call(self, st: State, caller: list, frame: list) -> bool:
+        """Run a procedure that never waits for a choice to its end at once (the loop of `run`,
+        nested); True when its caller goes on (the game did not finish in it). An error
+        propagates to `run`, with the procedure's frame on the stack for the call chain."""
+        frames = st.frames
+        frames.append(frame)
+        depth = len(frames)
+        code = self.code
+        budget = STEP_LIMIT
+        while len(frames) >= depth:
+            top = frames[-1]
+            body = code[top[0]]
+            block = body.blocks[top[1]]
+            if block is None:
+                block = body.entry(top[1])
+            block(st, top)
+            budget -= 1
+            if not budget:
+                raise LoopLimit("loop")
+        return bool(frames) and frames[-1] is caller
+
     def _run_counted(self, st: State) -> None:
         """Run one instruction at a time, counting each (rule coverage)."""
         code, frames = self.code, st.frames

@@ -278,3 +278,59 @@ def test_values_computed_in_place_keep_their_checks(tmp_path, extra, message):
     diag = info.value.diagnostics[0]
     assert message in diag.message
     assert diag.span.line == INLINED.splitlines().index("      {extra}") + 1
+
+
+# ---------------------------------------------------------------------------- procedures run at once
+CALLS = """\
+    game "Calls"
+    players 1
+    data "cards.yaml"
+    zone deck: stack
+    var total: int = 0
+    proc inner(k: int) {{
+      total += k
+      {inner}
+    }}
+    proc outer(k: int) {{
+      inner(k)
+      inner(k * 10)
+      total += 1000
+    }}
+    play {{
+      outer(1)
+      outer(2)
+      total += 100000
+    }}
+    """
+
+
+def test_procedures_without_choices_return_into_their_caller(tmp_path):
+    st = make(tmp_path, CALLS.format(inner="")).new_state(1)
+    assert st.finished and st.vars["total"] == (1 + 10 + 1000) + (2 + 20 + 1000) + 100000
+
+
+def test_a_procedure_that_finishes_the_game_stops_its_callers(tmp_path):
+    st = make(tmp_path, CALLS.format(inner='if total > 5 { finish "enough" }')).new_state(1)
+    assert st.finished and st.vars["total"] == 11 and st.endings == ["enough"]
+
+
+def test_a_choice_two_calls_deep_waits_for_the_player(tmp_path):
+    game = make(tmp_path, CALLS.format(inner='choose n from [1, 2] by 0 prompt "n"\n      total += n'))
+    st = game.new_state(1)
+    assert not st.finished and st.vars["total"] == 1
+    for _ in range(4):
+        game.apply_index(st, 1)             # n = 2 each time
+    assert st.finished and st.vars["total"] == (1 + 2 + 10 + 2 + 1000) + (2 + 2 + 20 + 2 + 1000) + 100000
+
+
+def test_an_error_in_a_procedure_run_at_once_shows_its_call_chain(tmp_path):
+    game = make(tmp_path, CALLS.format(inner="if k == 20 { total += top(deck).rank }"))
+    with pytest.raises(RuleError) as info:
+        game.new_state(1)
+    text = info.value.format()
+    lines = CALLS.splitlines()
+    assert info.value.diagnostics[0].span.line == lines.index("      {inner}") + 1
+    file = info.value.diagnostics[0].span.file
+    called = [line.strip() for line in text.splitlines() if "called from" in line or "(in " in line]
+    assert f"{file}:{lines.index('      inner(k * 10)') + 1} (in proc outer)" in text, called
+    assert f"{file}:{lines.index('      outer(2)') + 1} (in play)" in text, called
