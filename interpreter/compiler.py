@@ -764,7 +764,7 @@ class Compiler:
         bottom = s.position == "bottom"
         lines = [f"_k = {dest}", f"_c = {at}"]
         if is_list(self.type_of(s.what)):
-            lines += [f"for _m in list({what}):", f"    _rt.move(st, _m, _k, _c, {bottom})"]
+            lines.append(f"_rt.move_all(st, {what}, _k, _c, {bottom})")
         else:
             lines.append(f"_rt.move(st, {what}, _k, _c, {bottom})")
         self.stmt(code, s.span, *lines)

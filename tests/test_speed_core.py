@@ -334,3 +334,49 @@ def test_an_error_in_a_procedure_run_at_once_shows_its_call_chain(tmp_path):
     called = [line.strip() for line in text.splitlines() if "called from" in line or "(in " in line]
     assert f"{file}:{lines.index('      inner(k * 10)') + 1} (in proc outer)" in text, called
     assert f"{file}:{lines.index('      outer(2)') + 1} (in play)" in text, called
+
+
+# ---------------------------------------------------------------------------- moving lists
+MOVES = """\
+    game "Moves"
+    players 1
+    data "cards.yaml"
+    zone a: stack
+    zone b: stack
+    zone c: stack
+    play {{
+      for x in components(Card) {{ if x.rank < 3 {{ move x to a }} else {{ move x to b }} }}
+      move top(b) to c
+      {moves}
+    }}
+    """
+
+
+def _sequential(moves):
+    """The zones after moving one component at a time, in plain Python (ids as in cards.yaml:
+    hearts 1-3 are 0-2, spades 1-3 are 3-5)."""
+    zones = {"a": [0, 1, 3, 4], "b": [2], "c": [5]}
+    for items, dest, bottom in moves:
+        for c in list(items(zones)):
+            next(z for z in zones.values() if c in z).remove(c)
+            zones[dest].insert(0, c) if bottom else zones[dest].append(c)
+    return zones
+
+
+@pytest.mark.parametrize("moves, python", [
+    ("move [top(a), top(b), first(contents(a))] to c",
+     [(lambda z: [z["a"][-1], z["b"][-1], z["a"][0]], "c", False)]),
+    ("move [top(a), top(b), first(contents(a))] to bottom of c",
+     [(lambda z: [z["a"][-1], z["b"][-1], z["a"][0]], "c", True)]),
+    ("move contents(a) to b\n      move contents(c) to bottom of b",
+     [(lambda z: z["a"], "b", False), (lambda z: z["c"], "b", True)]),
+    ("move [top(a), top(b), top(a)] to c",                  # one component twice
+     [(lambda z: [z["a"][-1], z["b"][-1], z["a"][-1]], "c", False)]),
+    ("move [top(c), top(a), top(c)] to bottom of c",        # twice the same, one already there
+     [(lambda z: [z["c"][-1], z["a"][-1], z["c"][-1]], "c", True)]),
+])
+def test_moving_a_list_is_moving_each_item_in_turn(tmp_path, moves, python):
+    st = make(tmp_path, MOVES.format(moves=moves)).new_state(1)
+    zones = _sequential(python)
+    assert {k: st.zones[k] for k in "abc"} == zones
+    assert all(st.loc[c] == (k, None) for k, z in zones.items() for c in z)
