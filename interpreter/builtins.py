@@ -70,6 +70,10 @@ def _last(rt, st, items):
 
 
 def _distinct(rt, st, items):
+    try:
+        return list(dict.fromkeys(items))      # the first of equal values, in order
+    except TypeError:                           # lists among the values
+        pass
     seen, out = set(), []
     for v in items:
         key = tuple(v) if type(v) is list else v

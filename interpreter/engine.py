@@ -245,19 +245,18 @@ class Game:
             self.coverage.moved[c] += 1
 
     def move_all(self, st: State, items: list, key: str, cell, bottom: bool) -> None:
-        """`move LIST to ZONE`: each item in turn, as `move` does. Distinct components that
-        all leave other piles for a pile move together (a setup moves a whole kind at once)."""
+        """`move LIST to ZONE`: each item in turn, as `move` does. Eight or more distinct
+        components that all leave other piles for a pile move together (a setup moves a whole
+        kind at once)."""
         items = list(items)
         dest = st.zones[key]
         loc = st.loc
         count = self.component_count
-        if (type(dest) is not list or len(set(items)) != len(items)
+        if (len(items) < 8 or type(dest) is not list or len(set(items)) != len(items)
                 or not all(type(c) is int and 0 <= c < count and loc[c][1] is None and loc[c][0] != key
                            for c in items)):
             for c in items:
                 self.move(st, c, key, cell, bottom)
-            return
-        if not items:
             return
         if st.memo:
             st.memo.clear()

@@ -337,15 +337,27 @@ def test_an_error_in_a_procedure_run_at_once_shows_its_call_chain(tmp_path):
 
 
 # ---------------------------------------------------------------------------- moving lists
+MANY = """\
+provenance: test data
+enums:
+  Suit: [hearts, spades]
+components:
+  Card:
+    label: "{suit} {rank}"
+    attributes: {suit: Suit, rank: int}
+    items:
+      - product: {suit: [hearts, spades], rank: [1, 2, 3, 4, 5, 6, 7, 8]}
+"""
+
 MOVES = """\
     game "Moves"
     players 1
-    data "cards.yaml"
+    data "many.yaml"
     zone a: stack
     zone b: stack
     zone c: stack
     play {{
-      for x in components(Card) {{ if x.rank < 3 {{ move x to a }} else {{ move x to b }} }}
+      for x in components(Card) {{ if x.rank <= 4 {{ move x to a }} else {{ move x to b }} }}
       move top(b) to c
       {moves}
     }}
@@ -353,9 +365,9 @@ MOVES = """\
 
 
 def _sequential(moves):
-    """The zones after moving one component at a time, in plain Python (ids as in cards.yaml:
-    hearts 1-3 are 0-2, spades 1-3 are 3-5)."""
-    zones = {"a": [0, 1, 3, 4], "b": [2], "c": [5]}
+    """The zones after moving one component at a time, in plain Python (hearts 1-8 are the
+    ids 0-7, spades 1-8 the ids 8-15)."""
+    zones = {"a": [0, 1, 2, 3, 8, 9, 10, 11], "b": [4, 5, 6, 7, 12, 13, 14], "c": [15]}
     for items, dest, bottom in moves:
         for c in list(items(zones)):
             next(z for z in zones.values() if c in z).remove(c)
@@ -364,19 +376,38 @@ def _sequential(moves):
 
 
 @pytest.mark.parametrize("moves, python", [
-    ("move [top(a), top(b), first(contents(a))] to c",
-     [(lambda z: [z["a"][-1], z["b"][-1], z["a"][0]], "c", False)]),
+    ("move contents(a) to c", [(lambda z: z["a"], "c", False)]),
+    ("move contents(a) to bottom of c", [(lambda z: z["a"], "c", True)]),
+    ("move contents(a) + contents(b) to bottom of c", [(lambda z: z["a"] + z["b"], "c", True)]),
+    ("move contents(b) + contents(a) to c\n      move contents(c) to bottom of b",
+     [(lambda z: z["b"] + z["a"], "c", False), (lambda z: z["c"], "b", True)]),
+    ("move [x for x in contents(a) if x.rank != 2] + [x for x in contents(b) if x.rank != 6] to c",
+     [(lambda z: [x for x in z["a"] if x % 8 != 1] + [x for x in z["b"] if x % 8 != 5], "c", False)]),
+    ("move contents(a) + [top(b), top(a)] to c",            # one component twice
+     [(lambda z: z["a"] + [z["b"][-1], z["a"][-1]], "c", False)]),
+    ("move contents(a) + contents(c) to bottom of c",       # one already there
+     [(lambda z: z["a"] + z["c"], "c", True)]),
     ("move [top(a), top(b), first(contents(a))] to bottom of c",
      [(lambda z: [z["a"][-1], z["b"][-1], z["a"][0]], "c", True)]),
-    ("move contents(a) to b\n      move contents(c) to bottom of b",
-     [(lambda z: z["a"], "b", False), (lambda z: z["c"], "b", True)]),
-    ("move [top(a), top(b), top(a)] to c",                  # one component twice
-     [(lambda z: [z["a"][-1], z["b"][-1], z["a"][-1]], "c", False)]),
-    ("move [top(c), top(a), top(c)] to bottom of c",        # twice the same, one already there
-     [(lambda z: [z["c"][-1], z["a"][-1], z["c"][-1]], "c", True)]),
 ])
 def test_moving_a_list_is_moving_each_item_in_turn(tmp_path, moves, python):
+    (tmp_path / "many.yaml").write_text(MANY)
     st = make(tmp_path, MOVES.format(moves=moves)).new_state(1)
     zones = _sequential(python)
     assert {k: st.zones[k] for k in "abc"} == zones
     assert all(st.loc[c] == (k, None) for k, z in zones.items() for c in z)
+
+
+def _first_of_each(items):
+    out = []
+    for v in items:
+        if v not in out:
+            out.append(v)
+    return out
+
+
+@pytest.mark.parametrize("items", [
+    [3, 1, 3, 2, 1], [], [(1, 2), (0, 0), (1, 2)], [[1], [2], [1], []], ["b", "a", "b"]])
+def test_distinct_keeps_the_first_of_equal_values_in_order(items):
+    from boardwright.interpreter.builtins import IMPLEMENTATIONS
+    assert IMPLEMENTATIONS["distinct"](None, None, items) == _first_of_each(items)
