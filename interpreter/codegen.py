@@ -203,27 +203,20 @@ class _BlockWriter:
             elif k == "jump":
                 pc = self.goto(ins.target.pc, pc, stop, span, indent)
                 continue
-            elif k == "jump_unless":
+            elif k in ("jump_unless", "for_step"):
                 target = ins.target.pc
-                last = instructions[target - 1] if 0 < target <= n else None
-                if (self.nested(indent) and last is not None and last.kind == "jump"
-                        and target - 1 > pc and last.target.pc == pc):
-                    pc = self.loop(pc, target, indent, test=ins.test)
+                back = self.closing_jump(pc, target, indent)     # where the body jumps to at its end
+                if back == pc:          # a while or for loop
+                    pc = self.loop(pc, target, indent, test=ins.test, step=ins.extra)
                     continue
-                if (self.nested(indent) and last is not None and last.kind == "jump"
-                        and target - 1 > pc and target <= last.target.pc <= stop):
-                    pc = self.branches(ins, pc, target, last.target.pc, indent)
+                if k == "jump_unless" and back is not None and target <= back <= stop:
+                    pc = self.branches(ins, pc, target, back, indent)
                     continue
-                self.add(f"if not ({ins.test}):", span, indent)
-                self.leave(target, span, indent + 1)
-            elif k == "for_step":
-                target = ins.target.pc
-                last = instructions[target - 1] if 0 < target <= n else None
-                if (self.nested(indent) and last is not None and last.kind == "jump"
-                        and target - 1 > pc and last.target.pc == pc):
-                    pc = self.loop(pc, target, indent, step=ins.extra)
-                    continue
-                self.for_step(ins, indent)
+                if k == "for_step":
+                    self.for_step(ins, indent)
+                else:
+                    self.add(f"if not ({ins.test}):", span, indent)
+                    self.leave(target, span, indent + 1)
             elif k == "call" and ins.extra is not None and self.structured:
                 # a procedure without choices runs to its end now; the caller goes on here
                 # unless it finished the game
@@ -248,6 +241,14 @@ class _BlockWriter:
                 raise AssertionError(k)
             pc += 1
 
+    def closing_jump(self, pc: int, target: int, indent: int):
+        """The target of the jump just before `target` when the code from pc + 1 ends with one
+        (a loop's jump back, an if branch's jump to the end), in structured writing; else None."""
+        if not self.nested(indent) or not pc + 1 < target <= len(self.instructions):
+            return None
+        last = self.instructions[target - 1]
+        return last.target.pc if last.kind == "jump" else None
+
     def branches(self, ins, pc: int, skip: int, end: int, indent: int) -> int:
         """`if` (the jump_unless at pc) ... `jump end` ... else (from skip): return end."""
         span = ins.span
@@ -269,7 +270,7 @@ class _BlockWriter:
         span = self.instructions[pc].span
         self.add("while True:", span, indent)
         inner = indent + 1
-        if test is not None:
+        if step is None:
             self.add(f"if not ({test}):", span, inner)
             self.add("break", span, inner + 1)
         else:

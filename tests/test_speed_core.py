@@ -8,7 +8,7 @@ import pytest
 from boardwright.dsl.errors import RuleError
 from boardwright.interpreter import rng
 from boardwright.interpreter.state import Pending
-from conftest import make_small_game as make
+from conftest import SMALL_DATA, make_small_game as make
 
 LOOPS = """\
     game "Loops"
@@ -337,17 +337,7 @@ def test_an_error_in_a_procedure_run_at_once_shows_its_call_chain(tmp_path):
 
 
 # ---------------------------------------------------------------------------- moving lists
-MANY = """\
-provenance: test data
-enums:
-  Suit: [hearts, spades]
-components:
-  Card:
-    label: "{suit} {rank}"
-    attributes: {suit: Suit, rank: int}
-    items:
-      - product: {suit: [hearts, spades], rank: [1, 2, 3, 4, 5, 6, 7, 8]}
-"""
+MANY = SMALL_DATA.replace("rank: [1, 2, 3]}", "rank: [1, 2, 3, 4, 5, 6, 7, 8]}")
 
 MOVES = """\
     game "Moves"
