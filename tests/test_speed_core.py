@@ -80,43 +80,32 @@ def test_rule_coverage_still_runs_one_instruction_at_a_time(tmp_path):
     assert (st.vars["total"], st.vars["trace"]) == _loops_in_python()
 
 
-def test_a_loop_nested_in_a_loop_that_never_ends_is_reported_at_its_line(tmp_path):
-    game = make(tmp_path, """\
-        game "Loop"
-        players 1
-        data "cards.yaml"
-        var n: int = 0
-        play {
-          for i in range(3) {
-            while i < 5 {
-              n += 1
-            }
-          }
-        }
-        """)
+FAILING = """\
+    game "Fails"
+    players 1
+    data "cards.yaml"
+    zone deck: stack
+    var n: int = 0
+    play {{
+      for i in range(3) {{
+        {body}
+      }}
+    }}
+    """
+
+
+@pytest.mark.parametrize("body, lines, message", [
+    # a loop nested in a loop never ends: reported at the inner loop
+    ("while i < 5 {\n          n += 1\n        }", (8, 9), "loop"),
+    # an error in the else branch inside a loop: at its line
+    ("if i < 2 { n += 1 }\n        else { n += top(deck).rank }", (9,), "top of the empty zone"),
+])
+def test_errors_inside_loops_and_branches_point_at_their_lines(tmp_path, body, lines, message):
+    game = make(tmp_path, FAILING.format(body=body))
     with pytest.raises(RuleError) as info:
         game.new_state(1)
     diag = info.value.diagnostics[0]
-    assert "loop" in diag.message and diag.span.line in (7, 8)
-
-
-def test_an_error_inside_a_branch_of_a_loop_points_at_its_line(tmp_path):
-    game = make(tmp_path, """\
-        game "Fails"
-        players 1
-        data "cards.yaml"
-        zone deck: stack
-        var n: int = 0
-        play {
-          for i in range(3) {
-            if i < 2 { n += 1 }
-            else { n += top(deck).rank }
-          }
-        }
-        """)
-    with pytest.raises(RuleError) as info:
-        game.new_state(1)
-    assert info.value.diagnostics[0].span.line == 9
+    assert message in diag.message and diag.span.line in lines
 
 
 def test_a_proc_called_from_a_loop_returns_into_it(tmp_path):
