@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from .scenario import run_scenario
-
 
 class ScenarioFailed(Exception):
     def __init__(self, outcome):
@@ -29,6 +27,10 @@ class ScenarioFile(pytest.File):
 
 class ScenarioItem(pytest.Item):
     def runtest(self):
+        # Imported here, not at the top: pytest loads this plugin before coverage measurement
+        # starts, and the whole interpreter would otherwise be imported unmeasured.
+        from .scenario import run_scenario
+
         outcome = run_scenario(self.path)
         if not outcome.passed:
             raise ScenarioFailed(outcome)

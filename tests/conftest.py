@@ -10,9 +10,18 @@ from pathlib import Path
 import pytest
 
 from boardwright.dsl.loader import GAMES_DIR, bundled_games, load_game, resolve_game, variants_of
+from coverage_floors import check_floors
 
 # Compiled code and the parser tables go to a throwaway cache, not the user's.
 os.environ.setdefault("BOARDWRIGHT_CACHE", tempfile.mkdtemp(prefix="boardwright-test-cache-"))
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtestloop(session):
+    """Outside pytest-cov's own wrapper: its data is combined when this code resumes."""
+    result = yield
+    check_floors(session)
+    return result
 
 
 def all_game_variants() -> list[tuple[str, str | None]]:
