@@ -198,3 +198,26 @@ def test_the_log_keeps_its_latest_entries(tmp_path):
     assert st.log[-1] == "line 249"
     assert len(st.log) == 150
     assert st.log[0] == "line 100"
+
+
+def test_an_index_computed_below_zero(tmp_path):
+    diag = rule_error(tmp_path, """\
+        play {
+          let k = 1
+          log "{[10, 20, 30][k - 5]}"
+        }
+        """)
+    assert diag.message == "index -4 out of range"
+
+
+def test_an_attribute_of_a_computed_none(tmp_path):
+    diag = rule_error(tmp_path, """\
+        zone bag: stack
+        setup { for c in components(Card) { move c to bag } }
+        play {
+          let k = 1
+          log "{(if k > 0 then none else top(bag)).rank}"
+        }
+        """)
+    assert diag.message == "'.rank' of none"
+    assert diag.span.line == 8
