@@ -107,8 +107,21 @@ def read_results(stage: Path) -> dict[str, int | None]:
     return results
 
 
+# Imported by every Python process the tests start (PYTHONPATH): while mutmut records which
+# tests call which function ("stats"), a CLI subprocess runs the plain code, since it could
+# neither find mutmut's configuration from its own folder nor hand its records back.
+SITE_CUSTOMIZE = """\
+import os
+if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+    os.environ["MUTANT_UNDER_TEST"] = ""
+"""
+
+
 def mutmut(stage: Path, names: list[str], processes: int) -> int:
-    env = dict(os.environ, PYTHONPATH=str(stage / "mutants"))
+    site = stage / "site"
+    site.mkdir(exist_ok=True)
+    (site / "sitecustomize.py").write_text(SITE_CUSTOMIZE)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(stage / "mutants"), str(site)]))
     command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(processes), *names]
     return subprocess.run(command, cwd=stage, env=env).returncode
 
