@@ -221,3 +221,84 @@ def test_choosing_from_an_empty_list_is_a_rule_error(tmp_path):
     diag = info.value.diagnostics[0]
     assert diag.message == "nothing to choose from for 'c'"
     assert diag.span.line == 7  # the choose line
+
+
+# ----------------------------------------------------------------------------- declarations
+def test_a_built_in_name_cannot_be_redeclared(tmp_path):
+    diag = only(tmp_path, "var current: int = 0\nplay { }\n")
+    assert diag.message == "'current' is a built-in name and cannot be redeclared"
+    assert diag.hint == "choose another name"
+
+
+def test_an_enum_member_cannot_be_redeclared(tmp_path):
+    assert messages(tmp_path, "param hearts = 3\nplay { }\n") == [
+        "'hearts' is already a member of enum 'Suit'"]
+
+
+def test_per_names_player_or_a_component_kind(tmp_path):
+    diag = only(tmp_path, "var score: int per Cart = 0\nplay { }\n")
+    assert diag.message == "'per Cart': expected 'per player' or 'per' a component kind"
+    assert diag.hint == "did you mean 'Card'?"
+
+
+def test_a_parameter_declared_twice(tmp_path):
+    assert messages(tmp_path, "fn f(a: int, a: int) -> int = a\nplay { }\n") == [
+        "parameter 'a' is declared twice"]
+
+
+def test_a_procedure_is_not_a_value(tmp_path):
+    assert messages(tmp_path, 'proc deal() { }\nplay { let x = deal()\nlog "{x}" }\n') == [
+        "'deal' is a procedure: call it as a statement"]
+
+
+def test_components_takes_one_kind(tmp_path):
+    assert messages(tmp_path, 'play { let xs = components(Suit)\nlog "{xs}" }\n') == [
+        "components(KIND) takes one component kind"]
+
+
+# ----------------------------------------------------------------------------- statements
+def test_only_lists_can_be_sliced(tmp_path):
+    diag = only(tmp_path, 'play { let n = 5\nlet m = n[1:]\nlog "{m}" }\n')
+    assert diag.message == "int cannot be sliced"
+    assert diag.hint == "slices take lists: items[start:stop]"
+
+
+def test_an_indexed_assignment_needs_a_list(tmp_path):
+    assert messages(tmp_path, "var total: int = 0\nplay { total[0] = 1 }\n") == [
+        "'total' is int, not indexable"]
+
+
+def test_an_index_is_an_int_a_player_or_a_component(tmp_path):
+    assert messages(tmp_path, 'play { let xs = [1, 2]\nlet x = xs["a"]\nlog "{x}" }\n') == [
+        "an index must be an int, a player or a component, not str"]
+
+
+def test_a_zone_holds_one_kind(tmp_path):
+    data = CARDS + "  Coin:\n    attributes: {worth: int}\n    items:\n      - worth: 1\n"
+    (tmp_path / "cards.yaml").write_text(data)
+    path = tmp_path / "g.game"
+    path.write_text(HEADER + "zone purse: pile of Coin\nplay { move components(Card)[0] to purse }\n")
+    with pytest.raises(RuleFileError) as info:
+        check_game(path)
+    assert [d.message for d in info.value.diagnostics] == ["'purse' holds Coin, not Card"]
+
+
+def test_bottom_of_is_for_stacks_and_piles(tmp_path):
+    assert messages(tmp_path, "zone board: grid\nplay { move components(Card)[0] to bottom of board at (0, 0) }\n") == [
+        "'bottom of' is for stacks and piles"]
+
+
+def test_the_name_of_each_chooser_must_be_new(tmp_path):
+    diag = only(tmp_path, 'play { let q = 1\nchoose bid from [q, 2] by each q in players prompt "Bid" }\n')
+    assert diag.message == "'q' is already defined here"
+    assert diag.span.line == 5
+
+
+def test_a_loop_over_a_number_is_refused(tmp_path):
+    assert messages(tmp_path, 'play { for i in 3 { log "{i}" } }\n') == ["expected a list, got int"]
+
+
+def test_a_loop_over_a_zone_asks_for_its_contents(tmp_path):
+    diag = only(tmp_path, 'zone bag: pile\nplay { for c in bag { log "{c}" } }\n')
+    assert diag.message == "zone of Card is a zone, not a list"
+    assert diag.hint == "iterate over 'contents(...)'"
