@@ -4,6 +4,7 @@
     python tests/mutation.py --sample 40          # 40 random mutants per module, fixed seed
     python tests/mutation.py --sample 40 --modules dsl.checker interpreter.engine
     python tests/mutation.py --report             # scores of the last run, no new run
+    python tests/mutation.py --quick              # dsl/types.py only: a few minutes
 
 mutmut copies the sources it mutates into `mutants/` beside its configuration and imports
 them from there. The repository root is the package `boardwright`, so the checkout is copied
@@ -38,15 +39,28 @@ source_paths = {sources}
 also_copy = {also_copy}
 # pytest finds hooks by their argument names, which mutmut's trampolines hide.
 do_not_mutate = ["boardwright/interpreter/pytest_plugin.py"]
-pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "--no-cov", "-p", "no:randomly"]
+# Left out: tests that assert wall-clock limits or Hypothesis's shrinking within its time
+# budget; mutmut's trampolines slow every call, so these fail on the unmutated code too.
+pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "--no-cov", "-p", "no:randomly",
+    "--deselect", "boardwright/tests/test_check.py::test_check_reports_a_rule_error_in_a_rarely_chosen_option",
+    "--deselect", "boardwright/tests/test_security.py::test_resource_limits_are_rule_errors_at_the_line",
+    "--deselect", "boardwright/tests/test_security.py::test_an_endless_game_is_reported_with_a_position_and_check_ends",
+    "--deselect", "boardwright/tests/test_security.py::test_malformed_scenarios_are_positioned_failures_and_never_stop_a_folder_run"]
 use_git_change_detection = false
 on_dependency_change = "rerun"
 timeout_multiplier = 5.0
 timeout_constant = 10.0
-
+{quick}
 [tool.pytest.ini_options]
 testpaths = ["boardwright/tests"]
 filterwarnings = ["ignore::pytest.PytestAssertRewriteWarning"]
+"""
+
+# `--quick`: one small module against the tests written for it, in a few minutes (CI-sized).
+QUICK = """\
+only_mutate = ["boardwright/dsl/types.py"]
+pytest_add_cli_args_test_selection = ["boardwright/tests/test_checker.py",
+    "boardwright/tests/test_cover_checker_types.py", "boardwright/tests/test_language_features.py"]
 """
 
 KILLED, SURVIVED, NO_TESTS = "killed", "survived", "no tests"
@@ -76,7 +90,7 @@ def tracked_files() -> list[str]:
     return [line for line in out.splitlines() if line and (ROOT / line).is_file()]
 
 
-def stage_checkout(stage: Path) -> None:
+def stage_checkout(stage: Path, quick: bool = False) -> None:
     """Copy the checkout into STAGE/boardwright/, keeping unchanged files (mutmut reuses results)."""
     target = stage / PACKAGE
     for name in tracked_files():
@@ -88,7 +102,8 @@ def stage_checkout(stage: Path) -> None:
     sources = json.dumps([f"{PACKAGE}/{d}" for d in MUTATED_DIRS])
     others = sorted({name.split("/", 1)[0] for name in tracked_files()} - set(MUTATED_DIRS))
     also_copy = json.dumps([f"{PACKAGE}/{name}" for name in others])
-    (stage / "pyproject.toml").write_text(STAGE_CONFIG.format(sources=sources, also_copy=also_copy))
+    config = STAGE_CONFIG.format(sources=sources, also_copy=also_copy, quick=QUICK if quick else "")
+    (stage / "pyproject.toml").write_text(config)
 
 
 def module_of(mutant: str) -> str:
@@ -210,13 +225,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stage", type=Path, default=default_stage(),
                         help="staging folder outside the checkout (default: a folder in the temp dir)")
     parser.add_argument("--report", action="store_true", help="print the scores of the last run only")
+    parser.add_argument("--quick", action="store_true",
+                        help="only dsl/types.py against its own tests, in a few minutes (default: off)")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.stage = args.stage.with_name(args.stage.name + "-quick")
     args.stage.mkdir(parents=True, exist_ok=True)
     modules = set(args.modules) if args.modules else None
     if not args.report:
-        stage_checkout(args.stage)
+        stage_checkout(args.stage, args.quick)
         results = read_results(args.stage)
-        if not results:
+        if not results and not args.quick:
             # The first run generates every mutant and records which tests call what.
             mutmut(args.stage, ["boardwright.dsl.types.*"], args.processes)
             results = read_results(args.stage)
