@@ -82,3 +82,22 @@ def test_a_fn_calling_a_shuffling_fn_is_not_memoised(tmp_path):
         """
     first, second = run(tmp_path, declarations, "[dealt(), dealt()]", "list of list of int")
     assert sorted(first) == list(range(12)) and first != second
+
+
+def test_a_long_run_of_statements_runs_in_order(tmp_path):
+    # More statements in a row than one generated function holds (interpreter/codegen.py
+    # MAX_BLOCK): they are split over several functions and still run once each, in order.
+    from boardwright.interpreter.codegen import MAX_BLOCK
+    count = 2 * MAX_BLOCK + 7
+    steps = "\n".join(f"  trail = trail + [{i}]" for i in range(count))
+    (tmp_path / "tiles.yaml").write_text(TILES)
+    path = tmp_path / "g.game"
+    path.write_text(HEADER + "var trail: list of int = []\nplay {\n" + steps + "\n}\n")
+    assert load_game(path).new_state(2, seed=1).vars["trail"] == list(range(count))
+
+
+def test_a_code_module_answers_for_lines_it_does_not_have():
+    from boardwright.interpreter.codegen import Module
+    module = Module("<empty>")
+    assert module.span_at(0) is None and module.span_at(5) is None
+    assert module.inlined_at(3, 0, 1) == []
