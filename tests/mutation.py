@@ -2,6 +2,7 @@
 
     python tests/mutation.py                      # every mutant (hours on 2 cores)
     python tests/mutation.py --sample 40          # 40 random mutants per module, fixed seed
+    python tests/mutation.py --fraction 0.02 --modules dsl interpreter   # 2% of each module
     python tests/mutation.py --sample 40 --modules dsl.checker interpreter.engine
     python tests/mutation.py --report             # scores of the last run, no new run
     python tests/mutation.py --quick              # dsl/types.py only: a few minutes
@@ -141,17 +142,21 @@ def mutmut(stage: Path, names: list[str], processes: int) -> int:
     return subprocess.run(command, cwd=stage, env=env).returncode
 
 
-def choose_sample(results: dict[str, int | None], size: int, seed: int, modules: set[str] | None) -> list[str]:
+def choose_sample(results: dict[str, int | None], size: int, seed: int, modules: set[str] | None,
+                  fraction: float | None = None) -> list[str]:
+    """`size` mutants per module, or `fraction` of each module's (at least 2), drawn with `seed`;
+    `modules` may name folders too ("dsl")."""
     by_module: dict[str, list[str]] = defaultdict(list)
     for name in sorted(results):
         by_module[module_of(name)].append(name)
     chosen = []
     rng = random.Random(seed)
     for module in sorted(by_module):
-        if modules and module not in modules:
+        if modules and not any(module == m or module.startswith(m + ".") for m in modules):
             continue
         names = by_module[module]
-        chosen.extend(names if size >= len(names) else rng.sample(names, size))
+        wanted = max(2, round(len(names) * fraction)) if fraction else size
+        chosen.extend(names if wanted >= len(names) else rng.sample(names, wanted))
     return chosen
 
 
@@ -218,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sample", type=int, metavar="N",
                         help="run N random mutants per module instead of all (default: all)")
+    parser.add_argument("--fraction", type=float, metavar="F",
+                        help="run this share of each module's mutants, at least 2 (default: all)")
     parser.add_argument("--seed", type=int, default=15, help="seed of the sample (default: 15)")
     parser.add_argument("--modules", nargs="+", metavar="MODULE",
                         help="only these modules, e.g. dsl.checker (default: every module)")
@@ -239,10 +246,10 @@ def main(argv: list[str] | None = None) -> int:
             # The first run generates every mutant and records which tests call what.
             mutmut(args.stage, ["boardwright.dsl.types.*"], args.processes)
             results = read_results(args.stage)
-        names = choose_sample(results, args.sample if args.sample else 10**9, args.seed, modules)
+        names = choose_sample(results, args.sample or 10**9, args.seed, modules, args.fraction)
         mutmut(args.stage, names, args.processes)
     results = read_results(args.stage)
-    names = choose_sample(results, args.sample if args.sample else 10**9, args.seed, modules)
+    names = choose_sample(results, args.sample or 10**9, args.seed, modules, args.fraction)
     print(report(results, names, accepted_survivors()))
     return 0
 
