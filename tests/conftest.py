@@ -62,7 +62,20 @@ components:
 
 def make_small_game(tmp_path, rules: str):
     """Load `rules` (dedented) as g.game beside a six-card data file cards.yaml."""
-    (tmp_path / "cards.yaml").write_text(SMALL_DATA)
+    return load_game(small_game_file(tmp_path, textwrap.dedent(rules)))
+
+
+SMALL_HEADER = 'game "Tiny"\nplayers 2\ndata "cards.yaml"\n'
+
+
+def small_game_file(tmp_path, text: str, data: str = SMALL_DATA) -> Path:
+    """g.game holding `text` beside cards.yaml holding `data` (by default the six cards)."""
+    (tmp_path / "cards.yaml").write_text(data)
     path = tmp_path / "g.game"
-    path.write_text(textwrap.dedent(rules))
-    return load_game(path)
+    path.write_text(text)
+    return path
+
+
+def small_body_file(tmp_path, body: str, data: str = SMALL_DATA) -> Path:
+    """SMALL_HEADER + `body` (dedented): the body's line 1 is the file's line 4."""
+    return small_game_file(tmp_path, SMALL_HEADER + textwrap.dedent(body), data)

@@ -2,36 +2,19 @@
 the property that broke (interpreter/check.py's UNIVERSAL list)."""
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from boardwright.dsl.loader import load_game
+from conftest import small_body_file
 from boardwright.interpreter.check import UNIVERSAL, PropertyFailed, run_checks, state_properties
 
-TILES = """\
-provenance: test data
-components:
-  Tile:
-    attributes: {value: int}
-    items:
-      - value: 1
-      - value: 2
-"""
-
-HEADER = 'game "Tiny"\nplayers 2\ndata "tiles.yaml"\n'
-
-
 def build(tmp_path, body: str):
-    (tmp_path / "tiles.yaml").write_text(TILES)
-    path = tmp_path / "g.game"
-    path.write_text(HEADER + textwrap.dedent(body))
-    return load_game(path)
+    return load_game(small_body_file(tmp_path, body))
 
 
 HIDDEN = """\
 zone bag: stack hidden
-setup { move components(Tile) to bag }
+setup { move components(Card) to bag }
 play { for p in players { turn p { choose x from [1, 2] prompt "Pick" } } }
 """
 
@@ -62,35 +45,32 @@ def test_a_state_that_differs_from_its_copy_fails(tmp_path, monkeypatch):
     assert info.value.prop == UNIVERSAL[1] == "the state round-trips through JSON and a copy equals its original"
 
 
-def test_an_observation_that_shows_a_hidden_zone_fails(tmp_path, monkeypatch):
+def show_the_bag(game, state, seen):
+    seen["zones"]["bag"] = [game.labels[c] for c in state.zones["bag"]]
+
+
+def show_seat_1_the_options_of_seat_0(game, state, seen):
+    seen["decision"] = {"player": 0, "options": ["1", "2"]}
+
+
+@pytest.mark.parametrize("leak, detail", [
+    (show_the_bag, "player 0 sees the contents of 'bag'"),
+    (show_seat_1_the_options_of_seat_0, "player 1 sees another player's options"),
+])
+def test_an_observation_that_reveals_too_much_fails(tmp_path, monkeypatch, leak, detail):
     game = build(tmp_path, HIDDEN)
     st = game.new_state(2, seed=1)
     honest = game.observe
 
     def leaky(state, player):
         seen = honest(state, player)
-        seen["zones"]["bag"] = [game.labels[c] for c in state.zones["bag"]]
+        leak(game, state, seen)
         return seen
     monkeypatch.setattr(game, "observe", leaky)
     with pytest.raises(PropertyFailed) as info:
         state_properties(game, st)
     assert info.value.prop == "an observation never reveals a hidden zone's contents"
-    assert info.value.detail == "player 0 sees the contents of 'bag'"
-
-
-def test_an_observation_that_shows_another_players_options_fails(tmp_path, monkeypatch):
-    game = build(tmp_path, HIDDEN)
-    st = game.new_state(2, seed=1)
-    honest = game.observe
-
-    def leaky(state, player):
-        seen = honest(state, player)
-        seen["decision"] = {"player": 0, "options": ["1", "2"]}
-        return seen
-    monkeypatch.setattr(game, "observe", leaky)
-    with pytest.raises(PropertyFailed) as info:
-        state_properties(game, st)
-    assert info.value.detail == "player 1 sees another player's options"
+    assert info.value.detail == detail
 
 
 def test_scores_that_are_not_numbers_fail_the_check(tmp_path, monkeypatch):

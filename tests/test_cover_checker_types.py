@@ -5,34 +5,16 @@ types follow dsl/types.py's rules (a player is a seat number, `none` fits anywhe
 """
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from boardwright.dsl.errors import RuleFileError
 from boardwright.dsl.loader import check_game
-
-CARDS = """\
-provenance: test data
-enums:
-  Suit: [hearts, spades]
-components:
-  Card:
-    attributes: {suit: Suit, rank: int}
-    items:
-      - product: {suit: [hearts, spades], rank: [1, 2]}
-"""
-
-HEADER = 'game "Tiny"\nplayers 2\ndata "cards.yaml"\n'
-
+from conftest import SMALL_DATA, small_body_file
 
 def diagnostics(tmp_path, body: str) -> list:
-    """The checker's findings on HEADER + body (the body's line 1 is the file's line 4)."""
-    (tmp_path / "cards.yaml").write_text(CARDS)
-    path = tmp_path / "g.game"
-    path.write_text(HEADER + textwrap.dedent(body))
+    """The checker's findings on SMALL_HEADER + body (the body's line 1 is the file's line 4)."""
     with pytest.raises(RuleFileError) as info:
-        check_game(path)
+        check_game(small_body_file(tmp_path, body))
     return info.value.diagnostics
 
 
@@ -47,10 +29,7 @@ def only(tmp_path, body: str):
 
 
 def checks(tmp_path, body: str) -> None:
-    (tmp_path / "cards.yaml").write_text(CARDS)
-    path = tmp_path / "g.game"
-    path.write_text(HEADER + textwrap.dedent(body))
-    check_game(path)
+    check_game(small_body_file(tmp_path, body))
 
 
 # ----------------------------------------------------------------------------- == and !=
@@ -203,10 +182,8 @@ def test_choosing_from_an_empty_list_is_a_rule_error(tmp_path):
     from boardwright.dsl.errors import RuleError
     from boardwright.dsl.loader import load_game
 
-    (tmp_path / "cards.yaml").write_text(CARDS)
-    path = tmp_path / "g.game"
     # docs/language.md: choosing from nothing is an error, so rules check first.
-    path.write_text(HEADER + textwrap.dedent("""\
+    path = small_body_file(tmp_path, """\
         zone hand: pile
         play {
           turn 0 {
@@ -214,7 +191,7 @@ def test_choosing_from_an_empty_list_is_a_rule_error(tmp_path):
             move c to hand
           }
         }
-        """))
+        """)
     game = load_game(path)
     with pytest.raises(RuleError) as info:
         game.new_state(2, seed=1)
@@ -274,10 +251,8 @@ def test_an_index_is_an_int_a_player_or_a_component(tmp_path):
 
 
 def test_a_zone_holds_one_kind(tmp_path):
-    data = CARDS + "  Coin:\n    attributes: {worth: int}\n    items:\n      - worth: 1\n"
-    (tmp_path / "cards.yaml").write_text(data)
-    path = tmp_path / "g.game"
-    path.write_text(HEADER + "zone purse: pile of Coin\nplay { move components(Card)[0] to purse }\n")
+    data = SMALL_DATA + "  Coin:\n    attributes: {worth: int}\n    items:\n      - worth: 1\n"
+    path = small_body_file(tmp_path, "zone purse: pile of Coin\nplay { move components(Card)[0] to purse }\n", data)
     with pytest.raises(RuleFileError) as info:
         check_game(path)
     assert [d.message for d in info.value.diagnostics] == ["'purse' holds Coin, not Card"]

@@ -9,28 +9,12 @@ import textwrap
 import pytest
 
 from boardwright.dsl.loader import load_game
-
-TILES = """\
-provenance: test data
-components:
-  Tile:
-    attributes: {value: int}
-    items:
-      - value: 1
-      - value: 2
-      - value: 3
-"""
-
-HEADER = 'game "Tiny"\nplayers 2\ndata "tiles.yaml"\n'
-
+from conftest import small_body_file
 
 def run(tmp_path, declarations: str, expr: str, type_: str):
     """The value of `expr` computed in play, after `declarations`."""
-    (tmp_path / "tiles.yaml").write_text(TILES)
-    path = tmp_path / "g.game"
-    path.write_text(HEADER + textwrap.dedent(declarations)
-                    + f"var result: {type_} = none\nplay {{ result = {expr} }}\n")
-    return load_game(path).new_state(2, seed=4).vars["result"]
+    text = textwrap.dedent(declarations) + f"var result: {type_} = none\nplay {{ result = {expr} }}\n"
+    return load_game(small_body_file(tmp_path, text)).new_state(2, seed=4).vars["result"]
 
 
 def test_a_fn_with_let_lines_and_no_loop(tmp_path):
@@ -59,10 +43,10 @@ def test_negating_a_computed_value(tmp_path):
 
 
 @pytest.mark.parametrize("expr, expected", [
-    ("any(t.value > 2 for t in components(Tile))", True),
-    ("all(t.value > 2 for t in components(Tile))", False),
-    ("all(t.value > 0 for t in components(Tile))", True),
-    ("any(t.value > 5 for t in components(Tile))", False),
+    ("any(c.rank > 2 for c in components(Card))", True),
+    ("all(c.rank > 2 for c in components(Card))", False),
+    ("all(c.rank > 0 for c in components(Card))", True),
+    ("any(c.rank > 5 for c in components(Card))", False),
 ])
 def test_any_and_all_over_a_generator(tmp_path, expr, expected):
     assert run(tmp_path, "", expr, "bool") is expected
@@ -90,9 +74,7 @@ def test_a_long_run_of_statements_runs_in_order(tmp_path):
     from boardwright.interpreter.codegen import MAX_BLOCK
     count = 2 * MAX_BLOCK + 7
     steps = "\n".join(f"  trail = trail + [{i}]" for i in range(count))
-    (tmp_path / "tiles.yaml").write_text(TILES)
-    path = tmp_path / "g.game"
-    path.write_text(HEADER + "var trail: list of int = []\nplay {\n" + steps + "\n}\n")
+    path = small_body_file(tmp_path, "var trail: list of int = []\nplay {\n" + steps + "\n}\n")
     assert load_game(path).new_state(2, seed=1).vars["trail"] == list(range(count))
 
 

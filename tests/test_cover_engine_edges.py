@@ -4,33 +4,14 @@ shown to their own seat.
 """
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from boardwright.dsl.errors import IllegalMove, RuleError
 from boardwright.dsl.loader import load_game
+from conftest import small_body_file
 
-CARDS = """\
-provenance: test data
-enums:
-  Suit: [hearts, spades]
-components:
-  Card:
-    label: "{suit} {rank}"
-    attributes: {suit: Suit, rank: int}
-    items:
-      - product: {suit: [hearts, spades], rank: [1, 2]}
-"""
-
-HEADER = 'game "Tiny"\nplayers 2..3\ndata "cards.yaml"\n'
-
-
-def build(tmp_path, body: str, data: str = CARDS):
-    (tmp_path / "cards.yaml").write_text(data)
-    path = tmp_path / "g.game"
-    path.write_text(HEADER + textwrap.dedent(body))
-    return load_game(path)
+def build(tmp_path, body: str):
+    return load_game(small_body_file(tmp_path, body))
 
 
 def first_decision(tmp_path, options: str, var_type: str):
@@ -143,13 +124,13 @@ def test_hidden_grids_show_their_size_and_top_zones_their_top(tmp_path):
     st = game.new_state(2, seed=1)
     seen = game.observe(st, 0)["zones"]
     assert seen["secret"] == {"size": 2}
-    assert seen["deck"] == {"size": 2, "top": "spades 2"}     # items: hearts 1, hearts 2, spades 1, spades 2
+    assert seen["deck"] == {"size": 2, "top": "spades 1"}     # items: hearts 1-3, then spades 1-3
     assert seen["empty_deck"] == {"size": 0, "top": None}
 
 
 def test_labelled_maps_lists_of_components(tmp_path):
     game, st = first_decision(tmp_path, "[1, 2]", "int")
-    assert game.labelled(st, [0, [3], None]) == ["hearts 1", ["spades 2"], None]
+    assert game.labelled(st, [0, [3], None]) == ["hearts 1", ["spades 1"], None]
 
 
 # ----------------------------------------------------------------------------- sealed choices

@@ -3,32 +3,14 @@ game does, with its message at the rule line (not a Python traceback).
 """
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from boardwright.dsl.errors import RuleError
 from boardwright.dsl.loader import load_game
-
-CARDS = """\
-provenance: test data
-enums:
-  Suit: [hearts, spades]
-components:
-  Card:
-    attributes: {suit: Suit, rank: int}
-    items:
-      - product: {suit: [hearts, spades], rank: [1, 2]}
-"""
-
-HEADER = 'game "Tiny"\nplayers 2\ndata "cards.yaml"\n'
-
+from conftest import small_body_file
 
 def build(tmp_path, body: str):
-    (tmp_path / "cards.yaml").write_text(CARDS)
-    path = tmp_path / "g.game"
-    path.write_text(HEADER + textwrap.dedent(body))
-    return load_game(path)
+    return load_game(small_body_file(tmp_path, body))
 
 
 def rule_error(tmp_path, body: str, answers=()):
