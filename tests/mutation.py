@@ -1,6 +1,7 @@
 """Mutation testing of dsl/, interpreter/ and cli/ with mutmut (docs/testing.md).
 
-    python tests/mutation.py                      # every mutant (hours on 2 cores)
+    python tests/mutation.py --all-tests          # every mutant against every test (a day on 2 cores)
+    python tests/mutation.py                      # every mutant, the slow test files left out
     python tests/mutation.py --sample 40          # 40 random mutants per module, fixed seed
     python tests/mutation.py --fraction 0.02 --modules dsl interpreter   # 2% of each module
     python tests/mutation.py --sample 40 --modules dsl.checker interpreter.engine
@@ -47,6 +48,7 @@ pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "--no-cov", "-p", "no:ran
     "--deselect", "boardwright/tests/test_security.py::test_resource_limits_are_rule_errors_at_the_line",
     "--deselect", "boardwright/tests/test_security.py::test_an_endless_game_is_reported_with_a_position_and_check_ends",
     "--deselect", "boardwright/tests/test_security.py::test_malformed_scenarios_are_positioned_failures_and_never_stop_a_folder_run"]
+{ignored}
 use_git_change_detection = false
 on_dependency_change = "rerun"
 timeout_multiplier = 5.0
@@ -56,6 +58,16 @@ timeout_constant = 10.0
 testpaths = ["boardwright/tests"]
 filterwarnings = ["ignore::pytest.PytestAssertRewriteWarning"]
 """
+
+# Left out of a run unless --all-tests: files whose tests mostly start the command line in
+# subprocesses, play many whole games or search with the bots. On two shared cores mutmut's
+# first instrumented run of the whole suite alone takes about an hour; without these it
+# fits a session. Scores measured so are a lower bound of the whole suite's.
+SLOW_TEST_FILES = ["test_bots.py", "test_check.py", "test_cli.py", "test_cli_conventions.py",
+                   "test_cli_test_command.py", "test_cli_validate.py", "test_docs_outputs.py",
+                   "test_fuzz.py", "test_games.py", "test_lsp.py", "test_playtest.py",
+                   "test_punto_properties.py", "test_robustness.py", "test_save_load_roundtrips.py",
+                   "test_security.py"]
 
 # `--quick`: one small module against the tests written for it, in a few minutes (CI-sized).
 QUICK = """\
@@ -91,7 +103,7 @@ def tracked_files() -> list[str]:
     return [line for line in out.splitlines() if line and (ROOT / line).is_file()]
 
 
-def stage_checkout(stage: Path, quick: bool = False) -> None:
+def stage_checkout(stage: Path, quick: bool = False, all_tests: bool = False) -> None:
     """Copy the checkout into STAGE/boardwright/, keeping unchanged files (mutmut reuses results)."""
     target = stage / PACKAGE
     for name in tracked_files():
@@ -103,7 +115,10 @@ def stage_checkout(stage: Path, quick: bool = False) -> None:
     sources = json.dumps([f"{PACKAGE}/{d}" for d in MUTATED_DIRS])
     others = sorted({name.split("/", 1)[0] for name in tracked_files()} - set(MUTATED_DIRS))
     also_copy = json.dumps([f"{PACKAGE}/{name}" for name in others])
-    config = STAGE_CONFIG.format(sources=sources, also_copy=also_copy, quick=QUICK if quick else "")
+    ignored = "" if all_tests else "pytest_add_cli_args_test_selection = " + json.dumps(
+        ["boardwright/tests"] + [f"--ignore=boardwright/tests/{name}" for name in SLOW_TEST_FILES])
+    config = STAGE_CONFIG.format(sources=sources, also_copy=also_copy, quick=QUICK if quick else "",
+                                 ignored="" if quick else ignored)
     (stage / "pyproject.toml").write_text(config)
 
 
@@ -232,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stage", type=Path, default=default_stage(),
                         help="staging folder outside the checkout (default: a folder in the temp dir)")
     parser.add_argument("--report", action="store_true", help="print the scores of the last run only")
+    parser.add_argument("--all-tests", action="store_true",
+                        help="run the slow test files too (SLOW_TEST_FILES; default: left out)")
     parser.add_argument("--quick", action="store_true",
                         help="only dsl/types.py against its own tests, in a few minutes (default: off)")
     args = parser.parse_args(argv)
@@ -240,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     args.stage.mkdir(parents=True, exist_ok=True)
     modules = set(args.modules) if args.modules else None
     if not args.report:
-        stage_checkout(args.stage, args.quick)
+        stage_checkout(args.stage, args.quick, args.all_tests)
         results = read_results(args.stage)
         if not results and not args.quick:
             # The first run generates every mutant and records which tests call what.
