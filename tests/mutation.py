@@ -72,7 +72,7 @@ SLOW_TEST_FILES = ["test_bots.py", "test_check.py", "test_cli.py", "test_cli_con
 # `--quick`: one small module against the tests written for it, in a few minutes (CI-sized).
 QUICK = """\
 only_mutate = ["boardwright/dsl/types.py"]
-pytest_add_cli_args_test_selection = ["boardwright/tests/test_checker.py",
+pytest_add_cli_args_test_selection = ["boardwright/tests/test_cover_types.py", "boardwright/tests/test_checker.py",
     "boardwright/tests/test_cover_checker_types.py", "boardwright/tests/test_language_features.py"]
 """
 
