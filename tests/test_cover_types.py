@@ -33,6 +33,8 @@ from boardwright.dsl.types import (ANY, BOOL, CELL, INT, NONE, PLAYER, STR, comp
     ("grid of Card", "grid of Card", True),
     ("zone of Card", "Card", False),
     ("Card", "zone of Card", False),
+    ("grid of Card", "grid", False),            # a component kind may be called grid (not reserved)
+    ("grid", "grid of Card", False),
 ])
 def test_compatible(expected, actual, fits):
     assert compatible(expected, actual) is fits
