@@ -83,7 +83,9 @@ def run_jobs(jobs: list) -> list:
     done = subprocess.run([sys.executable, "-c", WORKER], input=json.dumps(jobs), capture_output=True,
                           text=True, timeout=60 + 20 * len(jobs))
     assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout)
+    results = json.loads(done.stdout)
+    assert jobs and len(results) == len(jobs), "every job ran"
+    return results
 
 
 def assert_clean(results: list) -> None:

@@ -87,11 +87,14 @@ def test_every_bundled_game_fits_80_columns_to_the_end(capsys, monkeypatch, game
 
 
 def test_every_bundled_game_has_a_brief_and_a_show():
+    checked = []
     for folder in sorted((Path(__file__).resolve().parents[1] / "games").iterdir()):
         if folder.is_dir() and (folder / f"{folder.name}.game").exists():
+            checked.append(folder.name)
             game = load_game(folder.name)
             assert game.brief is not None, folder.name
             assert "show " in (folder / f"{folder.name}.game").read_text(), folder.name
+    assert checked == ["happy-city", "point-city", "punto", "urban-panic"]
 
 
 def test_hint_ranks_options_by_a_search_that_tells_them_apart(capsys, monkeypatch):

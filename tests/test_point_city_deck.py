@@ -86,6 +86,8 @@ def test_cost_symbols_per_resource_and_distinct_resources_per_cost():
 
 
 def test_a_producer_makes_its_sides_resource_and_never_costs_it():
+    producers = sum(n for table in MAKEUP_POINTS.values() for (k, _, _), n in table.items() if k == "producer")
+    assert sum(kind(c) == "producer" for c in buildings()) == producers == 100
     for c in buildings():
         if kind(c) == "producer":
             assert c["makes"] == [c["gives"][0]], c["name"]

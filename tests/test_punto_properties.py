@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as strategies
 
@@ -87,14 +89,46 @@ def test_a_covered_card_is_always_lower(data, players):
         assert covered_lower(game, st)
 
 
+def line_after_move(game, before, index: int, players: int) -> bool:
+    """Whether placing the decision's card at the chosen cell completes a line of the
+    mover's colour, worked out here from the table before the move."""
+    p = before.pending.player
+    card = before.zones[f"deck/{p}"][-1]
+    spot = before.pending.values[index]
+    after = before.copy()
+    after.zones["table"] = {cell: list(stack) for cell, stack in before.zones["table"].items()}
+    after.zones["table"].setdefault(spot, []).append(card)
+    colour = game.components[card]["colour"]
+    return colour in COLOURS[players][p] and completed_line(game, after, 5 if players == 2 else 4, players)
+
+
+def check_round_ends_on_a_line(game, before, index: int, st, players: int) -> bool:
+    """A move that completes a line ends the round at once with a round won by the mover
+    (the match may end with it); returns whether the move completed one."""
+    p = before.pending.player
+    if not line_after_move(game, before, index, players):
+        return False
+    assert st.vars["wins"][p] == before.vars["wins"][p] + 1, "the line did not win the round"
+    assert st.finished or st.vars["rounds"] == before.vars["rounds"] + 1, "play went on after the line"
+    assert st.finished or not st.zones["table"], "the next round did not start from an empty table"
+    return True
+
+
 @PROPERTY_SETTINGS
 @given(strategies.data(), strategies.sampled_from([2, 3, 4]))
 def test_a_round_ends_on_its_first_completed_line(data, players):
+    game = cached_game("punto")
+    seed = data.draw(strategies.integers(0, 2**16), label="seed")
+    st = game.new_state(players, seed)
     length = 5 if players == 2 else 4
-    for game, st in play_with(data, players, 150):
-        rounds_before = st.vars["rounds"]
+    for _ in range(150):
+        if st.finished:
+            break
         assert not completed_line(game, st, length, players), "play went on past a completed line"
-    assert st.vars["rounds"] >= rounds_before
+        before = st.copy()
+        index = data.draw(strategies.integers(0, len(st.pending.values) - 1), label="choice")
+        game.apply_index(st, index)
+        check_round_ends_on_a_line(game, before, index, st, players)
 
 
 def test_the_checks_themselves_detect_violations(punto):
@@ -114,3 +148,27 @@ def test_the_checks_themselves_detect_violations(punto):
     line = st.copy()
     line.zones["table"] = {(i, 0): [red[2 * i]] for i in range(5)}
     assert completed_line(punto, line, 5, 2)
+
+
+def test_the_round_end_check_sees_a_completing_move_and_a_round_that_goes_on(punto):
+    """Seat 0 has red 2, 9, 3, 4 in a row and red 5 on top of its deck: (4, 0) completes
+    the five, any other cell does not. The check passes on the engine's real move, and fails
+    on a copy of the state where the round went on (a planted `the line is ignored`)."""
+    from boardwright.interpreter.scenario import apply_starting_state
+    st = punto.setup_state(2, 1)
+    apply_starting_state(punto, st, {"zones": {"table": {"0,0": ["red 2"], "1,0": ["red 9"], "2,0": ["red 3"],
+                                                         "3,0": ["red 4"]}},
+                                     "top": {"deck/0": ["red 5"]}})
+    punto.start(st)
+    cells = list(st.pending.values)
+    winning = cells.index((4, 0))
+    elsewhere = cells.index((1, 1))
+    assert not line_after_move(punto, st, elsewhere, 2)
+    before, after = st.copy(), st.copy()
+    punto.apply_index(after, winning)
+    assert check_round_ends_on_a_line(punto, before, winning, after, 2)
+    ignored = before.copy()
+    ignored.pending = None
+    ignored.zones["table"][(4, 0)] = [before.zones["deck/0"][-1]]
+    with pytest.raises(AssertionError, match="did not win the round"):
+        check_round_ends_on_a_line(punto, before, winning, ignored, 2)
