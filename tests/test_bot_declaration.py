@@ -11,31 +11,7 @@ from boardwright.dsl.errors import RuleFileError
 from boardwright.interpreter.bots import MCTSBot, _playout, make_bot
 
 from conftest import cached_game, make_small_game
-
-HIGH_CARD = """\
-game "High card"
-players 2
-data "cards.yaml"
-zone deck: stack hidden
-zone hand: pile per player owner
-zone played: pile
-var total: int per player = 0
-setup {
-  for c in components(Card) { move c to deck }
-  shuffle deck
-  for p in players { move top(deck) to hand[p]  move top(deck) to hand[p] }
-}
-play {
-  for p in players {
-    turn p {
-      choose c from contents(hand[p]) prompt "Play a card" label "{c} ({c.rank})"
-      move c to played
-      total[p] += c.rank
-    }
-  }
-}
-score p { "Ranks played": total[p] }
-"""
+from test_engine import HIGH_CARD   # two players, two cards each, one card played per player
 
 
 def test_a_declared_setting_is_the_default_and_the_command_line_overrides_it(tmp_path):
