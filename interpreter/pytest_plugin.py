@@ -5,9 +5,26 @@ failing scenario is reported with its file and the expectations that failed.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from .scenario import run_scenario
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+
+
+if hasattr(pytest, "Dir"):          # pytest 8 and later
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collect_directory(path, parent):
+        """Boardwright's own folders (the package root, games/ and the rest) hold no pytest
+        tests of their own, only scenarios: they are collected as plain folders, never
+        imported as Python packages. (In a checkout, the package is the checkout's folder,
+        and a package named after it, such as `copy`, would shadow the standard library.)"""
+        resolved = Path(path).resolve()
+        if resolved == PACKAGE_ROOT or PACKAGE_ROOT in resolved.parents:
+            return pytest.Dir.from_parent(parent, path=path)
+        return None
 
 
 class ScenarioFailed(Exception):

@@ -1,4 +1,5 @@
-"""Shared fixtures: bundled games, loaded once per test session."""
+"""Shared fixtures: bundled games, loaded once per test session; the Hypothesis profiles;
+and a session check that the test run leaves nothing behind in the source tree."""
 from __future__ import annotations
 
 import os
@@ -8,11 +9,81 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from boardwright.dsl.loader import GAMES_DIR, bundled_games, load_game, resolve_game, variants_of
 
 # Compiled code and the parser tables go to a throwaway cache, not the user's.
 os.environ.setdefault("BOARDWRIGHT_CACHE", tempfile.mkdtemp(prefix="boardwright-test-cache-"))
+# Hypothesis keeps files (its example database, constants it collected) in `.hypothesis/` of
+# the current folder even with database=None: send them to a throwaway folder, in this
+# process and in the commands the tests start.
+os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", tempfile.mkdtemp(prefix="boardwright-test-hypothesis-"))
+set_hypothesis_home_dir(os.environ["HYPOTHESIS_STORAGE_DIRECTORY"])
+
+# Hypothesis profiles (docs/testing.md). `ci`, the default: derandomized, so every run
+# replays the same games and CI stays fast and repeatable. `thorough`
+# (`pytest --hypothesis-profile thorough`): fresh random games on every run and
+# THOROUGH_FACTOR times the examples of each property; a failure prints the seed that
+# reproduces it (`--hypothesis-seed`).
+THOROUGH_FACTOR = 25
+_COMMON = dict(database=None, deadline=None, print_blob=True,
+               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                      HealthCheck.filter_too_much])
+settings.register_profile("ci", derandomize=True, **_COMMON)
+settings.register_profile("thorough", derandomize=False, **_COMMON)
+settings.load_profile("ci")
+
+
+def thorough() -> bool:
+    """Whether the run explores widely (`--hypothesis-profile thorough`)."""
+    return settings.get_current_profile_name() == "thorough"
+
+
+def examples(quick: int) -> int:
+    """How many examples (games, mutations) a property tries: `quick` in CI, THOROUGH_FACTOR
+    times as many under the thorough profile."""
+    return quick * THOROUGH_FACTOR if thorough() else quick
+
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+# ---------------------------------------------------------------------------- nothing left behind
+_BUILD_LEFTOVERS = ("__pycache__", ".git", "build", "dist")
+
+
+def _tree_paths() -> set:
+    """Every file and folder of the checkout, but Python's byte code and build folders."""
+    found = set()
+    for root, folders, files in os.walk(REPO):
+        folders[:] = [f for f in folders if f not in _BUILD_LEFTOVERS and not f.endswith(".egg-info")]
+        base = Path(root).relative_to(REPO)
+        found.update(str(base / name) for name in folders + files if not name.endswith(".pyc"))
+    return found
+
+
+def pytest_sessionstart(session):
+    session.config._tree_before = _tree_paths()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Fail the run when it created or deleted files in the checkout (tests write to
+    tmp_path, caches go to temporary folders): `git status` is the same before and after."""
+    before = getattr(session.config, "_tree_before", None)
+    if before is None:
+        return
+    after = _tree_paths()
+    created, deleted = sorted(after - before), sorted(before - after)
+    if created or deleted:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        message = ("the test run changed the source tree: "
+                   + "; ".join(filter(None, [f"created {', '.join(created[:10])}" if created else "",
+                                             f"deleted {', '.join(deleted[:10])}" if deleted else ""])))
+        if reporter is not None:
+            reporter.write_line("\nERROR: " + message, red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def all_game_variants() -> list[tuple[str, str | None]]:

@@ -36,6 +36,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from checkout import import_path
+
 REPO = Path(__file__).resolve().parents[1]
 DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 FENCE = re.compile(r"^```(\w*)\s*$")
@@ -93,7 +95,7 @@ def run(command: str, folder: Path, stdin: str = "") -> list[str]:
         argv = [sys.executable, "-m", "boardwright", *argv[1:]]
     elif argv[0] != "head":
         raise SystemExit(f"regen_docs: cannot run {command!r}: only boardwright and head commands")
-    env = dict(os.environ, COLUMNS="80", NO_COLOR="1", PYTHONPATH=str(REPO.parent))
+    env = dict(os.environ, COLUMNS="80", NO_COLOR="1", PYTHONPATH=import_path())
     done = subprocess.run(argv, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                           env=env, input=stdin, timeout=600)
     if done.returncode < 0:             # killed by a signal: its output is no output of the command

@@ -19,7 +19,8 @@ from boardwright.cli import main as cli_main
 from boardwright.cli.main import build_parser, main
 from boardwright.interpreter import simulate
 
-REPO_PARENT = str(Path(__file__).resolve().parents[2])
+from checkout import import_path
+
 
 
 def run(capsys, *argv):
@@ -134,7 +135,7 @@ def test_progress_bar_shows_an_eta_on_a_terminal_only():
 
 
 def _python(code: str, **kwargs) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=REPO_PARENT)
+    env = dict(os.environ, PYTHONPATH=import_path())
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120,
                           **kwargs)
 
@@ -171,7 +172,7 @@ def test_ctrl_c_with_workers_exits_130_without_tracebacks():
     process = subprocess.Popen(
         [sys.executable, "-m", "boardwright", "simulate", "punto", "--players", "2", "--games", "2000",
          "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=dict(os.environ, PYTHONPATH=REPO_PARENT), start_new_session=True,
+        env=dict(os.environ, PYTHONPATH=import_path()), start_new_session=True,
         # A job started in the background inherits SIGINT ignored; a terminal's command does not.
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     children = Path(f"/proc/{process.pid}/task/{process.pid}/children")

@@ -12,8 +12,10 @@ from boardwright.dsl.formatter import format_checked, format_source, strip_spans
 from boardwright.dsl.loader import GAMES_DIR
 from boardwright.dsl.parser import parse_text
 
+from conftest import examples
+
 BUNDLED = sorted(GAMES_DIR.rglob("*.game"))
-QUICK = settings(derandomize=True, database=None, max_examples=40, deadline=None)
+QUICK = settings(max_examples=examples(40))
 
 
 def _comments(text: str) -> list[str]:

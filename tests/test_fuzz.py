@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardwright.dsl.loader import GAMES_DIR, bundled_games
-from conftest import cached_game
+from conftest import cached_game, examples
 
-MUTATIONS = 5                   # per file: enough to reach every loader, fast enough for CI
+MUTATIONS = examples(5)         # per file: enough to reach every loader, fast enough for CI (125 thorough)
 PIECES = ["9" * 5000, "..", "/etc/passwd", "{", "}", "{value.__class__}", "{x:>999999999}", "\xff", "\ufeff",
           "-", "0", "&a", "*a", "[", "]", ":", "\n", "    ", '"', "range(1000000000)", "players 2..30000",
           "null", "true", "[[[[[[[[[[", "by 7", "2 ** 99", "²", "\x00"]
@@ -54,8 +54,7 @@ def mutations(data: bytes, count: int) -> list:
     """`count` mutations of a file's bytes, drawn by Hypothesis (derandomized)."""
     found = []
 
-    @settings(max_examples=count, derandomize=True, database=None, deadline=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(max_examples=count, suppress_health_check=list(HealthCheck))
     @given(st.data())
     def collect(draw):
         out = data

@@ -8,7 +8,7 @@ from hypothesis import strategies as hs
 
 from boardwright.interpreter.builtins import IMPLEMENTATIONS, bounding_box
 
-from conftest import cached_game
+from conftest import cached_game, examples
 
 GAMES = [("punto", None, 2), ("urban-panic", None, 2), ("happy-city", None, 2), ("point-city", None, 2)]
 STEPS = {"all": [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)],
@@ -59,8 +59,7 @@ def check(game, st) -> None:
 
 
 @pytest.mark.parametrize("name,variant,players", GAMES)
-@settings(max_examples=6, derandomize=True, database=None, deadline=None,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(6), suppress_health_check=list(HealthCheck))
 @given(data=hs.data())
 def test_indexes_equal_a_recomputation_after_random_moves(name, variant, players, data):
     game = cached_game(name, variant)

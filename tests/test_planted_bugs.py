@@ -18,6 +18,7 @@ from boardwright.interpreter.bots import determinize
 from boardwright.interpreter.scenario import run_scenario
 
 from conftest import SMALL_DATA, cached_game, make_small_game as make
+from test_scenario_runner_expectations import WON, scenario
 
 SIX = ["hearts 1", "hearts 2", "hearts 3", "spades 1", "spades 2", "spades 3"]
 
@@ -234,36 +235,17 @@ def test_move_to_bottom_of_puts_the_component_underneath(tmp_path):
 
 
 # ---------------------------------------------------------------------------- 7. the runner and `winners:`
-WINNERS = """\
-name: five red cards in a row win the round; two round wins take the match
-game: punto
-players: 2
-seed: 1
-state:
-  zones:
-    table: {"0,0": [red 2], "1,0": [red 9], "2,0": [red 3], "3,0": [red 4]}
-  top:
-    deck/0: [red 5]
-  vars: {wins: [1, 0]}
-moves: ["4,0"]
-expect:
-  finished: true
-  winners: %s
-"""
-
-
 def test_scenario_runner_checks_winners(tmp_path):
     """Punto (rulebook): a line of five of your colour wins the round, two rounds win the
     match. Seat 0 (red and blue at 2 players) had one round and completes a red five."""
-    path = tmp_path / "winners.scenario.yaml"
-    path.write_text(WINNERS % "[0]")
+    path, line = scenario(tmp_path, WON, "winners", "[0]")
     assert run_scenario(path).passed
     for wrong in ("[1]", "[]", "[0, 1]"):
-        path.write_text(WINNERS % wrong)
+        path, line = scenario(tmp_path, WON, "winners", wrong)
         outcome = run_scenario(path)
         assert not outcome.passed, wrong
         assert f"winners: expected seats {wrong}, got [0]" in outcome.failures[0]
-        assert ":14:3:" in outcome.failures[0]          # the `winners:` line
+        assert f":{line}:3:" in outcome.failures[0]          # the `winners:` line
 
 
 # ---------------------------------------------------------------------------- 8. `finish` stops the rules

@@ -6,13 +6,12 @@ from collections import Counter
 
 import pytest
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as strategies
 
-from conftest import cached_game
+from conftest import cached_game, examples
 
-PROPERTY_SETTINGS = settings(max_examples=8, deadline=None, derandomize=True, database=None,
-                             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+PROPERTY_SETTINGS = settings(max_examples=examples(20))
 COLOURS = {2: [{"red", "blue"}, {"green", "yellow"}], 3: [{"red"}, {"blue"}, {"green"}],
            4: [{"red"}, {"blue"}, {"green"}, {"yellow"}]}
 

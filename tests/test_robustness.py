@@ -1,5 +1,6 @@
-"""Broken rule files never crash the engine: thousands of random mutations of a real rule
-file either load and run, or fail with a positioned BoardwrightError (never a traceback)."""
+"""Broken rule files never crash the engine: random mutations of a real rule file (80 in CI,
+2,000 under `--hypothesis-profile thorough`) either load and run, or fail with a
+positioned BoardwrightError (never a traceback)."""
 from __future__ import annotations
 
 import random
@@ -8,6 +9,10 @@ import shutil
 
 from boardwright.dsl.errors import BoardwrightError
 from boardwright.dsl.loader import GAMES_DIR, load_game
+
+from conftest import examples
+
+COUNT = examples(80)
 
 
 def mutants(text: str, count: int, seed: int):
@@ -33,7 +38,7 @@ def test_mutated_rule_files_fail_cleanly_or_run(tmp_path):
     shutil.copy(source / "cards.yaml", tmp_path / "cards.yaml")
     path = tmp_path / "punto.game"
     outcomes = {"loaded": 0, "rejected": 0}
-    for text in mutants((source / "punto.game").read_text(), count=80, seed=2026):
+    for text in mutants((source / "punto.game").read_text(), count=COUNT, seed=2026):
         path.write_text(text)
         try:
             game = load_game(path)
@@ -48,4 +53,7 @@ def test_mutated_rule_files_fail_cleanly_or_run(tmp_path):
             assert rendered.strip()
             assert all(d.message for d in err.diagnostics)
             outcomes["rejected"] += 1
-    assert outcomes["rejected"] > 25 and outcomes["loaded"] > 5, outcomes
+    # Both kinds of outcome are common (about 3 in 10 rejected, 1 in 10 loading), so the loop
+    # really runs broken files through the checker and through play.
+    assert outcomes["rejected"] + outcomes["loaded"] == COUNT
+    assert outcomes["rejected"] > COUNT * 0.3 and outcomes["loaded"] > COUNT * 0.06, outcomes

@@ -17,7 +17,7 @@ from hypothesis import strategies as strategies
 from boardwright.cli.main import main
 from boardwright.dsl.loader import GAMES_DIR, load_game
 
-from conftest import cached_game
+from conftest import cached_game, examples
 
 FOLDER = GAMES_DIR / "urban-panic"
 VARIANTS = [None, "advanced", "party"]
@@ -56,8 +56,7 @@ def play_checked(game, players, seed, choose):
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v or "basic")
-@settings(derandomize=True, database=None, max_examples=3, deadline=None,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(6), suppress_health_check=list(HealthCheck))
 @given(data=strategies.data())
 def test_invariants_hold_in_fuzzed_games(variant, data):
     game = cached_game("urban-panic", variant)
