@@ -106,101 +106,199 @@ def block_source(module: Module, name: str, fname: str, instructions: list, star
     """Write the function `fname(st, F)` running instructions from `start` until control must
     return to the engine; it leaves the next program counter in F[1].
 
-    Forward jumps are followed inline (the code after them is repeated here), and a jump back
-    to `start` loops inside the function, counting its rounds against the step limit."""
-    out: list = []          # (indent, text, span)
-    looped = False
-    pc = start
-    n = len(instructions)
-    emitted = 0
-
-    def add(text, span, indent=1):
-        out.append((indent, text, span))
-
-    while True:
-        if pc >= n:         # past the last instruction: back to the caller
-            add(f"F[1] = {n}", None)
-            add("st.frames.pop()", None)
-            add("return", None)
-            break
-        if emitted >= limit:
-            add(f"F[1] = {pc}", None)
-            add("return", None)
-            break
-        emitted += 1
-        ins = instructions[pc]
-        span = ins.span
-        k = ins.kind
-        if k == "stmt":
-            for line in ins.lines:
-                add(line, span)
-        elif k == "branch":
-            pass
-        elif k == "jump":
-            target = ins.target.pc
-            if target > pc and limit > 1:
-                pc = target
-                continue
-            if target == start and limit > 1:
-                looped = True
-                add("_rounds += 1", span)
-                add("if _rounds > _STEP_LIMIT:", span)
-                add("_loop_limit()", span, 2)
-                add("continue", span)
-                break
-            add(f"F[1] = {target}", span)
-            add("return", span)
-            break
-        elif k == "jump_unless":
-            add(f"if not ({ins.test}):", span)
-            add(f"F[1] = {ins.target.pc}", span, 2)
-            add("return", span, 2)
-        elif k == "for_step":
-            items_slot, index_slot, var_slot, cond = ins.extra
-            add(f"_i = L[{index_slot}]", span)
-            add(f"_items = L[{items_slot}]", span)
-            add("while True:", span)
-            add("if _i >= len(_items):", span, 2)
-            add(f"L[{index_slot}] = _i", span, 3)
-            add(f"F[1] = {ins.target.pc}", span, 3)
-            add("return", span, 3)
-            add(f"L[{var_slot}] = _items[_i]", span, 2)
-            add("_i += 1", span, 2)
-            if cond is None:
-                add("break", span, 2)
-            else:
-                add(f"if {cond}:", span, 2)
-                add("break", span, 3)
-            add(f"L[{index_slot}] = _i", span)
-        elif k in ("call", "choose"):
-            for line in ins.lines:
-                add(line, span)
-            add(f"F[1] = {pc + 1}", span)
-            add("return", span)
-            break
-        elif k == "return":
-            add("st.frames.pop()", span)
-            add("return", span)
-            break
-        elif k == "finish":
-            add("st.finished = True", span)
-            add("st.frames.clear()", span)
-            add("return", span)
-            break
-        else:
-            raise AssertionError(k)
-        pc += 1
-    first = instructions[start].span if start < n else None
+    The rule file's structure comes back as Python's: an if/elif/else chain becomes if/else, a
+    while or for loop a Python loop (its rounds counted against the step limit), and a
+    forward jump within the code being written is followed. Control returns to the engine at
+    a call, a choice, a return, a finish, a jump out of the code written here, and after
+    `limit` instructions (one, for rule coverage: then nothing is followed)."""
+    writer = _BlockWriter(instructions, limit)
+    writer.region(start, len(instructions) + 1, 1)
+    first = instructions[start].span if start < len(instructions) else None
     module.add(f"def {fname}(st, F):", first)
     module.add("    L = F[2]", first)
-    extra = 0
-    if looped:
+    if writer.looped:
         module.add("    _rounds = 0", first)
-        module.add("    while True:", first)
-        extra = 1
-    for indent, text, span in out:
+    for indent, text, span in writer.out:
         for line in text.split("\n"):
-            module.add("    " * (indent + extra) + line, span)
+            module.add("    " * indent + line, span)
+
+
+MAX_NESTING = 40                # indentation levels of one generated function, at most
+MAX_LOOPS = 12                  # Python loops nested in one generated function (CPython allows 20)
+
+
+class _BlockWriter:
+    """Writes the lines of one block function: (indent, text, span) in `out`."""
+
+    def __init__(self, instructions: list, limit: int):
+        self.instructions = instructions
+        self.limit = limit
+        self.structured = limit > 1
+        self.emitted = 0
+        self.loops: list = []           # (start pc, end pc) of the Python loops open, innermost last
+        self.looped = False
+        self.out: list = []
+
+    def add(self, text, span, indent):
+        self.out.append((indent, text, span))
+
+    def exit(self, pc: int, span, indent) -> None:
+        """Back to the engine, which goes on at pc."""
+        self.add(f"F[1] = {pc}", span, indent)
+        self.add("return", span, indent)
+
+    def leave(self, target: int, span, indent) -> None:
+        """Go on at `target`: the next round or the end of the innermost loop, else the engine."""
+        if self.loops and target == self.loops[-1][0]:
+            self.count_round(span, indent)
+            self.add("continue", span, indent)
+        elif self.loops and target == self.loops[-1][1]:
+            self.add("break", span, indent)
+        else:
+            self.exit(target, span, indent)
+
+    def goto(self, target: int, pc: int, stop: int, span, indent):
+        """Control goes on at `target` from the jump at pc; return the pc to go on writing
+        from (a forward jump within the region), or None when this region is done."""
+        if self.structured and pc < target < stop and not (self.loops and target == self.loops[-1][1]):
+            return target
+        if self.structured and target == stop:
+            return None                 # falls off the region's end, where the code goes on
+        self.leave(target, span, indent)
+        return None
+
+    def count_round(self, span, indent):
+        self.looped = True
+        self.add("_rounds += 1", span, indent)
+        self.add("if _rounds > _STEP_LIMIT:", span, indent)
+        self.add("_loop_limit()", span, indent + 1)
+
+    def nested(self, indent: int) -> bool:
+        return self.structured and indent < MAX_NESTING and len(self.loops) < MAX_LOOPS
+
+    def region(self, pc: int, stop: int, indent: int) -> None:
+        """Write instructions pc.. until control leaves the region [pc, stop) (falling off its
+        end goes on at stop)."""
+        instructions = self.instructions
+        n = len(instructions)
+        while pc is not None and pc < stop:
+            if pc >= n:         # past the last instruction: back to the caller
+                self.add(f"F[1] = {n}", None, indent)
+                self.add("st.frames.pop()", None, indent)
+                self.add("return", None, indent)
+                return
+            if self.emitted >= self.limit:
+                self.exit(pc, None, indent)
+                return
+            self.emitted += 1
+            ins = instructions[pc]
+            span, k = ins.span, ins.kind
+            if k == "stmt":
+                for line in ins.lines:
+                    self.add(line, span, indent)
+            elif k == "branch":
+                pass
+            elif k == "jump":
+                pc = self.goto(ins.target.pc, pc, stop, span, indent)
+                continue
+            elif k == "jump_unless":
+                target = ins.target.pc
+                last = instructions[target - 1] if 0 < target <= n else None
+                if (self.nested(indent) and last is not None and last.kind == "jump"
+                        and target - 1 > pc and last.target.pc == pc):
+                    pc = self.loop(pc, target, indent, test=ins.test)
+                    continue
+                if (self.nested(indent) and last is not None and last.kind == "jump"
+                        and target - 1 > pc and target <= last.target.pc <= stop):
+                    pc = self.branches(ins, pc, target, last.target.pc, indent)
+                    continue
+                self.add(f"if not ({ins.test}):", span, indent)
+                self.leave(target, span, indent + 1)
+            elif k == "for_step":
+                target = ins.target.pc
+                last = instructions[target - 1] if 0 < target <= n else None
+                if (self.nested(indent) and last is not None and last.kind == "jump"
+                        and target - 1 > pc and last.target.pc == pc):
+                    pc = self.loop(pc, target, indent, step=ins.extra)
+                    continue
+                self.for_step(ins, indent)
+            elif k in ("call", "choose"):
+                for line in ins.lines:
+                    self.add(line, span, indent)
+                self.exit(pc + 1, span, indent)
+                return
+            elif k == "return":
+                self.add("st.frames.pop()", span, indent)
+                self.add("return", span, indent)
+                return
+            elif k == "finish":
+                self.add("st.finished = True", span, indent)
+                self.add("st.frames.clear()", span, indent)
+                self.add("return", span, indent)
+                return
+            else:
+                raise AssertionError(k)
+            pc += 1
+
+    def branches(self, ins, pc: int, skip: int, end: int, indent: int) -> int:
+        """`if` (the jump_unless at pc) ... `jump end` ... else (from skip): return end."""
+        span = ins.span
+        self.add(f"if {ins.test}:", span, indent)
+        mark = len(self.out)
+        self.region(pc + 1, skip - 1, indent + 1)
+        if len(self.out) == mark:
+            self.add("pass", span, indent + 1)
+        self.add("else:", span, indent)
+        mark = len(self.out)
+        self.region(skip, end, indent + 1)
+        if len(self.out) == mark:
+            self.out.pop()              # no else: its line goes
+        return end
+
+    def loop(self, pc: int, end: int, indent: int, test=None, step=None) -> int:
+        """A while (test) or for (step) loop from pc to the jump back at end - 1: one Python
+        loop; return end, where the code goes on after it."""
+        span = self.instructions[pc].span
+        self.add("while True:", span, indent)
+        inner = indent + 1
+        if test is not None:
+            self.add(f"if not ({test}):", span, inner)
+            self.add("break", span, inner + 1)
+        else:
+            items_slot, index_slot, var_slot, cond = step
+            self.add(f"_i = L[{index_slot}]", span, inner)
+            self.add(f"_items = L[{items_slot}]", span, inner)
+            self.add("if _i >= len(_items):", span, inner)
+            self.add("break", span, inner + 1)
+            self.add(f"L[{var_slot}] = _items[_i]", span, inner)
+            self.add(f"L[{index_slot}] = _i + 1", span, inner)
+            if cond is not None:
+                self.add(f"if not ({cond}):", span, inner)
+                self.add("continue", span, inner + 1)
+        self.loops.append((pc, end))
+        self.region(pc + 1, end - 1, inner)
+        self.count_round(self.instructions[end - 1].span, inner)     # the jump back
+        self.loops.pop()
+        return end
+
+    def for_step(self, ins, indent: int) -> None:
+        """The next item of a for loop (skipping those its filter refuses), or out of it."""
+        span = ins.span
+        items_slot, index_slot, var_slot, cond = ins.extra
+        self.add(f"_i = L[{index_slot}]", span, indent)
+        self.add(f"_items = L[{items_slot}]", span, indent)
+        self.add("while True:", span, indent)
+        self.add("if _i >= len(_items):", span, indent + 1)
+        self.add(f"L[{index_slot}] = _i", span, indent + 2)
+        self.exit(ins.target.pc, span, indent + 2)
+        self.add(f"L[{var_slot}] = _items[_i]", span, indent + 1)
+        self.add("_i += 1", span, indent + 1)
+        if cond is None:
+            self.add("break", span, indent + 1)
+        else:
+            self.add(f"if {cond}:", span, indent + 1)
+            self.add("break", span, indent + 2)
+        self.add(f"L[{index_slot}] = _i", span, indent)
 
 
 def block_starts(instructions: list) -> list[int]:

@@ -15,7 +15,7 @@ import re
 
 from ..dsl import ast
 from ..dsl.errors import Diagnostic, InvariantError, RuleError
-from ..dsl.types import BOOL, CELL, PLAYER, element, is_grid, is_list
+from ..dsl.types import BOOL, CELL, INT, PLAYER, element, is_grid, is_list
 from . import runtime
 from .builtins import IMPLEMENTATIONS, RUNTIME_FAILURES, Problem, failure_diagnostic
 from .codegen import Instruction, Module, block_source, block_starts
@@ -131,8 +131,18 @@ _LIST_BUILDERS = {"all", "any", "sum", "count", "max", "min"}
 
 
 def simple(source: str) -> bool:
-    """Whether evaluating `source` twice is cheap and has no effect (a name, a slot, a literal)."""
+    """Whether evaluating `source` twice, or not at all, is cheap and has no effect (a name, a
+    slot, a literal)."""
     return bool(_SIMPLE.match(source))
+
+
+_ITEM = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])+$")
+
+
+def repeatable(source: str) -> bool:
+    """Whether evaluating `source` a second time, right after the first, is cheap and changes
+    nothing (`simple`, or an item of a slot: `L[3][0]`)."""
+    return simple(source) or bool(_ITEM.match(source))
 
 
 class Compiler:
@@ -213,6 +223,19 @@ class Compiler:
             self._unique_ids = frozenset(i for i, n in counts.items() if n == 1)
         return self._unique_ids
 
+    def rendered(self, e, env: Env) -> str:
+        """A placeholder's value as text (what `renderer` does, inlined for a plain value)."""
+        t = self.type_of(e)
+        value = self.expr(e, env)
+        if repeatable(value):
+            if t == BOOL:
+                return f"('yes' if {value} else 'no')"
+            if t in self.spec.kinds and (t not in self.spec.labels or self.static_labels):
+                return f"('none' if {value} is None else {self.module.const(self.game.labels, 'labels')}[{value}])"
+            if t not in self.spec.kinds and t not in (CELL, PLAYER) and not is_list(t):
+                return f"('none' if {value} is None else str({value}))"
+        return f"{self.module.const(self.renderer(t), 'r')}({value}, st)"
+
     def text(self, text: ast.Text, env: Env) -> str:
         parts = []
         for part in text.parts:
@@ -220,8 +243,7 @@ class Compiler:
                 if part:
                     parts.append(repr(part))
             else:
-                render = self.module.const(self.renderer(self.type_of(part)), "r")
-                parts.append(f"{render}({self.expr(part, env)}, st)")
+                parts.append(self.rendered(part, env))
         if not parts:
             return "''"
         joined = "(" + " + ".join(parts) + ")"
@@ -464,6 +486,11 @@ class Compiler:
                 zone, cell = (self.expr(a, env) for a in other.args)
                 return f"({'not ' if op == '==' else ''}st.zones[{zone}].get({cell}))"
         if op in ("+", "*") and self.may_grow(e):
+            if (op == "*" and repeatable(left) and repeatable(right)
+                    and {self.type_of(e.left), self.type_of(e.right)} <= {INT, PLAYER}):
+                # the check of limits.multiply, inlined for the usual small numbers
+                return (f"({left} * {right} if -_SMALL < {left} < _SMALL and -_SMALL < {right} < _SMALL "
+                        f"else _multiply({left}, {right}))")
             return f"{'_concat' if op == '+' else '_multiply'}({left}, {right})"
         if op in ("and", "or", "in", "not in") or op in _ARITHMETIC:
             return f"({left} {op} {right})"
@@ -857,6 +884,12 @@ def _calls_random(name: str, spec, seen: set) -> bool:
     return False
 
 
+def _draws_random(expr, spec) -> bool:
+    """Whether evaluating `expr` may draw random numbers (`shuffled`, directly or in a fn)."""
+    return any(isinstance(node, ast.Call) and (node.func == "shuffled" or _calls_random(node.func, spec, set()))
+               for node in _walk(expr))
+
+
 def _shape(node):
     """A node without its spans: two writings of the same expression compare equal."""
     if isinstance(node, (list, tuple)):
@@ -930,12 +963,27 @@ def compile_game(spec, types: dict):
         fn, env = resolve(pair)
         game.shown_labels[kind] = lambda st, c, fn=fn, env=env, span=span: _evaluate(fn, env, st, [c], span)
 
+    # Params are the same in every game of a player count (and --set), unless they draw random
+    # numbers: worked out once per player count. A per-component var's start value is the
+    # same for every component unless it draws random numbers: worked out once per game.
+    fixed_params = not any(_draws_random(spec.params[name].value, spec) for name, _ in params)
+    known_params: dict = {}
+    single_inits = {name for name, decl in spec.vars.items()
+                    if decl.init is not None and not _draws_random(decl.init, spec)}
+
     def initialize_vars(st):
-        for name, (fn, env) in params:
-            if name in game.param_overrides:
-                st.vars[name] = game.param_overrides[name]
-            else:
-                st.vars[name] = _evaluate(fn, env, st, decl_span=spec.params[name].span)
+        key = (st.players, tuple(sorted(game.param_overrides.items()))) if fixed_params else None
+        known = known_params.get(key) if key is not None else None
+        if known is not None:
+            st.vars.update(known)
+        else:
+            for name, (fn, env) in params:
+                if name in game.param_overrides:
+                    st.vars[name] = game.param_overrides[name]
+                else:
+                    st.vars[name] = _evaluate(fn, env, st, decl_span=spec.params[name].span)
+            if key is not None:
+                known_params[key] = {name: st.vars[name] for name, _ in params}
         for name, per, init in inits:
             if init is None:
                 value = lambda p=None: None
@@ -945,7 +993,9 @@ def compile_game(spec, types: dict):
                     fn, env, st, [p], spec.vars[name].span)
             if per == "player":
                 st.vars[name] = [value(p) for p in range(st.players)]
-            elif per is not None:       # indexed by component id
+            elif per is not None and name in single_inits and game.components:    # by component id
+                st.vars[name] = [value()] * len(game.components)
+            elif per is not None:
                 st.vars[name] = [value() for _ in range(len(game.components))]
             else:
                 st.vars[name] = value()
@@ -955,15 +1005,12 @@ def compile_game(spec, types: dict):
 
     def scores(st):
         st.memo.clear()
-        return tuple(sum(_evaluate(fn, env, st, [p], span) for _, fn, env, span in score_lines)
-                     for p in range(st.players))
+        return tuple(sum(_line_values(score_lines, st, p)) for p in range(st.players))
 
     def result(st):
         st.memo.clear()
-        lines = tuple({title: _evaluate(fn, env, st, [p], span) for title, fn, env, span in score_lines}
-                      for p in range(st.players))
-        ties = tuple({title: _evaluate(fn, env, st, [p], span) for title, fn, env, span in tiebreak_lines}
-                     for p in range(st.players))
+        lines = tuple(_sheet(score_lines, st, p) for p in range(st.players))
+        ties = tuple(_sheet(tiebreak_lines, st, p) for p in range(st.players))
         scores = tuple(sum(line.values()) for line in lines)
         if winners is not None:
             fn, env = winners
@@ -975,7 +1022,7 @@ def compile_game(spec, types: dict):
                     for p in range(st.players)]
             best = max(keys)
             won = tuple(p for p in range(st.players) if keys[p] == best)
-        sheets = tuple((title, {line: _evaluate(fn, env, st, [], span) for line, fn, env, span in sheet})
+        sheets = tuple((title, _sheet(sheet, st, None))
                        for title, sheet in opponent_lines)
         if winners is None and sheets and max(score_sign * s for s in scores) <= max(
                 score_sign * sum(s.values()) for _, s in sheets):
@@ -1026,6 +1073,27 @@ def _lines(compiler: Compiler, lines, names=()) -> list:
         fn, env = compiler.standalone(line.value, names, line.span)
         out.append((line.title, fn, env, line.span))
     return out
+
+
+def _sheet(lines: list, st, seat) -> dict:
+    """Score lines (as made by `_lines`) for one seat (None: no seat): title -> value."""
+    return {line[0]: value for line, value in zip(lines, _line_values(lines, st, seat))}
+
+
+def _line_values(lines: list, st, seat) -> list:
+    """The values of score lines for one seat, in order. Expressions never write their
+    locals, so one list serves every line."""
+    L = [seat] + [None] * max((env.size for _, _, env, _ in lines), default=0)
+    values = []
+    span = None
+    try:
+        for _, fn, _, span in lines:
+            values.append(fn(st, L))
+    except Problem as problem:
+        raise RuleError(Diagnostic(span, str(problem))) from None
+    except RUNTIME_FAILURES as exc:
+        raise RuleError(failure_diagnostic(span, exc)) from None
+    return values
 
 
 def _evaluate(fn, env: Env, st, args=(), decl_span=None):

@@ -204,7 +204,8 @@ class Game:
     def move(self, st: State, c, key: str, cell, bottom: bool) -> None:
         if type(c) is not int or not 0 <= c < self.component_count:
             raise Problem(f"cannot move {c!r}: not a component")
-        dest = st.zones[key]
+        zones = st.zones
+        dest = zones[key]
         if type(dest) is not list:      # refuse a bad cell before anything changes
             if cell is None:
                 raise Problem(f"a move to the grid '{key}' needs a cell")
@@ -213,7 +214,7 @@ class Game:
             if not fits(self, st, key, cell):
                 raise Problem(f"cell {cell} is outside the grid '{key}'")
         okey, ocell = st.loc[c]
-        source = st.zones[okey]
+        source = zones[okey]
         if st.memo:
             st.memo.clear()
         if ocell is None:

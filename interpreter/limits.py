@@ -57,6 +57,9 @@ def concat(a, b):
     return a + b
 
 
+SMALL_FACTOR = 1 << (_MAX_INT_BITS // 2)     # two factors below this never make too long a product
+
+
 def multiply(a, b):
     """`a * b` of two integers that may each be large (squaring is the memory bomb)."""
     if type(a) is int and type(b) is int and a.bit_length() + b.bit_length() > _MAX_INT_BITS:

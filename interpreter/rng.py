@@ -21,7 +21,12 @@ def next_value(state: int) -> tuple[int, int]:
 
 
 def shuffle_in_place(st, items: list) -> None:
+    state = st.rng
     for i in range(len(items) - 1, 0, -1):
-        st.rng, value = next_value(st.rng)
-        j = value % (i + 1)
+        # next_value, inlined: a shuffle of a deck draws many
+        state = (state + 0x9E3779B97F4A7C15) & MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        j = (z ^ (z >> 31)) % (i + 1)
         items[i], items[j] = items[j], items[i]
+    st.rng = state

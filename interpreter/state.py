@@ -10,14 +10,30 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 
-@dataclass(frozen=True)
 class Pending:
     """The decision play waits on: who chooses among which values, at which `choose`.
-    Its prompt, labels and ids are derived on demand from the choose statement (`site`)."""
-    player: int
-    values: tuple
-    slot: int               # the local that receives the chosen value
-    site: tuple             # (code name, pc) of the choose instruction
+    Its prompt, labels and ids are derived on demand from the choose statement (`site`).
+    Never changed once made (a plain class, not a frozen dataclass: one is made per decision,
+    and a frozen dataclass is slow to build)."""
+    __slots__ = ("player", "values", "slot", "site")
+
+    def __init__(self, player: int, values: tuple, slot: int, site: tuple):
+        self.player = player
+        self.values = values
+        self.slot = slot            # the local that receives the chosen value
+        self.site = site            # (code name, pc) of the choose instruction
+
+    def _key(self) -> tuple:
+        return self.player, self.values, self.slot, self.site
+
+    def __eq__(self, other) -> bool:
+        return self._key() == other._key() if type(other) is Pending else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return "Pending(player={!r}, values={!r}, slot={!r}, site={!r})".format(*self._key())
 
 
 @dataclass(frozen=True)
