@@ -402,6 +402,14 @@ def test_the_scenario_runner_and_check_see_the_last_invariant(tmp_path):
     assert not outcome.passed and "invariant 'third'" in outcome.failures[0]
     path.write_text("game: g.game\nstate:\n  vars: {b: 0}\nexpect:\n  invariants: true\n")
     assert run_scenario(path).passed
+    # `boardwright check` asks the same question after every step.
+    from boardwright.interpreter.check import PropertyFailed, invariant_properties
+    game = make(tmp_path, INVARIANTS)
+    st = game.new_state(1)
+    invariant_properties(game, st)
+    st.vars["c"] = 1
+    with pytest.raises(PropertyFailed, match='invariant "third"'):
+        invariant_properties(game, st)
 
 
 OWNER = """\
