@@ -28,7 +28,9 @@ MAX_BLOCK = 80                  # instructions in one generated block function, 
 
 class Instruction:
     """One statement-level instruction. `kind` is one of: stmt (plain lines of code), branch
-    (a no-op marker for coverage), jump, jump_unless, for_step, call, choose, return, finish."""
+    (a no-op marker for coverage), jump, jump_unless, for_step, call, choose, return, finish.
+    A call's `extra` is the new frame's source when the procedure may run at once (no choice
+    in it), else None."""
     __slots__ = ("kind", "lines", "span", "role", "target", "test", "extra")
 
     def __init__(self, kind, span, role="statement", lines=(), target=None, test=None, extra=None):
@@ -222,6 +224,12 @@ class _BlockWriter:
                     pc = self.loop(pc, target, indent, step=ins.extra)
                     continue
                 self.for_step(ins, indent)
+            elif k == "call" and ins.extra is not None and self.structured:
+                # a procedure without choices runs to its end now; the caller goes on here
+                # unless it finished the game
+                self.add(f"F[1] = {pc + 1}", span, indent)
+                self.add(f"if not _rt.call(st, F, {ins.extra}):", span, indent)
+                self.add("return", span, indent + 1)
             elif k in ("call", "choose"):
                 for line in ins.lines:
                     self.add(line, span, indent)

@@ -12,6 +12,7 @@ One method per AST node kind: `e_<Node>` returns the Python source of an express
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 from ..dsl import ast
 from ..dsl.errors import Diagnostic, InvariantError, RuleError
@@ -167,10 +168,26 @@ class Compiler:
                           if name not in self.memoised and not _recursive(name, spec)
                           and sum(1 for _ in _walk(decl.body)) <= 40}
         self.inlining: list = []
+        self.in_iterable = 0            # > 0 while compiling the iterable of a comprehension
         self.readers = _readers(spec, self.memoised)
+        self.direct = _choice_free(spec)
 
     def type_of(self, e) -> str:
         return self.types.get(id(e), "any")
+
+    def temporary(self) -> str | None:
+        """A fresh name for an assignment expression (`(_w1 := ...)`), or None where Python
+        allows none: inside the iterable of a comprehension."""
+        return None if self.in_iterable else self.fresh("_w")
+
+    @contextmanager
+    def iterable(self):
+        """While the list a comprehension runs over is compiled (no assignment expressions)."""
+        self.in_iterable += 1
+        try:
+            yield
+        finally:
+            self.in_iterable -= 1
 
     def fresh(self, stem: str) -> str:
         self.unique += 1
@@ -322,9 +339,15 @@ class Compiler:
             return f"{obj}[{0 if attr == 'x' else 1}]"
         if isinstance(e.obj, ast.Call) and e.obj.func == "top_at" and e.obj.func not in self.spec.fns:
             zone, cell = (self.expr(a, env) for a in e.obj.args)
+            w = self.temporary()
+            if w is not None:
+                return f"(_C[{w}[-1]][{attr!r}] if ({w} := st.zones[{zone}].get({cell})) else _none_attribute({attr!r}))"
             return f"_top_attr(st.zones[{zone}], {cell}, {attr!r})"
         if simple(obj):
             return f"(_C[{obj}][{attr!r}] if {obj} is not None else _none_attribute({attr!r}))"
+        w = self.temporary()
+        if w is not None:
+            return f"(_C[{w}][{attr!r}] if ({w} := {obj}) is not None else _none_attribute({attr!r}))"
         return f"_attribute({obj}, {attr!r})"
 
     def e_Index(self, e: ast.Index, env):
@@ -334,6 +357,9 @@ class Compiler:
             return f"{obj}[{value}]"
         if simple(index):
             return f"({obj}[{index}] if {index} is not None and {index} >= 0 else _bad_index({index}))"
+        w = self.temporary()
+        if w is not None and simple(obj):       # the list read after the index changes nothing
+            return f"({obj}[{w}] if ({w} := {index}) is not None and {w} >= 0 else _bad_index({w}))"
         return f"_index({obj}, {index})"
 
     def inline(self, decl, args: list) -> str:
@@ -358,10 +384,8 @@ class Compiler:
     def comprehension(self, e: ast.ListComp, env: Env, generator: bool = False) -> str:
         if e.clauses:
             return self.clauses_comprehension(e, env, generator)
-        if self.stack_zone(e.iterable):     # read in place: an expression never moves anything
-            iterable = f"st.zones[{self.expr(e.iterable.args[0], env)}]"
-        else:
-            iterable = self.expr(e.iterable, env)
+        with self.iterable():
+            iterable = self.comprehension_iterable(e, env)
         condition = e.condition
         # `fits(Z, v)` first in the filter: the cells are filtered by one call, not one per cell
         first, rest, fitted = condition, None, None
@@ -370,7 +394,8 @@ class Compiler:
         if (isinstance(first, ast.Call) and first.func == "fits" and "fits" not in self.spec.fns
                 and isinstance(first.args[1], ast.Name) and first.args[1].id == e.var
                 and e.var not in {n.id for n in _walk(first.args[0]) if isinstance(n, ast.Name)}):
-            iterable = f"_fitting(_rt, st, {self.expr(first.args[0], env)}, {iterable})"
+            with self.iterable():
+                iterable = f"_fitting(_rt, st, {self.expr(first.args[0], env)}, {iterable})"
             condition, fitted = rest, first.args[0]
         inner = env.child()
         var = self.fresh(f"c_{e.var}_")
@@ -387,6 +412,11 @@ class Compiler:
         cond = f" if {self.expr(condition, inner)}" if condition is not None else ""
         body = f"{element_src} for {var} in {iterable}{cond}"
         return f"({body})" if generator else f"[{body}]"
+
+    def comprehension_iterable(self, e: ast.ListComp, env: Env) -> str:
+        if self.stack_zone(e.iterable):     # read in place: an expression never moves anything
+            return f"st.zones[{self.expr(e.iterable.args[0], env)}]"
+        return self.expr(e.iterable, env)
 
     def vacant_zone(self, condition, var: str):
         """Z when a filter is `top_at(Z, var) == none` with Z not depending on var, else None."""
@@ -408,7 +438,8 @@ class Compiler:
         clauses = []
         for clause in e.all_clauses():
             if clause[0] == "for":
-                iterable = self.expr(clause[2], inner)
+                with self.iterable():
+                    iterable = self.expr(clause[2], inner)
                 if clauses:                 # an inner loop: its lengths multiply, count them
                     iterable = f"_inner({iterable})"
                 var = self.fresh(f"c_{clause[1]}_")
@@ -453,6 +484,10 @@ class Compiler:
         args = [self.expr(a, env) for a in e.args]
         if e.func in ("len", "abs") or (e.func == "sum" and len(args) == 1):
             return f"{e.func}({args[0]})"
+        if e.func in ("max", "min") and len(args) == 2 and not self.in_iterable:
+            # the first of two equal values, as max and min give
+            a, b = self.temporary(), self.temporary()
+            return f"({a} if ({a} := {args[0]}) {'>=' if e.func == 'max' else '<='} ({b} := {args[1]}) else {b})"
         if e.func in ("max", "min") and len(args) >= 2:     # of values, never empty
             return f"{e.func}({', '.join(args)})"
         if e.func == "occurrences":
@@ -466,7 +501,12 @@ class Compiler:
         if e.func == "empty":
             return f"(not st.zones[{args[0]}])"
         if e.func == "top_at":
+            w = self.temporary()
+            if w is not None:
+                return f"({w}[-1] if ({w} := st.zones[{args[0]}].get({args[1]})) else None)"
             return f"_top_at(st.zones[{args[0]}], {args[1]})"
+        if e.func in ("size", "contents") and is_grid(self.type_of(e.args[0])):
+            return f"_grid_{e.func}(st, {args[0]})"
         return f"_B_{e.func}(_rt, st{''.join(', ' + a for a in args)})"
 
     def e_Unary(self, e: ast.Unary, env):
@@ -491,6 +531,11 @@ class Compiler:
                 # the check of limits.multiply, inlined for the usual small numbers
                 return (f"({left} * {right} if -_SMALL < {left} < _SMALL and -_SMALL < {right} < _SMALL "
                         f"else _multiply({left}, {right}))")
+            a, b = self.temporary(), self.temporary()
+            if op == "*" and a is not None and {self.type_of(e.left), self.type_of(e.right)} <= {INT, PLAYER}:
+                # both factors computed first (&, not and), then the check of limits.multiply
+                return (f"({a} * {b} if (-_SMALL < ({a} := {left}) < _SMALL) & (-_SMALL < ({b} := {right}) < _SMALL) "
+                        f"else _multiply({a}, {b}))")
             return f"{'_concat' if op == '+' else '_multiply'}({left}, {right})"
         if op in ("and", "or", "in", "not in") or op in _ARITHMETIC:
             return f"({left} {op} {right})"
@@ -663,9 +708,10 @@ class Compiler:
 
     def s_CallStmt(self, code, s: ast.CallStmt, env, loop):
         args = [self.expr(a, env) for a in s.args]
-        line = (f"st.frames.append([{s.name!r}, 0, [{', '.join(args)}] + [None] * "
-                f"(_SIZES[{s.name!r}] - {len(args)})])")
-        code.emit(Instruction("call", s.span, lines=[line]))
+        frame = f"[{s.name!r}, 0, [{', '.join(args)}] + [None] * (_SIZES[{s.name!r}] - {len(args)})]"
+        # A procedure that can never wait for a choice runs to its end right away (codegen).
+        code.emit(Instruction("call", s.span, lines=[f"st.frames.append({frame})"],
+                              extra=frame if s.name in self.direct else None))
 
     def s_If(self, code, s: ast.If, env, loop):
         # Each branch starts with a no-op marker, so rule coverage can count branches taken.
@@ -718,7 +764,7 @@ class Compiler:
         bottom = s.position == "bottom"
         lines = [f"_k = {dest}", f"_c = {at}"]
         if is_list(self.type_of(s.what)):
-            lines += [f"for _m in list({what}):", f"    _rt.move(st, _m, _k, _c, {bottom})"]
+            lines.append(f"_rt.move_all(st, {what}, _k, _c, {bottom})")
         else:
             lines.append(f"_rt.move(st, {what}, _k, _c, {bottom})")
         self.stmt(code, s.span, *lines)
@@ -857,6 +903,30 @@ def _readers(spec, memoised: set) -> dict:
             if n in spec.vars or n in spec.params:
                 out.setdefault(n, set()).add(fn)
     return out
+
+
+def _choice_free(spec) -> set:
+    """The procedures that never wait for a choice: no `choose` in them or in any procedure
+    they call, and none of them calls itself (directly or through others)."""
+    calls, chooses = {}, set()
+    for name, decl in spec.procs.items():
+        nodes = list(_walk(decl.body))
+        calls[name] = {n.name for n in nodes if isinstance(n, ast.CallStmt)}
+        if any(isinstance(n, ast.Choose) for n in nodes):
+            chooses.add(name)
+    free = set()
+    for name in calls:
+        reached, todo, cyclic = set(), [name], False
+        while todo:
+            for callee in calls.get(todo.pop(), ()):
+                if callee == name:
+                    cyclic = True
+                if callee not in reached:
+                    reached.add(callee)
+                    todo.append(callee)
+        if not cyclic and name not in chooses and not reached & chooses and reached <= set(calls):
+            free.add(name)
+    return free
 
 
 def _recursive(name: str, spec) -> bool:

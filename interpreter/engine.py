@@ -245,6 +245,37 @@ class Game:
         if self.coverage is not None and st.frames and st.frames[0][0] != "setup":
             self.coverage.moved[c] += 1
 
+    def move_all(self, st: State, items: list, key: str, cell, bottom: bool) -> None:
+        """`move LIST to ZONE`: each item in turn, as `move` does. Distinct components that
+        all leave other piles for a pile move together (a setup moves a whole kind at once)."""
+        items = list(items)
+        dest = st.zones[key]
+        loc = st.loc
+        count = self.component_count
+        if (type(dest) is not list or len(set(items)) != len(items)
+                or not all(type(c) is int and 0 <= c < count and loc[c][1] is None and loc[c][0] != key
+                           for c in items)):
+            for c in items:
+                self.move(st, c, key, cell, bottom)
+            return
+        if not items:
+            return
+        if st.memo:
+            st.memo.clear()
+        leaving = set(items)
+        for source_key in {loc[c][0] for c in items}:
+            source = st.zones[source_key]
+            source[:] = [c for c in source if c not in leaving]     # the others keep their order
+        if bottom:
+            dest[:0] = items[::-1]          # each to the bottom in turn: the last lies lowest
+        else:
+            dest.extend(items)
+        for c in items:
+            loc[c] = (key, cell)
+        if self.coverage is not None and st.frames and st.frames[0][0] != "setup":
+            for c in items:
+                self.coverage.moved[c] += 1
+
     # ------------------------------------------------------------------ states
     def setup_state(self, players: int, seed: int = 0) -> State:
         """A new state after the setup block has run, before play starts."""
@@ -324,6 +355,27 @@ class Game:
                     raise self._loop_error(body.instructions[min(pc, len(body) - 1)].span)
         if not frames and st.pending is None:
             st.finished = True
+
+    def call(self, st: State, caller: list, frame: list) -> bool:
+        """Run a procedure that never waits for a choice to its end at once (the loop of `run`,
+        nested); True when its caller goes on (the game did not finish in it). An error
+        propagates to `run`, with the procedure's frame on the stack for the call chain."""
+        frames = st.frames
+        frames.append(frame)
+        depth = len(frames)
+        code = self.code
+        budget = STEP_LIMIT
+        while len(frames) >= depth:
+            top = frames[-1]
+            body = code[top[0]]
+            block = body.blocks[top[1]]
+            if block is None:
+                block = body.entry(top[1])
+            block(st, top)
+            budget -= 1
+            if not budget:
+                raise LoopLimit("loop")
+        return bool(frames) and frames[-1] is caller
 
     def _run_counted(self, st: State) -> None:
         """Run one instruction at a time, counting each (rule coverage)."""

@@ -116,6 +116,19 @@ def _top_at(grid: dict, cell):
     return stack[-1] if stack else None
 
 
+def grid_size(st, key: str) -> int:
+    """`size(Z)` of a grid: its index's count (builtins._size, one call fewer)."""
+    idx = st.cache.get(key)
+    return (idx if idx is not None else grid_index(st, key)).size
+
+
+def grid_contents(st, key: str) -> list:
+    """`contents(Z)` of a grid (builtins._contents)."""
+    idx = st.cache.get(key)
+    found = idx.derived.get("contents") if idx is not None else None
+    return found if found is not None else IMPLEMENTATIONS["contents"](None, st, key)
+
+
 def component_attribute(components: list):
     """`c.attr` for a component given by an expression: refused for none."""
     def attribute(c, attr: str):
@@ -167,6 +180,7 @@ NAMESPACE = {
     "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_no_case": _no_case,
     "_bad_assignment": _bad_assignment, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
     "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at, "_fitting": fitting, "_vacant": vacant,
+    "_grid_size": grid_size, "_grid_contents": grid_contents,
     "_record_ending": record_ending,
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})

@@ -217,3 +217,166 @@ def test_pending_compares_and_hashes_by_value():
     assert a != (0, (1, 2), 3, ("play", 4))
     assert hash(a) == hash(Pending(0, (1, 2), 3, ("play", 4)))
     assert "values=(1, 2)" in repr(a)
+
+
+# ---------------------------------------------------------------------------- inlined helpers
+# Generated code computes some values in place with Python's assignment expressions (which a
+# comprehension's own list may not hold: there the helper functions stay).
+
+INLINED = """\
+    game "Inlined"
+    players 1
+    data "cards.yaml"
+    zone deck: stack
+    zone table: grid stacked
+    var out: list of int = []
+    var cells: list of cell = []
+    var big: int = 10
+    play {{
+      for c in components(Card) {{ move c to deck }}
+      move top(deck) to table at (0, 0)
+      move top(deck) to table at (1, 0)
+      move top(deck) to table at (1, 0)
+      out = [max(3, 5), min(3, 5), max(-2, -2), max(len(out) + 1, 0), min(size(table) * 2, 7)]
+      out = out + [max(x, 2) for x in range(max(1, 4))]
+      out = out + [top_at(table, (1, 0)).rank, size(table), len(contents(table))]
+      out = out + [c.rank for c in contents(table) if c.rank == max(1, c.rank)]
+      out = out + [y for y in [min(x, 1) for x in range(3)]]
+      out = out + [(len(out) + 1) * (size(table) + 2)]
+      {extra}
+    }}
+    """
+
+
+def test_values_computed_in_place_match_plain_python(tmp_path):
+    game = make(tmp_path, INLINED.format(extra=""))
+    st = game.new_state(1)
+    # Six cards moved to the deck in id order: top is the last id; three leave it for the table.
+    order = list(range(6))
+    ranks = [game.components[c]["rank"] for c in order]
+    on_00, under_10, top_10 = order[5], order[4], order[3]
+    expected = [5, 3, -2, 1, 6]
+    expected += [max(x, 2) for x in range(4)]
+    expected += [ranks[top_10], 3, 3]
+    contents = [on_00, under_10, top_10]          # row by row, bottom of a stack first
+    expected += [ranks[c] for c in contents]
+    expected += [min(x, 1) for x in range(3)]
+    expected += [(len(expected) + 1) * (3 + 2)]
+    assert st.vars["out"] == expected
+
+
+@pytest.mark.parametrize("extra, message", [
+    ("let e = top_at(table, (5, 5)).rank", "'.rank' of none"),
+    ("let e = (if big > 0 then top_at(table, (5, 5)) else top(deck)).rank", "'.rank' of none"),
+    ("let e = out[len(out) - 40]", "out of range"),
+    ("for i in range(20) { big = (big + 1) * (big + 1) }", "more than 1,000 digits"),
+])
+def test_values_computed_in_place_keep_their_checks(tmp_path, extra, message):
+    game = make(tmp_path, INLINED.format(extra=extra))
+    with pytest.raises(RuleError) as info:
+        game.new_state(1)
+    diag = info.value.diagnostics[0]
+    assert message in diag.message
+    assert diag.span.line == INLINED.splitlines().index("      {extra}") + 1
+
+
+# ---------------------------------------------------------------------------- procedures run at once
+CALLS = """\
+    game "Calls"
+    players 1
+    data "cards.yaml"
+    zone deck: stack
+    var total: int = 0
+    proc inner(k: int) {{
+      total += k
+      {inner}
+    }}
+    proc outer(k: int) {{
+      inner(k)
+      inner(k * 10)
+      total += 1000
+    }}
+    play {{
+      outer(1)
+      outer(2)
+      total += 100000
+    }}
+    """
+
+
+def test_procedures_without_choices_return_into_their_caller(tmp_path):
+    st = make(tmp_path, CALLS.format(inner="")).new_state(1)
+    assert st.finished and st.vars["total"] == (1 + 10 + 1000) + (2 + 20 + 1000) + 100000
+
+
+def test_a_procedure_that_finishes_the_game_stops_its_callers(tmp_path):
+    st = make(tmp_path, CALLS.format(inner='if total > 5 { finish "enough" }')).new_state(1)
+    assert st.finished and st.vars["total"] == 11 and st.endings == ["enough"]
+
+
+def test_a_choice_two_calls_deep_waits_for_the_player(tmp_path):
+    game = make(tmp_path, CALLS.format(inner='choose n from [1, 2] by 0 prompt "n"\n      total += n'))
+    st = game.new_state(1)
+    assert not st.finished and st.vars["total"] == 1
+    for _ in range(4):
+        game.apply_index(st, 1)             # n = 2 each time
+    assert st.finished and st.vars["total"] == (1 + 2 + 10 + 2 + 1000) + (2 + 2 + 20 + 2 + 1000) + 100000
+
+
+def test_an_error_in_a_procedure_run_at_once_shows_its_call_chain(tmp_path):
+    game = make(tmp_path, CALLS.format(inner="if k == 20 { total += top(deck).rank }"))
+    with pytest.raises(RuleError) as info:
+        game.new_state(1)
+    text = info.value.format()
+    lines = CALLS.splitlines()
+    assert info.value.diagnostics[0].span.line == lines.index("      {inner}") + 1
+    file = info.value.diagnostics[0].span.file
+    called = [line.strip() for line in text.splitlines() if "called from" in line or "(in " in line]
+    assert f"{file}:{lines.index('      inner(k * 10)') + 1} (in proc outer)" in text, called
+    assert f"{file}:{lines.index('      outer(2)') + 1} (in play)" in text, called
+
+
+# ---------------------------------------------------------------------------- moving lists
+MOVES = """\
+    game "Moves"
+    players 1
+    data "cards.yaml"
+    zone a: stack
+    zone b: stack
+    zone c: stack
+    play {{
+      for x in components(Card) {{ if x.rank < 3 {{ move x to a }} else {{ move x to b }} }}
+      move top(b) to c
+      {moves}
+    }}
+    """
+
+
+def _sequential(moves):
+    """The zones after moving one component at a time, in plain Python (ids as in cards.yaml:
+    hearts 1-3 are 0-2, spades 1-3 are 3-5)."""
+    zones = {"a": [0, 1, 3, 4], "b": [2], "c": [5]}
+    for items, dest, bottom in moves:
+        for c in list(items(zones)):
+            next(z for z in zones.values() if c in z).remove(c)
+            zones[dest].insert(0, c) if bottom else zones[dest].append(c)
+    return zones
+
+
+@pytest.mark.parametrize("moves, python", [
+    ("move [top(a), top(b), first(contents(a))] to c",
+     [(lambda z: [z["a"][-1], z["b"][-1], z["a"][0]], "c", False)]),
+    ("move [top(a), top(b), first(contents(a))] to bottom of c",
+     [(lambda z: [z["a"][-1], z["b"][-1], z["a"][0]], "c", True)]),
+    ("move contents(a) to b\n      move contents(c) to bottom of b",
+     [(lambda z: z["a"], "b", False), (lambda z: z["c"], "b", True)]),
+    ("move [top(a), top(b), top(a)] to c",                  # one component twice
+     [(lambda z: [z["a"][-1], z["b"][-1], z["a"][-1]], "c", False)]),
+    ("move [top(c), top(a), top(c)] to bottom of c",        # twice the same, one already there
+     [(lambda z: [z["c"][-1], z["a"][-1], z["c"][-1]], "c", True)]),
+])
+def test_moving_a_list_is_moving_each_item_in_turn(tmp_path, moves, python):
+    st = make(tmp_path, MOVES.format(moves=moves)).new_state(1)
+    zones = _sequential(python)
+    assert {k: st.zones[k] for k in "abc"} == zones
+    assert all(st.loc[c] == (k, None) for k, z in zones.items() for c in z)
