@@ -220,15 +220,15 @@ def test_move_to_bottom_of_puts_the_component_underneath(tmp_path):
           move top(deck) to bottom of deck
           move cards[0] to hand
           move cards[0] to bottom of deck
-          move [cards[1], cards[2]] to bottom of hand
           move cards[3] to top of hand
+          move [cards[1], cards[2]] to bottom of hand
         }
         play { }
         """)
     st = game.new_state(1)
     # The deck, bottom to top: h1 h2 h3 s1 s2; s3 goes underneath (s3 h1 h2 h3 s1 s2), then
     # the top card s2 (s2 s3 h1 h2 h3 s1); h1 leaves for the hand and comes back underneath
-    # (h1 s2 s3 h2 h3 s1). Then h2 and h3 go to the bottom of the (empty) hand, s1 on top.
+    # (h1 s2 s3 h2 h3 s1). Then s1 goes to the hand, and h2 and h3 together under it.
     assert labels(game, st.zones["deck"]) == ["hearts 1", "spades 2", "spades 3"]
     hand = labels(game, st.zones["hand"])
     assert sorted(hand[:2]) == ["hearts 2", "hearts 3"] and hand[2] == "spades 1"
