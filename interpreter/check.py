@@ -167,7 +167,7 @@ def run_checks(game, players_counts, examples: int, seed_value: int, check_optio
             failed = PropertyFailed(UNIVERSAL[4] if "did not end" in str(err) else UNIVERSAL[0],
                                     err.format(), _where(err))
             failed.game = (players, game_seed, list(choices), st.to_json() if st is not None else {})
-            if failed.prop == UNIVERSAL[3]:
+            if failed.prop == UNIVERSAL[4]:
                 endless.append(failed)
                 return
             raise failed from None
@@ -221,7 +221,7 @@ def _endless_playout(game, players_counts, seed_value: int) -> list:
         except BoardwrightError as err:
             if "did not end" not in str(err):
                 continue            # the fuzzing finds it and shrinks it
-            failed = PropertyFailed(UNIVERSAL[3], err.format(), _where(err))
+            failed = PropertyFailed(UNIVERSAL[4], err.format(), _where(err))
             failed.game = (players, seed_value, choices, st.to_json() if st is not None else {})
             return [failed]
     return []

@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from .scenario import run_scenario
-
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -46,6 +44,10 @@ class ScenarioFile(pytest.File):
 
 class ScenarioItem(pytest.Item):
     def runtest(self):
+        # Imported here, not at the top: pytest loads this plugin before coverage measurement
+        # starts, and the whole interpreter would otherwise be imported unmeasured.
+        from .scenario import run_scenario
+
         outcome = run_scenario(self.path)
         if not outcome.passed:
             raise ScenarioFailed(outcome)

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
 from boardwright.dsl.loader import GAMES_DIR, bundled_games, load_game, resolve_game, variants_of
+from coverage_floors import check_floors
 
 # Compiled code and the parser tables go to a throwaway cache, not the user's.
 os.environ.setdefault("BOARDWRIGHT_CACHE", tempfile.mkdtemp(prefix="boardwright-test-cache-"))
@@ -86,6 +87,14 @@ def pytest_sessionfinish(session, exitstatus):
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtestloop(session):
+    """Outside pytest-cov's own wrapper: its data is combined when this code resumes."""
+    result = yield
+    check_floors(session)
+    return result
+
+
 def all_game_variants() -> list[tuple[str, str | None]]:
     """Every bundled game with None (the base) and each of its variants."""
     out = []
@@ -124,7 +133,20 @@ components:
 
 def make_small_game(tmp_path, rules: str):
     """Load `rules` (dedented) as g.game beside a six-card data file cards.yaml."""
-    (tmp_path / "cards.yaml").write_text(SMALL_DATA)
+    return load_game(small_game_file(tmp_path, textwrap.dedent(rules)))
+
+
+SMALL_HEADER = 'game "Tiny"\nplayers 2\ndata "cards.yaml"\n'
+
+
+def small_game_file(tmp_path, text: str, data: str = SMALL_DATA) -> Path:
+    """g.game holding `text` beside cards.yaml holding `data` (by default the six cards)."""
+    (tmp_path / "cards.yaml").write_text(data)
     path = tmp_path / "g.game"
-    path.write_text(textwrap.dedent(rules))
-    return load_game(path)
+    path.write_text(text)
+    return path
+
+
+def small_body_file(tmp_path, body: str, data: str = SMALL_DATA) -> Path:
+    """SMALL_HEADER + `body` (dedented): the body's line 1 is the file's line 4."""
+    return small_game_file(tmp_path, SMALL_HEADER + textwrap.dedent(body), data)

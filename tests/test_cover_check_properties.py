@@ -1,0 +1,113 @@
+"""`check`'s universal properties each fire on a game or engine that breaks them, and name
+the property that broke (interpreter/check.py's UNIVERSAL list)."""
+from __future__ import annotations
+
+import pytest
+
+from boardwright.dsl.loader import load_game
+from conftest import small_body_file
+from boardwright.interpreter.check import UNIVERSAL, PropertyFailed, run_checks, state_properties
+
+def build(tmp_path, body: str):
+    return load_game(small_body_file(tmp_path, body))
+
+
+HIDDEN = """\
+zone bag: stack hidden
+setup { move components(Card) to bag }
+play { for p in players { turn p { choose x from [1, 2] prompt "Pick" } } }
+"""
+
+
+def test_an_endless_game_is_reported_as_such(tmp_path):
+    game = build(tmp_path, """\
+        play { while true { for p in players { turn p { choose x from [1, 2] prompt "Again?" } } } }
+        """)
+    report = run_checks(game, [2], examples=2, seed_value=1)
+    assert report.failure is not None
+    assert report.failure.prop == "the game ends within the step limit"
+    assert "did not end after 100,000 decisions" in report.failure.detail
+
+
+def test_a_state_that_differs_from_its_copy_fails(tmp_path, monkeypatch):
+    game = build(tmp_path, HIDDEN)
+    st = game.new_state(2, seed=1)
+    state_properties(game, st)                      # a sound state passes
+
+    def broken_copy(self):
+        other = original_copy(self)
+        other.vars = dict(other.vars, extra=1)
+        return other
+    original_copy = type(st).copy
+    monkeypatch.setattr(type(st), "copy", broken_copy)
+    with pytest.raises(PropertyFailed) as info:
+        state_properties(game, st)
+    assert info.value.prop == UNIVERSAL[1] == "the state round-trips through JSON and a copy equals its original"
+
+
+def show_the_bag(game, state, seen):
+    seen["zones"]["bag"] = [game.labels[c] for c in state.zones["bag"]]
+
+
+def show_seat_1_the_options_of_seat_0(game, state, seen):
+    seen["decision"] = {"player": 0, "options": ["1", "2"]}
+
+
+@pytest.mark.parametrize("leak, detail", [
+    (show_the_bag, "player 0 sees the contents of 'bag'"),
+    (show_seat_1_the_options_of_seat_0, "player 1 sees another player's options"),
+])
+def test_an_observation_that_reveals_too_much_fails(tmp_path, monkeypatch, leak, detail):
+    game = build(tmp_path, HIDDEN)
+    st = game.new_state(2, seed=1)
+    honest = game.observe
+
+    def leaky(state, player):
+        seen = honest(state, player)
+        leak(game, state, seen)
+        return seen
+    monkeypatch.setattr(game, "observe", leaky)
+    with pytest.raises(PropertyFailed) as info:
+        state_properties(game, st)
+    assert info.value.prop == "an observation never reveals a hidden zone's contents"
+    assert info.value.detail == detail
+
+
+def test_scores_that_are_not_numbers_fail_the_check(tmp_path, monkeypatch):
+    game = build(tmp_path, HIDDEN)
+    honest = game.result
+
+    def wrong(st):
+        result = honest(st)
+        return type(result)(**{**result.__dict__, "scores": result.scores[:1]})
+    monkeypatch.setattr(game, "result", wrong)
+    report = run_checks(game, [2], examples=3, seed_value=1)
+    assert report.failure is not None
+    assert report.failure.prop == "final scores are numbers for every player"
+
+
+def test_a_replay_that_ends_elsewhere_fails_the_check(tmp_path, monkeypatch):
+    game = build(tmp_path, HIDDEN)
+    honest = game.new_state
+    calls = []
+
+    def drifting(players, seed=0):
+        calls.append(seed)
+        return honest(players, seed + (1 if len(calls) % 2 == 0 else 0))
+    game = build(tmp_path, HIDDEN.replace("setup {", "setup {\n shuffle bag\n"))
+    honest = game.new_state
+    monkeypatch.setattr(game, "new_state", drifting)
+    report = run_checks(game, [2], examples=5, seed_value=3)
+    assert report.failure is not None
+    assert report.failure.prop in ("replaying the recorded choices from the seed reproduces the same game",
+                                   "deterministic replay")
+
+
+def test_max_steps_stops_a_game_early_without_a_failure(tmp_path):
+    game = build(tmp_path, """\
+        play { while true { for p in players { turn p { choose x from [1, 2] prompt "Again?" } } } }
+        """)
+    # The endless play-out before the fuzzing reports it; with a step cap the fuzzed games stop early.
+    report = run_checks(game, [2], examples=2, seed_value=1, max_steps=3)
+    assert report.games == 0
+    assert report.failure is not None and report.failure.prop == "the game ends within the step limit"
