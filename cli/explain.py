@@ -207,7 +207,7 @@ def _section(title: str, lines: list[str]) -> list[str]:
 
 # ----------------------------------------------------------------------------- variants
 _TABLES = (("params", "param"), ("zones", "zone"), ("vars", "var"), ("fns", "fn"), ("procs", "proc"),
-           ("invariants", "invariant"), ("labels", "label"), ("opponents", "opponent"))
+           ("invariants", "invariant"), ("labels", "label"), ("opponents", "opponent"), ("bots", "bot"))
 _SINGLES = ("setup", "play", "score", "tiebreak", "winners", "heuristic")
 
 
@@ -251,6 +251,8 @@ def _decl_text(word: str, name: str, decl) -> str:
         return f"{name}: {expr_text(decl.value)}"
     if word == "label":
         return f"{decl.kind}: {expr_text(decl.value)}"
+    if word == "bot":
+        return f"{name} \"{decl.settings}\""
     return name
 
 

@@ -379,7 +379,7 @@ def run_simulation(args, variant, settings: dict, players: int, coverage: bool =
         records = simulate_records(game, players, args.games, args.seed, specs, rotate=args.rotate,
                                    workers=args.workers, cluster=args.cluster, ref=ref, progress=bar)
         meta = {"game": game.title, "variant": game.variant, "players": players, "seed": args.seed,
-                "bots": specs, "bot_settings": bot_settings(specs), "rotate": args.rotate, "params": settings,
+                "bots": specs, "bot_settings": bot_settings(specs, game), "rotate": args.rotate, "params": settings,
                 "seconds": round(time.perf_counter() - start, 3)}
         report = summarise(records, meta)
         if coverage:

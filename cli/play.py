@@ -35,7 +35,7 @@ class Session:
         self.pause = pause
         self.shown_at = -1              # the move count at which a `show` last drew the table
         game.on_show = self.show
-        self.bots = {p: make_bot(s, f"{setup['seed']}:{p}") for p, s in enumerate(seats) if s != "human"}
+        self.bots = {p: make_bot(s, f"{setup['seed']}:{p}", game) for p, s in enumerate(seats) if s != "human"}
         self.undo_stack: list[State] = []
         self.moves: list[dict] = list(setup.get("moves", []))
         self.log_path = setup.get("log")
@@ -239,7 +239,7 @@ def start_session(args, load_game) -> Session:
         raise UsageError(f"--seats names {len(seats)} seats for {players} players")
     for p, s in enumerate(seats):
         if s != "human":
-            make_bot(s, p)
+            make_bot(s, p, game)
     game_ref = str(Path(args.game).resolve()) if Path(args.game).exists() else args.game
     setup = {"game": game_ref, "variant": args.variant, "params": settings, "players": players,
              "seed": args.seed, "seats": seats, "log": args.log}

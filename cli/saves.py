@@ -108,7 +108,7 @@ def read_saved(path: str, expected_format: str, load_game):
         st = game.new_state(data["players"], data["seed"])
         if len(seats) != data["players"]:
             raise damaged(f"{len(seats)} seats for {data['players']} players")
-        bots = {p: make_bot(s, p) for p, s in enumerate(seats) if s != "human"}
+        bots = {p: make_bot(s, p, game) for p, s in enumerate(seats) if s != "human"}
     except DamagedFile:
         raise
     except UsageError as exc:

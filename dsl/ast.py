@@ -376,6 +376,14 @@ class HeuristicDecl(Decl):
 
 
 @dataclass(frozen=True)
+class BotDecl(Decl):
+    """The default settings of bot `bot` for this game (`bot mcts "iterations=60"`), written
+    as on the command line; settings given there override them one by one."""
+    bot: str
+    settings: str
+
+
+@dataclass(frozen=True)
 class BriefDecl(Decl):
     """What player `var` is told about their goal (`brief p = "..."`), shown by the play screen."""
     var: str

@@ -106,6 +106,11 @@ class Checker:
         for decl in spec.opponents.values():
             for line in decl.lines:
                 self.expect(line.value, INT, Scope(kind="fn"), "an opponent's score line")
+        for decl in spec.bots.values():
+            from ..interpreter.bots import bot_declaration_problem
+            problem = bot_declaration_problem(decl.bot, decl.settings)
+            if problem is not None:
+                self.error(decl.span, *problem)
         return self.diagnostics
 
     def reserved_names(self) -> None:

@@ -39,6 +39,7 @@ CODES = [
     Code("E206", "reserved-name", r"cannot be redeclared|^'\w+' is already a member of enum", "a declaration takes a built-in or enum member's name"),
     Code("E207", "param-cycle", r"depends on itself|is used before it is declared|which is not computed yet",
          "params that depend on each other in a circle"),
+    Code("E210", "bot-settings", r"^unknown bot '|^bad bot setting", "a `bot` declaration naming a bot that does not exist, or a setting it does not take"),
     Code("E209", "not-before-start", r"is not known before the game starts", "a param or initial value reads the game's state"),
     # -- names
     Code("E301", "unknown-name", r"^unknown name", "a name that is not declared"),

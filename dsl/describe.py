@@ -23,6 +23,7 @@ KEYWORD_DOCS = {
     "tiebreak": 'tiebreak p { "LINE": EXPR }: breaks ties between equal scores',
     "winners": "winners = EXPR: the list of winning players (default: the best score)",
     "heuristic": "heuristic p = EXPR: how good a position looks to the bots",
+    "bot": "bot NAME \"SETTINGS\": the bot's default settings for this game (as on the command line)",
     "label": "label c: KIND = EXPR: how a component is shown while playing",
     "opponent": 'opponent "NAME" { ... }: a scripted opponent\'s score sheet',
     "invariant": 'invariant "TITLE": EXPR: holds after every step (`boardwright check`)',

@@ -261,6 +261,9 @@ def _merge(spec: GameSpec, module: ast.Module, file: Path, diagnostics: list, is
         elif isinstance(item, ast.OpponentDecl):
             once(("opponent", item.title), item, f"opponent \"{item.title}\"")
             spec.opponents[item.title] = item
+        elif isinstance(item, ast.BotDecl):
+            once(("bot", item.bot), item, f"the settings of bot '{item.bot}'")
+            spec.bots[item.bot] = item
     if not is_variant and not spec.title:
         diagnostics.append(Diagnostic(_first_span(module), "a rule file begins with 'game \"TITLE\"'",
                                       "a variant begins with 'variant \"TITLE\" extends \"BASE.game\"'"))

@@ -492,6 +492,9 @@ class _Builder(Transformer):
     def brief_decl(self, meta, c):
         return ast.BriefDecl(self.s(meta), str(c[0]), c[1])
 
+    def bot_decl(self, meta, c):
+        return ast.BotDecl(self.s(meta), str(c[0]), self.string(c[1]))
+
     def label_decl(self, meta, c):
         return ast.LabelDecl(self.s(meta), str(c[0]), str(c[1]), c[2])
 

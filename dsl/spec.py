@@ -37,6 +37,7 @@ class GameSpec:
     invariants: dict = field(default_factory=dict)    # title -> ast.InvariantDecl
     labels: dict = field(default_factory=dict)        # component kind -> ast.LabelDecl
     opponents: dict = field(default_factory=dict)     # title -> ast.OpponentDecl (scripted, no seat)
+    bots: dict = field(default_factory=dict)          # bot name -> ast.BotDecl (its default settings here)
     enum_spans: dict = field(default_factory=dict)    # enum name -> span of its declaration
     warnings: list = field(default_factory=list)      # dsl.lint's diagnostics, once checked
 

@@ -142,7 +142,10 @@ class GreedyBot:
 
 
 def _own_value(game, st, seat: int) -> float:
-    return evaluations(game, st)[seat]
+    """One seat's evaluation (as in `evaluations`, without judging the other seats)."""
+    if game.heuristic is not None:
+        return game.heuristic(st, seat)
+    return game.score_sign * game.result(st).scores[seat]
 
 
 def _lead_value(game, st, seat: int) -> float:
@@ -381,7 +384,7 @@ def _playout(game, det, depth: int, guide: int, rng: random.Random) -> None:
             trial = det.copy()
             game.apply_index(trial, i)
             value = math.inf if trial.finished and mover in game.result(trial).winners else \
-                (leads(evaluations(game, trial))[mover] if not trial.finished else -math.inf)
+                (_own_value(game, trial, mover) if not trial.finished else -math.inf)
             if best_value is None or value > best_value:
                 best, best_value, best_state = i, value, trial
         _assign(det, best_state)
@@ -409,32 +412,61 @@ def bot_settings_help(name: str) -> str:
     return ", ".join(f"{k}={'N' if whole else 'X'}" for k, (whole, _, _) in settings.items())
 
 
-def bot_settings(specs: list) -> dict:
+def bot_settings(specs: list, game=None) -> dict:
     """Each bot spec with every setting spelled out (defaults included), for reports."""
-    return {spec: make_bot(spec, 0).describe() for spec in dict.fromkeys(specs)}
+    return {spec: make_bot(spec, 0, game).describe() for spec in dict.fromkeys(specs)}
 
 # Finite budgets: a bot decides in bounded time and memory (docs/security.md).
 BOT_LIMITS = {"iterations": 1_000_000, "seconds": 3600, "depth": 10_000, "exploration": 1000,
               "guide": 1000, "width": 1000, "trees": 64, "lookahead": 1_000_000}
 
 
-def make_bot(spec: str, seed):
+def make_bot(spec: str, seed, game=None):
     """A bot from a spec like 'random', 'greedy' or 'mcts:iterations=300:depth=8'. Every
     setting must be a finite number in its range (a whole one where it counts), else a
-    usage error."""
+    usage error. With a `game` whose rule file declares default settings for the bot
+    (`bot mcts "depth=8"`), those apply where the spec gives none."""
     name, *settings = [part.strip() for part in str(spec).split(":")]
     if name not in BOTS:
         hint = did_you_mean(name, BOTS)
         raise UsageError(f"unknown bot '{name}'; bots: {', '.join(BOTS)}" + (f"; {hint}" if hint else ""))
+    options = dict(game_bot_defaults(game, name))
+    options.update(_settings(name, settings))
+    return BOTS[name](seed, **options)
+
+
+def game_bot_defaults(game, name: str) -> dict:
+    """The settings of bot `name` that `game`'s rule file declares (checked when it loaded)."""
+    text = game.bot_defaults.get(name) if game is not None else None
+    return _settings(name, text.split(":")) if text else {}
+
+
+def bot_declaration_problem(name: str, text: str) -> tuple[str, str] | None:
+    """What is wrong with a rule file's `bot NAME "SETTINGS"` (a message and a hint), or None."""
+    if name not in BOTS:
+        return f"unknown bot '{name}'", did_you_mean(name, BOTS) or f"bots: {', '.join(BOTS)}"
+    try:
+        _settings(name, text.split(":") if text.strip() else [])
+    except UsageError as err:
+        example = ":".join(f"{key}={default}" for key, (_, _, default) in list(BOTS[name].settings.items())[:3] if default is not None)
+        return str(err), (f"settings are written as on the command line, e.g. bot {name} \"{example}\""
+                          if example else f"{name} takes no settings: leave the quotes empty")
+    return None
+
+
+def _settings(name: str, settings: list) -> dict:
+    """The options of bot `name` from settings like ['iterations=300', 'depth=8']."""
     allowed = BOTS[name].settings
     options = {}
     for setting in settings:
         key, _, value = setting.partition("=")
         key, value = key.strip(), value.strip()
         if key not in allowed or not value:
+            hint = did_you_mean(key, allowed) if value else None
             raise UsageError(f"bad bot setting '{setting[:60]}' for {name}"
+                             + (f"; {hint}" if hint else "")
                              + (f"; settings: {bot_settings_help(name)}" if allowed else
                                 f"; {name} takes no settings"))
         whole, minimum, _ = allowed[key]
         options[key] = _finite(key, value, whole, minimum)
-    return BOTS[name](seed, **options)
+    return options

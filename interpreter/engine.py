@@ -130,6 +130,7 @@ class Game:
         self.coverage = None            # a coverage.Coverage while rule coverage is measured
         self.heuristic = None           # (state, seat) -> int, when the rule file declares one
         self.brief = None               # (state, seat) -> str, when the rule file declares `brief`
+        self.bot_defaults = {name: d.settings for name, d in spec.bots.items()}  # bot -> "k=v:...", from `bot`
         self.on_show = None             # (state, title) -> None: the play screen, at a `show` statement
         self.var_display = {n: d.display for n, d in spec.vars.items() if d.display is not None}
         self.var_types = {n: d.type for n, d in spec.vars.items()}

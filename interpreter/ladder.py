@@ -30,7 +30,7 @@ def play_ladder(game, bots: list, games: int, seed: int, workers: int = 1, ref=N
         raise UsageError("each bot may appear once on a ladder; give two settings to tell them apart")
     settings = {}
     for spec in bots:
-        settings[spec] = make_bot(spec, 0).describe()
+        settings[spec] = make_bot(spec, 0, game).describe()
     pairs = []
     for i, j in combinations(range(len(bots)), 2):
         records = simulate_records(game, 2, games, seed, [bots[i], bots[j]], rotate=True, workers=workers, ref=ref)

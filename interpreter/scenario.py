@@ -482,7 +482,7 @@ def bot_puzzle_failures(game, st, puzzle: dict) -> list[str]:
     for spec in specs:
         for seed in range(puzzle.get("seeds", 1)):
             try:
-                bot = make_bot(spec, f"puzzle:{seed}")
+                bot = make_bot(spec, f"puzzle:{seed}", game)
             except BoardwrightError as err:
                 return failures + [f"bot_chooses: {err}"]
             index = bot.choose(game, st.copy())

@@ -62,7 +62,7 @@ def play_game(game, players: int, seed: int, bots=None) -> tuple:
 
 def play_record(game, players: int, seed: int, index: int, specs: list) -> GameRecord:
     game_s = game_seed(seed, index)
-    bots = [make_bot(spec, f"{game_s}:{p}") for p, spec in enumerate(specs)]
+    bots = [make_bot(spec, f"{game_s}:{p}", game) for p, spec in enumerate(specs)]
     leaders: list = []          # the seats leading on score after each turn
     first = None
     options = 0
@@ -127,7 +127,7 @@ def simulate_records(game, players: int, games: int, seed: int, specs: list, rot
     if len(specs) != players:
         raise UsageError(f"{len(specs)} bots for {players} players")
     for spec in specs:
-        make_bot(spec, 0)
+        make_bot(spec, 0, game)
     progress = progress or (lambda done, total: None)
     indexes = list(range(games))
     if cluster:

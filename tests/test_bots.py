@@ -200,7 +200,7 @@ def test_ladder_usage_errors(capsys, argv, message):
 
 
 def test_simulate_report_prints_each_bots_settings(capsys):
-    code, out, _ = run(capsys, "simulate", "happy-city", "--players", "2", "--games", "2",
+    code, out, _ = run(capsys, "simulate", "punto", "--players", "2", "--games", "2",
                        "--bots", "mcts:iterations=10,greedy", "--rotate")
     assert code == 0
     assert "mcts (iterations=10, depth=0, guide=3, exploration=0.7, width=6)" in out and "greedy (lookahead=200)" in out
