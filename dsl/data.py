@@ -33,6 +33,7 @@ class ComponentKind:
     items: list = field(default_factory=list)   # one dict of attribute values per component
     details: str | None = None  # how `play` describes a component: "{cost} coins[, {text}]"
     glyph: list | None = None   # how `play` draws a component in a grid cell: lines of text
+    back: tuple = ()            # attributes anyone can tell of a face-down component (its back)
 
 
 @dataclass
@@ -301,7 +302,14 @@ def _build(name: str, root, data: dict) -> DataSet:
     total = 0
     for kind_name, spec in data["components"].items():
         kind = ComponentKind(kind_name, dict(spec["attributes"]), spec.get("label"),
-                             details=spec.get("details"))
+                             details=spec.get("details"), back=tuple(spec.get("back") or ()))
+        for index, attr in enumerate(kind.back):
+            if attr not in kind.attributes:
+                node = _node_at(root, ["components", kind_name, "back", index])
+                problems.append(Diagnostic(_mark_span(name, node),
+                                           f"'back' names the unknown attribute '{attr}' of {kind_name}",
+                                           did_you_mean(attr, kind.attributes) or
+                                           f"{kind_name} has: {', '.join(kind.attributes)}"))
         if spec.get("glyph") is not None:
             glyph = spec["glyph"]
             kind.glyph = [glyph] if isinstance(glyph, str) else list(glyph)

@@ -20,17 +20,27 @@ from ..dsl.errors import UsageError, did_you_mean
 
 
 def determinize(game, st, seat: int, rng: random.Random):
-    """A copy of `st` in which what `seat` cannot see is resampled."""
+    """A copy of `st` in which what `seat` cannot see is resampled: the hidden components of
+    each zone it cannot see change places, but only with components it cannot tell apart (of a
+    kind whose data declares a `back`: alike in those attributes; and alike in every
+    per-component variable), so a deck stacked by tier stays stacked by tier."""
     d = st.copy()
     for key, zone in d.zones.items():
-        if type(zone) is not list or len(zone) < 2:
+        if type(zone) is not list or len(zone) < 2 or game.visible_to(key, seat):
             continue
-        if game.visible_to(key, seat):
-            continue
-        keep = zone[-1:] if game.zone_meta[key.split("/")[0]][1] == "top" else []
-        hidden = sorted(zone[:-1] if keep else zone)
-        rng.shuffle(hidden)
-        zone[:] = hidden + keep
+        hidden = len(zone) - (game.zone_meta[key.split("/")[0]][1] == "top")
+        groups: dict = {}           # what the seat can tell -> positions in the zone
+        for index in range(hidden):
+            c = zone[index]
+            look = game.backs[c]
+            if game.per_component_vars:
+                look = (look, repr([d.vars[v][c] for v in game.per_component_vars]))
+            groups.setdefault(look, []).append(index)
+        for places in groups.values():
+            components = sorted(zone[index] for index in places)
+            rng.shuffle(components)
+            for index, c in zip(places, components):
+                zone[index] = c
     if d.sealed is not None:        # the others' sealed choices are not known: they choose again
         d.sealed = d.sealed.only_for(seat)
     d.rng = rng.getrandbits(64)

@@ -86,6 +86,10 @@ class Game:
                 self.details.append(describe(getattr(kind, "details", None), attrs))
                 self.glyphs.append(_glyph(kind, attrs))
             self.kind_ids[kind.name] = ids
+        # What anyone can tell of each component face down (see bots.determinize): the values of
+        # the attributes its kind prints on the back; None when the kind declares no back.
+        self.backs: list = [tuple(attrs.get(a) for a in spec.kinds[k].back) if spec.kinds[k].back else None
+                            for k, attrs in zip(self.kind_of, self.components)]
         self.component_count = len(self.components)
         self.fitting_cells: dict = {}   # fixed-size grid key -> (cells, those that fit), see runtime.fitting
         self.zone_keys: dict = {}
@@ -113,6 +117,7 @@ class Game:
                 self.cell_pictures[decl.name] = (max(len(line) for g in pictures for line in g),
                                                  max(len(g) for g in pictures))
         self.per_player_vars = {n for n, d in spec.vars.items() if d.per == "player"}
+        self.per_component_vars = sorted(n for n, d in spec.vars.items() if d.per not in (None, "player"))
         self.score_sign = 1             # -1 when the lowest score wins (set by the compiler)
         self.component_vars = {n for n, d in spec.vars.items() if _base_type(d.type) in spec.kinds}
         self.hidden_vars = {n for n, d in spec.vars.items() if d.per not in (None, "player")} | set(spec.params)

@@ -37,8 +37,14 @@ def test_bot_determinizing_a_top_deck_does_not_see_the_order_below_the_top_card(
     deck = st.zones["deck"]
     assert game.zone_meta["deck"][1] == "top" and len(deck) > 10
     reordered = st.copy()
+    # Reverse the hidden order within each tier: the deck is stacked by tier (the kind's
+    # `back`), so which tier lies where is known; the order within a tier is not.
     below = reordered.zones["deck"][:-1]
-    reordered.zones["deck"][:-1] = below[::-1]
+    tier = [game.components[c]["tier"] for c in below]
+    for t in set(tier):
+        places = [i for i, x in enumerate(tier) if x == t]
+        for i, c in zip(places, [below[i] for i in places][::-1]):
+            reordered.zones["deck"][i] = c
     assert reordered.zones["deck"] != deck and reordered.zones["deck"][-1] == deck[-1]
     for seat in (0, 1):
         one = determinize(game, st, seat, random.Random(5))

@@ -1,0 +1,89 @@
+"""A component kind's `back` (what anyone can tell of it face down) limits what a bot's
+determinization may swap: Point City's deck is stacked by tier, so an imagined deck must
+keep every tier where it lies, and a data file naming an unknown attribute as `back` is a
+positioned error."""
+import random
+import subprocess
+import sys
+
+from boardwright.dsl.loader import load_game
+from boardwright.interpreter.bots import determinize
+
+from conftest import cached_game, make_small_game
+
+
+def tiers(game, pile) -> list:
+    return [game.components[c]["tier"] for c in pile]
+
+
+def test_a_deck_stacked_by_tier_stays_stacked_by_tier_when_a_bot_imagines_it():
+    game = cached_game("point-city")
+    st = game.new_state(2, seed=3)
+    deck = st.zones["deck"]
+    assert sorted(set(tiers(game, deck))) == [1, 2, 3]     # the rulebook's three tiers, 3 at the bottom
+    reordered = 0
+    for bot_seed in range(6):
+        d = determinize(game, st, 0, random.Random(bot_seed))
+        assert tiers(game, d.zones["deck"]) == tiers(game, deck), f"bot seed {bot_seed}: a tier moved"
+        assert sorted(d.zones["deck"]) == sorted(deck) and d.zones["deck"][-1] == deck[-1]
+        reordered += d.zones["deck"] != deck
+    assert reordered == 6, "the hidden order within a tier was not resampled"
+
+
+def test_a_kind_without_a_back_is_reshuffled_as_a_whole(tmp_path):
+    game = make_small_game_with_back(tmp_path, None)
+    st = game.new_state(2, seed=1)
+    suits = [[game.components[c]["suit"] for c in determinize(game, st, 0, random.Random(s)).zones["deck"]]
+             for s in range(8)]
+    assert len({tuple(x) for x in suits}) > 1 and any(x != sorted(x) for x in suits)
+
+
+def test_a_kind_with_a_back_keeps_each_back_at_its_place(tmp_path):
+    game = make_small_game_with_back(tmp_path, "[suit]")
+    st = game.new_state(2, seed=1)
+    before = [game.components[c]["suit"] for c in st.zones["deck"]]
+    changed = 0
+    for s in range(8):
+        d = determinize(game, st, 0, random.Random(s))
+        assert [game.components[c]["suit"] for c in d.zones["deck"]] == before
+        changed += d.zones["deck"] != st.zones["deck"]
+    assert changed > 0, "cards alike in their back were never swapped"
+
+
+_RULES = """
+    game "Backs"
+    players 2
+    data "cards.yaml"
+    zone deck: stack of Card hidden
+    zone hand: pile of Card per player public
+    setup { for c in components(Card) { move c to deck }  shuffle deck }
+    play { while size(deck) > 0 { turn 0 {
+      choose c from [top(deck)] prompt "Draw"
+      move c to hand[0]
+    } } }
+    score p { "cards": size(hand[p]) }
+"""
+
+
+def make_small_game_with_back(folder, back):
+    """The game above; with `back`, its Card kind declares that back."""
+    game = make_small_game(folder, _RULES)
+    if back is None:
+        return game
+    data = (folder / "cards.yaml").read_text().replace("    attributes:", f"    back: {back}\n    attributes:", 1)
+    (folder / "cards.yaml").write_text(data)
+    return load_game(folder / "g.game")
+
+
+def test_a_back_naming_an_unknown_attribute_is_a_positioned_error(tmp_path):
+    make_small_game(tmp_path, _RULES)
+    data = tmp_path / "cards.yaml"
+    text = data.read_text().replace("    attributes:", "    back: [siut]\n    attributes:", 1)
+    data.write_text(text)
+    line = text.splitlines().index("    back: [siut]") + 1
+    run = subprocess.run([sys.executable, "-m", "boardwright", "validate", str(tmp_path / "g.game")],
+                         capture_output=True, text=True)
+    assert run.returncode == 1, run.stderr
+    out = run.stdout + run.stderr
+    assert f"cards.yaml:{line}:" in out and "'back' names the unknown attribute 'siut' of Card" in out
+    assert "suit" in out and "E705" in out and "Traceback" not in out
