@@ -275,11 +275,19 @@ def root_parallel(game, workers: int):
         return
     import multiprocessing
     _POOL_GAME[0] = game
+    pool = multiprocessing.get_context("fork").Pool(workers)
+    MCTSBot.pool = pool
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            MCTSBot.pool = pool
-            yield
+        yield
+    except BaseException:
+        pool.terminate()
+        raise
+    else:
+        # Workers finish and exit on their own: a worker terminated while it holds the task
+        # queue's lock can leave another waiting for it forever.
+        pool.close()
     finally:
+        pool.join()
         MCTSBot.pool = None
         _POOL_GAME[0] = None
 
