@@ -24,9 +24,7 @@ provenance: test data
 components:
   Tile:
     attributes: {value: int}
-    items:
-      - value: 1
-      - value: 2
+    items: [{value: 1}, {value: 2}]
 """
 
 HEADER = 'game "Tiny"\nplayers 2\ndata "tiles.yaml"\n'
@@ -38,6 +36,13 @@ def game(tmp_path, body: str):
     path = tmp_path / "tiny.game"
     path.write_text(HEADER + textwrap.dedent(body), encoding="utf-8")
     return path
+
+
+def refusal(load, path):
+    """The diagnostics of the DataError that load(path) raises."""
+    with pytest.raises(DataError) as info:
+        load(path)
+    return info.value.diagnostics
 
 
 def problems(tmp_path, body: str) -> list:
@@ -82,9 +87,7 @@ def test_unknown_attribute_inside_a_product_points_at_its_key(tmp_path):
                   value: [1, 2]
                   valeu: [3, 4]
         """), encoding="utf-8")
-    with pytest.raises(DataError) as info:
-        load_data(path)
-    [diag] = info.value.diagnostics
+    [diag] = refusal(load_data, path)
     assert diag.message == "unknown attribute 'valeu' of Tile"
     assert (diag.span.line, diag.span.column) == (8, 11)
 
@@ -94,9 +97,7 @@ def test_a_scenario_with_a_huge_number_is_refused_before_yaml_reads_it(tmp_path)
     """docs/security.md: a number of more than 1000 digits is refused at its place."""
     path = tmp_path / "s.yaml"
     path.write_text("game: g.game\nseed: " + "7" * 1001 + "\n", encoding="utf-8")
-    with pytest.raises(DataError) as info:
-        load_scenario(path)
-    [diag] = info.value.diagnostics
+    [diag] = refusal(load_scenario, path)
     assert diag.message == "a number of 1,001 digits: at most 1000 (docs/security.md)"
     assert (diag.span.line, diag.span.column) == (2, 7)
 
@@ -104,9 +105,7 @@ def test_a_scenario_with_a_huge_number_is_refused_before_yaml_reads_it(tmp_path)
 def test_a_deeply_nested_scenario_is_refused(tmp_path):
     path = tmp_path / "s.yaml"
     path.write_text("game: g.game\nsteps: " + "[" * 150 + "]" * 150 + "\n", encoding="utf-8")
-    with pytest.raises(DataError) as info:
-        load_scenario(path)
-    assert [d.message for d in info.value.diagnostics] == ["the YAML nests more than 100 levels deep"]
+    assert [d.message for d in refusal(load_scenario, path)] == ["the YAML nests more than 100 levels deep"]
 
 
 # ----------------------------------------------------------------------------- explain / hover
