@@ -180,3 +180,40 @@ def test_a_comprehension_name_is_not_the_param_of_the_same_name(tmp_path):
         play { result = b }
         """))
     assert game_.new_state(2, seed=1).vars["result"] == 61
+
+
+# ----------------------------------------------------------------------------- second run
+def test_a_component_kind_used_as_a_value_is_marked_where_it_is_written(tmp_path):
+    diags = problems(tmp_path, "param p = Tile\nplay { }\n")
+    assert [(d.message, d.hint) for d in diags] == [("'Tile' is a component kind", "use components(Tile)")]
+    assert (diags[0].span.line, diags[0].span.column, diags[0].span.end_column) == (4, 11, 15)
+
+
+def test_a_huge_number_in_a_data_file_is_underlined_on_its_own_line(tmp_path):
+    path = tmp_path / "tiles.yaml"
+    path.write_text("provenance: x\ncomponents:\n  Tile:\n    attributes: {v: int}\n    items:\n"
+                    "      - v: " + "9" * 1001 + "\n", encoding="utf-8")
+    [diag] = refusal(load_data, path)
+    assert diag.message == "a number of 1,001 digits: at most 1000 (docs/security.md)"
+    span = diag.span
+    assert (span.line, span.column, span.end_line, span.end_column) == (6, 12, 6, 12 + 1001)
+
+
+def test_a_variant_line_in_a_base_game_must_come_first(tmp_path):
+    base = game(tmp_path, 'variant "Other" extends "elsewhere.game"\nplay { }\n')
+    variant = tmp_path / "v.game"
+    variant.write_text('variant "V" extends "tiny.game"\n', encoding="utf-8")
+    with pytest.raises(RuleFileError) as info:
+        check_game(variant)
+    found = [(d.span.file, d.span.line, d.message) for d in info.value.diagnostics]
+    assert (str(base), 4, "'variant' must be the first line of a variant file") in found
+
+
+def test_a_data_path_longer_than_a_file_name_can_be_is_refused(tmp_path):
+    name = "d" * 300 + ".yaml"
+    path = tmp_path / "tiny.game"
+    path.write_text(f'game "Tiny"\nplayers 2\ndata "{name}"\nplay {{ }}\n', encoding="utf-8")
+    with pytest.raises(RuleFileError) as info:
+        check_game(path)
+    assert [(d.span.line, d.message, d.hint) for d in info.value.diagnostics] == [
+        (3, "data file path is too long or not a file name", "name a file in the folder of tiny.game or below it")]
