@@ -223,33 +223,22 @@ def scenario(tmp_path, rules: str, text: str):
     return path, run_scenario(path)
 
 
-def test_a_setup_error_without_a_players_key_points_at_the_game_line(tmp_path):
-    path, outcome = scenario(tmp_path, """\
-        var xs: list of int = []
-        var r: int = 0
-        setup { r = xs[1] }
-        play { r = 1 }
-        """, """\
-        name: broken setup
-        game: g.game
-        moves: []
-        """)
+BROKEN_SETUP = """\
+    var xs: list of int = []
+    var r: int = 0
+    setup { r = xs[1] }
+    play { r = 1 }
+    """
+
+
+@pytest.mark.parametrize("last_line, position", [
+    ("moves: []", "2:7"),           # no players key: at the game's value
+    ("players: 2", "3:10"),         # at the player count the setup was run with
+])
+def test_a_setup_error_points_at_the_players_line_else_at_the_game_line(tmp_path, last_line, position):
+    path, outcome = scenario(tmp_path, BROKEN_SETUP, f"name: broken setup\ngame: g.game\n{last_line}\n")
     assert len(outcome.failures) == 1
-    assert outcome.failures[0].startswith(f"{path}:2:7: error: unexpected error while setting up the game")
-
-
-def test_a_setup_error_with_a_players_key_points_at_the_players_line(tmp_path):
-    path, outcome = scenario(tmp_path, """\
-        var xs: list of int = []
-        var r: int = 0
-        setup { r = xs[1] }
-        play { r = 1 }
-        """, """\
-        name: broken setup
-        game: g.game
-        players: 2
-        """)
-    assert outcome.failures[0].startswith(f"{path}:3:10: error: unexpected error while setting up the game")
+    assert outcome.failures[0].startswith(f"{path}:{position}: error: unexpected error while setting up the game")
 
 
 def test_top_of_a_misspelt_stack_suggests_the_stack(tmp_path):
