@@ -120,6 +120,17 @@ def stage_checkout(stage: Path, quick: bool = False, all_tests: bool = False) ->
     config = STAGE_CONFIG.format(sources=sources, also_copy=also_copy, quick=QUICK if quick else "",
                                  ignored="" if quick else ignored)
     (stage / "pyproject.toml").write_text(config)
+    refresh_copied_data(stage)
+
+
+def refresh_copied_data(stage: Path) -> None:
+    """mutmut copies the mutated folders' other files (the grammar, the schemas) into
+    `mutants/` only once; a later run would otherwise test the new code against old ones."""
+    for name in tracked_files():
+        if name.split("/", 1)[0] in MUTATED_DIRS and not name.endswith(".py"):
+            copy = stage / "mutants" / PACKAGE / name
+            if copy.parent.is_dir() and (not copy.exists() or copy.read_bytes() != (ROOT / name).read_bytes()):
+                shutil.copy2(ROOT / name, copy)
 
 
 def module_of(mutant: str) -> str:
