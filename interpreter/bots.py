@@ -21,30 +21,46 @@ from ..dsl.errors import UsageError, did_you_mean
 
 def determinize(game, st, seat: int, rng: random.Random):
     """A copy of `st` in which what `seat` cannot see is resampled: the hidden components of
-    each zone it cannot see change places, but only with components it cannot tell apart (of a
-    kind whose data declares a `back`: alike in those attributes; and alike in every
-    per-component variable), so a deck stacked by tier stays stacked by tier."""
+    each zone it cannot see (a grid's too, cell by cell) change places, but only with
+    components it cannot tell apart (of a kind whose data declares a `back`: alike in those
+    attributes; and alike in every per-component variable), so a deck stacked by tier stays
+    stacked by tier."""
     d = st.copy()
     for key, zone in d.zones.items():
-        if type(zone) is not list or len(zone) < 2 or game.visible_to(key, seat):
+        if not zone or game.visible_to(key, seat):
             continue
-        hidden = len(zone) - (game.zone_meta[key.split("/")[0]][1] == "top")
-        groups: dict = {}           # what the seat can tell -> positions in the zone
-        for index in range(hidden):
-            c = zone[index]
-            look = game.backs[c]
-            if game.per_component_vars:
-                look = (look, repr([d.vars[v][c] for v in game.per_component_vars]))
-            groups.setdefault(look, []).append(index)
-        for places in groups.values():
-            components = sorted(zone[index] for index in places)
-            rng.shuffle(components)
-            for index, c in zip(places, components):
-                zone[index] = c
+        top = game.zone_meta[key.split("/")[0]][1] == "top"    # the top component is seen
+        if type(zone) is list:
+            _reshuffle(game, d, [(zone, index) for index in range(len(zone) - top)], rng)
+        else:
+            # (a grid's view shows only its size when the seat cannot see it, `top` or not)
+            _reshuffle(game, d, [(stack, index) for stack in zone.values() for index in range(len(stack))], rng)
+            for cell, stack in zone.items():
+                for c in stack:
+                    d.loc[c] = (key, cell)
+            d.cache.pop(key, None)  # the grid's index, rebuilt when next asked for
     if d.sealed is not None:        # the others' sealed choices are not known: they choose again
         d.sealed = d.sealed.only_for(seat)
     d.rng = rng.getrandbits(64)
     return d
+
+
+def _reshuffle(game, d, places: list, rng: random.Random) -> None:
+    """Shuffle the components at `places` ((list, index) pairs) among those that look alike."""
+    if len(places) < 2:
+        return
+    groups: dict = {}               # what the seat can tell -> places
+    for place in places:
+        c = place[0][place[1]]
+        look = game.backs[c]
+        if game.per_component_vars:
+            look = (look, repr([d.vars[v][c] for v in game.per_component_vars]))
+        groups.setdefault(look, []).append(place)
+    for group in groups.values():
+        components = sorted(stack[index] for stack, index in group)
+        rng.shuffle(components)
+        for (stack, index), c in zip(group, components):
+            stack[index] = c
 
 
 def evaluations(game, st) -> list:
