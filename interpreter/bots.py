@@ -21,30 +21,46 @@ from ..dsl.errors import UsageError, did_you_mean
 
 def determinize(game, st, seat: int, rng: random.Random):
     """A copy of `st` in which what `seat` cannot see is resampled: the hidden components of
-    each zone it cannot see change places, but only with components it cannot tell apart (of a
-    kind whose data declares a `back`: alike in those attributes; and alike in every
-    per-component variable), so a deck stacked by tier stays stacked by tier."""
+    each zone it cannot see (a grid's too, cell by cell) change places, but only with
+    components it cannot tell apart (of a kind whose data declares a `back`: alike in those
+    attributes; and alike in every per-component variable), so a deck stacked by tier stays
+    stacked by tier."""
     d = st.copy()
     for key, zone in d.zones.items():
-        if type(zone) is not list or len(zone) < 2 or game.visible_to(key, seat):
+        if not zone or game.visible_to(key, seat):
             continue
-        hidden = len(zone) - (game.zone_meta[key.split("/")[0]][1] == "top")
-        groups: dict = {}           # what the seat can tell -> positions in the zone
-        for index in range(hidden):
-            c = zone[index]
-            look = game.backs[c]
-            if game.per_component_vars:
-                look = (look, repr([d.vars[v][c] for v in game.per_component_vars]))
-            groups.setdefault(look, []).append(index)
-        for places in groups.values():
-            components = sorted(zone[index] for index in places)
-            rng.shuffle(components)
-            for index, c in zip(places, components):
-                zone[index] = c
+        top = game.zone_meta[key.split("/")[0]][1] == "top"    # the top component is seen
+        if type(zone) is list:
+            _reshuffle(game, d, [(zone, index) for index in range(len(zone) - top)], rng)
+        else:
+            # (a grid's view shows only its size when the seat cannot see it, `top` or not)
+            _reshuffle(game, d, [(stack, index) for stack in zone.values() for index in range(len(stack))], rng)
+            for cell, stack in zone.items():
+                for c in stack:
+                    d.loc[c] = (key, cell)
+            d.cache.pop(key, None)  # the grid's index, rebuilt when next asked for
     if d.sealed is not None:        # the others' sealed choices are not known: they choose again
         d.sealed = d.sealed.only_for(seat)
     d.rng = rng.getrandbits(64)
     return d
+
+
+def _reshuffle(game, d, places: list, rng: random.Random) -> None:
+    """Shuffle the components at `places` ((list, index) pairs) among those that look alike."""
+    if len(places) < 2:
+        return
+    groups: dict = {}               # what the seat can tell -> places
+    for place in places:
+        c = place[0][place[1]]
+        look = game.backs[c]
+        if game.per_component_vars:
+            look = (look, repr([d.vars[v][c] for v in game.per_component_vars]))
+        groups.setdefault(look, []).append(place)
+    for group in groups.values():
+        components = sorted(stack[index] for stack, index in group)
+        rng.shuffle(components)
+        for (stack, index), c in zip(group, components):
+            stack[index] = c
 
 
 def evaluations(game, st) -> list:
@@ -153,12 +169,18 @@ def _lead_value(game, st, seat: int) -> float:
 
 
 def move_value(game, st, index: int, seat: int, budget: list, judge, rng: random.Random) -> float:
+    """The value of option `index` for `seat` judged as a whole move (`best_line`)."""
+    return best_line(game, st, index, seat, budget, judge, rng)[0]
+
+
+def best_line(game, st, index: int, seat: int, budget: list, judge, rng: random.Random) -> tuple[float, tuple]:
     """The value for `seat` of option `index` judged as a whole move: after it, while the
     same seat decides again within the same turn, nothing came out of a zone the seat
     cannot see (a draw is chance: looking past it would treat one sample of the hidden
     order as known), and `budget` (a one-item list, spent as positions are looked at)
     allows, the best follow-up; then `judge(game, state, seat)`.
-    A finished game is worth far more (a win) or less (a loss) than any judged position."""
+    A finished game is worth far more (a win) or less (a loss) than any judged position.
+    Returned with the option ids of the best follow-up choices, in order."""
     trial = st.copy()
     turns = sum(trial.turns)
     unseen = _unseen_sizes(game, trial, seat)
@@ -168,13 +190,15 @@ def move_value(game, st, index: int, seat: int, budget: list, judge, rng: random
         # random so that the choices are revealed and the position can be judged.
         game.apply_index(trial, rng.randrange(len(trial.pending.values)))
     if trial.finished:
-        return 1e12 * (outcome(game, trial)[seat] - 0.5)
+        return 1e12 * (outcome(game, trial)[seat] - 0.5), ()
     pending = trial.pending
     if (pending.player == seat and sum(trial.turns) == turns and budget[0] >= len(pending.values)
             and _unseen_sizes(game, trial, seat) == unseen):
         budget[0] -= len(pending.values)
-        return max(move_value(game, trial, i, seat, budget, judge, rng) for i in range(len(pending.values)))
-    return judge(game, trial, seat)
+        lines = [best_line(game, trial, i, seat, budget, judge, rng) for i in range(len(pending.values))]
+        best = max(range(len(lines)), key=lambda i: lines[i][0])
+        return lines[best][0], (_key(pending.values[best]),) + lines[best][1]
+    return judge(game, trial, seat), ()
 
 
 def _unseen_sizes(game, st, seat: int) -> list:
@@ -204,11 +228,12 @@ class MCTSBot:
     name = "mcts"
     settings = {"iterations": (True, 1, 400), "seconds": (False, 1e-9, None), "depth": (True, 0, 0),
                 "guide": (True, 1, 3), "exploration": (False, 0, 0.7), "width": (True, 0, 6),
-                "trees": (True, 1, 1)}
+                "trees": (True, 1, 1), "follow": (True, 0, 0)}
     pool = None     # a multiprocessing pool for root parallelism (set by the command line)
 
     def __init__(self, seed, iterations: int = 400, seconds: float | None = None, depth: int = 0,
-                 guide: int = 3, exploration: float = 0.7, width: int = 6, trees: int = 1):
+                 guide: int = 3, exploration: float = 0.7, width: int = 6, trees: int = 1,
+                 follow: int = 0):
         self.rng = random.Random(seed)
         self.iterations = int(iterations)
         self.seconds = float(seconds) if seconds is not None else None
@@ -217,11 +242,13 @@ class MCTSBot:
         self.c = float(exploration)
         self.width = int(width)
         self.trees = int(trees)
+        self.follow = int(follow)
 
     def describe(self) -> str:
         budget = f"seconds={self.seconds:g}" if self.seconds else f"iterations={self.iterations}"
         return (f"mcts ({budget}, depth={self.depth}, guide={self.guide}, exploration={self.c:g}, width={self.width}"
-                + (f", trees={self.trees}" if self.trees > 1 else "") + ")")
+                + (f", trees={self.trees}" if self.trees > 1 else "")
+                + (f", follow={self.follow}" if self.follow else "") + ")")
 
     # ------------------------------------------------------------------ search
     def search(self, game, st) -> Node:
@@ -241,7 +268,7 @@ class MCTSBot:
     def _config(self, iterations: int) -> tuple:
         seconds = self.seconds / self.trees if self.seconds and MCTSBot.pool is None else self.seconds
         # (with a pool the trees search side by side, each for the whole time)
-        return (iterations, seconds, self.depth, self.guide, self.c, self.width)
+        return (iterations, seconds, self.depth, self.guide, self.c, self.width, self.follow)
 
     def visits(self, game, st) -> dict:
         """Visits of each option (by option id) after a search from `st`."""
@@ -311,12 +338,16 @@ def _merge(roots: list, players: int) -> Node:
 
 def _search_tree(game, st, config: tuple, seed: int) -> Node:
     """One information-set tree searched from `st` for the seat that decides there."""
-    iterations, seconds, depth, guide, c, width = config
+    iterations, seconds, depth, guide, c, width, follow = config
     rng = random.Random(seed)
     seat = st.pending.player
     root = Node(st.players)
     base = leads(evaluations(game, st))
-    shortlist, scale = _shortlist(game, determinize(game, st, seat, rng), base[seat], width, rng)
+    sample = determinize(game, st, seat, rng)
+    shortlist, scale = _shortlist(game, sample, base[seat], width, rng)
+    # With `follow`, a root option stands for a whole move: it is followed by the seat's best
+    # next choices within its turn (as greedy judges them), so the search compares whole moves.
+    lines = {i: best_line(game, sample, i, seat, [follow], _lead_value, rng)[1] for i in shortlist} if follow else {}
     deadline = time.perf_counter() + seconds if seconds else None
     done = 0
     while (done < iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
@@ -331,6 +362,8 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
                 i = rng.choice(untried)
                 child = node.children[ids[i]] = Node(det.players)
                 game.apply_index(det, i)
+                if node is root and lines:
+                    _follow(game, det, seat, lines[i])
                 path.append(child)
                 break
             if len(values) == 1:
@@ -344,8 +377,12 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
                     score = child.total[mover] / child.visits + c * math.sqrt(log_n / child.visits)
                     if score > best_score:
                         best, best_score = i, score
+            if node is root and lines:
+                game.apply_index(det, best)
+                _follow(game, det, seat, lines[best])
+            else:
+                game.apply_index(det, best)
             node = node.children[ids[best]]
-            game.apply_index(det, best)
             path.append(node)
         _playout(game, det, depth, guide, rng)
         reward = outcome(game, det) if det.finished else \
@@ -357,6 +394,17 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
                 total[p] += r
         done += 1
     return root
+
+
+def _follow(game, det, seat: int, line: tuple) -> None:
+    """Make `seat`'s choices `line` (option ids) while they are still offered to it."""
+    for oid in line:
+        if det.finished or det.pending.player != seat:
+            return
+        ids = [_key(v) for v in det.pending.values]
+        if oid not in ids:
+            return
+        game.apply_index(det, ids.index(oid))
 
 
 def _shortlist(game, st, base: float, width: int, rng: random.Random) -> tuple[list, float]:
@@ -426,7 +474,8 @@ def bot_settings(specs: list, game=None) -> dict:
 
 # Finite budgets: a bot decides in bounded time and memory (docs/security.md).
 BOT_LIMITS = {"iterations": 1_000_000, "seconds": 3600, "depth": 10_000, "exploration": 1000,
-              "guide": 1000, "width": 1000, "trees": 64, "lookahead": 1_000_000}
+              "guide": 1000, "width": 1000, "trees": 64, "lookahead": 1_000_000,
+              "follow": 1_000_000}
 
 
 def make_bot(spec: str, seed, game=None):

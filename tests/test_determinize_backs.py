@@ -87,3 +87,39 @@ def test_a_back_naming_an_unknown_attribute_is_a_positioned_error(tmp_path):
     out = run.stdout + run.stderr
     assert f"cards.yaml:{line}:" in out and "'back' names the unknown attribute 'siut' of Card" in out
     assert "suit" in out and "E705" in out and "Traceback" not in out
+
+
+HIDDEN_GRID = """\
+game "Face down"
+players 2
+data "cards.yaml"
+zone secret: grid hidden
+zone open: grid
+setup {
+  for c in components(Card) {
+    if c.rank == 1 { move c to secret at (c.rank, if c.suit == hearts then 0 else 1) }
+    elif c.rank == 2 { move c to secret at (c.rank, if c.suit == hearts then 0 else 1) }
+    else { move c to open at (0, if c.suit == hearts then 0 else 1) }
+  }
+}
+play { turn 0 { choose x from [1, 2] prompt "Pick" } }
+"""
+
+
+def test_a_hidden_grid_is_imagined_cell_by_cell_and_a_public_one_is_not(tmp_path):
+    game = make_small_game(tmp_path, HIDDEN_GRID)
+    st = game.new_state(2, seed=1)
+    cells = {cell: stack[:] for cell, stack in st.zones["secret"].items()}
+    assert len(cells) == 4                      # hearts and spades of ranks 1 and 2, face down
+    arrangements = set()
+    for bot_seed in range(12):
+        d = determinize(game, st, 0, random.Random(bot_seed))
+        secret = d.zones["secret"]
+        assert set(secret) == set(cells) and all(len(stack) == 1 for stack in secret.values())
+        assert sorted(c for stack in secret.values() for c in stack) == sorted(c for s in cells.values() for c in s)
+        for cell, stack in secret.items():       # every component knows where it now lies
+            assert d.loc[stack[0]] == ("secret", cell)
+        assert d.zones["open"] == st.zones["open"]
+        arrangements.add(tuple(secret[cell][0] for cell in sorted(cells)))
+    assert len(arrangements) > 1, "the hidden grid's cards never changed places"
+    assert st.zones["secret"] == cells           # the real position is untouched
