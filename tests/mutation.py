@@ -6,6 +6,7 @@
     python tests/mutation.py --fraction 0.02 --modules dsl interpreter   # 2% of each module
     python tests/mutation.py --sample 40 --modules dsl.checker interpreter.engine
     python tests/mutation.py --report             # scores of the last run, no new run
+    python tests/mutation.py --fraction 0.02 --survivors   # the same sample's survivors again, after new tests
     python tests/mutation.py --quick              # dsl/types.py only: a few minutes
 
 mutmut copies the sources it mutates into `mutants/` beside its configuration and imports
@@ -125,12 +126,18 @@ def stage_checkout(stage: Path, quick: bool = False, all_tests: bool = False) ->
 
 def refresh_copied_data(stage: Path) -> None:
     """mutmut copies the mutated folders' other files (the grammar, the schemas) into
-    `mutants/` only once; a later run would otherwise test the new code against old ones."""
+    `mutants/` only once; a later run would otherwise test the new code against old ones.
+    Test files that are not in the checkout are removed from the copy."""
     for name in tracked_files():
         if name.split("/", 1)[0] in MUTATED_DIRS and not name.endswith(".py"):
             copy = stage / "mutants" / PACKAGE / name
             if copy.parent.is_dir() and (not copy.exists() or copy.read_bytes() != (ROOT / name).read_bytes()):
                 shutil.copy2(ROOT / name, copy)
+    # Test files left in the copy that the checkout no longer has (or never had) would count.
+    copied_tests = stage / "mutants" / PACKAGE / "tests"
+    for stale in copied_tests.glob("test_*.py") if copied_tests.is_dir() else ():
+        if not (ROOT / "tests" / stale.name).exists():
+            stale.unlink()
 
 
 def module_of(mutant: str) -> str:
@@ -260,6 +267,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", action="store_true", help="print the scores of the last run only")
     parser.add_argument("--all-tests", action="store_true",
                         help="run the slow test files too (SLOW_TEST_FILES; default: left out)")
+    parser.add_argument("--survivors", action="store_true",
+                        help="run again only the chosen mutants that the last run did not kill, e.g. after "
+                             "adding tests (default: every chosen mutant)")
     parser.add_argument("--quick", action="store_true",
                         help="only dsl/types.py against its own tests, in a few minutes (default: off)")
     args = parser.parse_args(argv)
@@ -275,6 +285,8 @@ def main(argv: list[str] | None = None) -> int:
             mutmut(args.stage, ["boardwright.dsl.types.*"], args.processes)
             results = read_results(args.stage)
         names = choose_sample(results, args.sample or 10**9, args.seed, modules, args.fraction)
+        if args.survivors:
+            names = [name for name in names if status_of(results[name]) not in (KILLED, None)]
         mutmut(args.stage, names, args.processes)
     results = read_results(args.stage)
     names = choose_sample(results, args.sample or 10**9, args.seed, modules, args.fraction)
