@@ -377,11 +377,9 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
                     score = child.total[mover] / child.visits + c * math.sqrt(log_n / child.visits)
                     if score > best_score:
                         best, best_score = i, score
+            game.apply_index(det, best)
             if node is root and lines:
-                game.apply_index(det, best)
                 _follow(game, det, seat, lines[best])
-            else:
-                game.apply_index(det, best)
             node = node.children[ids[best]]
             path.append(node)
         _playout(game, det, depth, guide, rng)

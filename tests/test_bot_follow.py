@@ -60,7 +60,7 @@ def test_without_follow_the_tree_also_tries_the_losing_half(position):
     assert 0.0 < mean_for_seat_0(root, "bold") < 1.0
 
 
-def test_follow_is_a_setting_with_a_budget(position):
+def test_follow_is_a_setting_with_a_budget():
     assert make_bot("mcts:follow=200", 1).follow == 200
     assert "follow=200" in make_bot("mcts:follow=200", 1).describe()
     assert "follow" not in make_bot("mcts", 1).describe()
