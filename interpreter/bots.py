@@ -93,6 +93,17 @@ def outcome(game, st) -> list[float]:
     return [1 / len(winners) if p in winners else 0.0 for p in range(st.players)]
 
 
+def final_value(game, st, margin: float) -> list[float]:
+    """Each seat's value of a finished game: its share of the victory; with a `margin`
+    (score points), the mean of that share and a logistic of its final score lead in units
+    of `margin`, so a wide win counts more than a narrow one."""
+    shares = outcome(game, st)
+    if not margin:
+        return shares
+    margins = leads([game.score_sign * s for s in game.result(st).scores])
+    return [(share + _logistic(lead / margin)) / 2 for share, lead in zip(shares, margins)]
+
+
 def _finite(key: str, text: str, whole: bool, minimum: float) -> float:
     """A bot setting's value: a finite number (whole if asked) of at least `minimum`."""
     try:
@@ -228,12 +239,12 @@ class MCTSBot:
     name = "mcts"
     settings = {"iterations": (True, 1, 400), "seconds": (False, 1e-9, None), "depth": (True, 0, 0),
                 "guide": (True, 1, 3), "exploration": (False, 0, 0.7), "width": (True, 0, 6),
-                "trees": (True, 1, 1), "follow": (True, 0, 0)}
+                "trees": (True, 1, 1), "follow": (True, 0, 0), "margin": (False, 0, 0)}
     pool = None     # a multiprocessing pool for root parallelism (set by the command line)
 
     def __init__(self, seed, iterations: int = 400, seconds: float | None = None, depth: int = 0,
                  guide: int = 3, exploration: float = 0.7, width: int = 6, trees: int = 1,
-                 follow: int = 0):
+                 follow: int = 0, margin: float = 0):
         self.rng = random.Random(seed)
         self.iterations = int(iterations)
         self.seconds = float(seconds) if seconds is not None else None
@@ -243,12 +254,14 @@ class MCTSBot:
         self.width = int(width)
         self.trees = int(trees)
         self.follow = int(follow)
+        self.margin = float(margin)
 
     def describe(self) -> str:
         budget = f"seconds={self.seconds:g}" if self.seconds else f"iterations={self.iterations}"
         return (f"mcts ({budget}, depth={self.depth}, guide={self.guide}, exploration={self.c:g}, width={self.width}"
                 + (f", trees={self.trees}" if self.trees > 1 else "")
-                + (f", follow={self.follow}" if self.follow else "") + ")")
+                + (f", follow={self.follow}" if self.follow else "")
+                + (f", margin={self.margin:g}" if self.margin else "") + ")")
 
     # ------------------------------------------------------------------ search
     def search(self, game, st) -> Node:
@@ -268,7 +281,7 @@ class MCTSBot:
     def _config(self, iterations: int) -> tuple:
         seconds = self.seconds / self.trees if self.seconds and MCTSBot.pool is None else self.seconds
         # (with a pool the trees search side by side, each for the whole time)
-        return (iterations, seconds, self.depth, self.guide, self.c, self.width, self.follow)
+        return (iterations, seconds, self.depth, self.guide, self.c, self.width, self.follow, self.margin)
 
     def visits(self, game, st) -> dict:
         """Visits of each option (by option id) after a search from `st`."""
@@ -338,7 +351,7 @@ def _merge(roots: list, players: int) -> Node:
 
 def _search_tree(game, st, config: tuple, seed: int) -> Node:
     """One information-set tree searched from `st` for the seat that decides there."""
-    iterations, seconds, depth, guide, c, width, follow = config
+    iterations, seconds, depth, guide, c, width, follow, margin = config
     rng = random.Random(seed)
     seat = st.pending.player
     root = Node(st.players)
@@ -383,7 +396,7 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
             node = node.children[ids[best]]
             path.append(node)
         _playout(game, det, depth, guide, rng)
-        reward = outcome(game, det) if det.finished else \
+        reward = final_value(game, det, margin) if det.finished else \
             [_logistic((lead - b) / scale) for lead, b in zip(leads(evaluations(game, det)), base)]
         for n in path:
             n.visits += 1
@@ -473,7 +486,7 @@ def bot_settings(specs: list, game=None) -> dict:
 # Finite budgets: a bot decides in bounded time and memory (docs/security.md).
 BOT_LIMITS = {"iterations": 1_000_000, "seconds": 3600, "depth": 10_000, "exploration": 1000,
               "guide": 1000, "width": 1000, "trees": 64, "lookahead": 1_000_000,
-              "follow": 1_000_000}
+              "follow": 1_000_000, "margin": 1_000_000}
 
 
 def make_bot(spec: str, seed, game=None):
