@@ -201,7 +201,7 @@ def best_line(game, st, index: int, seat: int, budget: list, judge, rng: random.
         # random so that the choices are revealed and the position can be judged.
         game.apply_index(trial, rng.randrange(len(trial.pending.values)))
     if trial.finished:
-        return 1e12 * (outcome(game, trial)[seat] - 0.5), ()
+        return _finished_value(game, trial, seat), ()
     pending = trial.pending
     if (pending.player == seat and sum(trial.turns) == turns and budget[0] >= len(pending.values)
             and _unseen_sizes(game, trial, seat) == unseen):
@@ -239,12 +239,13 @@ class MCTSBot:
     name = "mcts"
     settings = {"iterations": (True, 1, 400), "seconds": (False, 1e-9, None), "depth": (True, 0, 0),
                 "guide": (True, 1, 3), "exploration": (False, 0, 0.7), "width": (True, 0, 6),
-                "trees": (True, 1, 1), "follow": (True, 0, 0), "margin": (False, 0, 0)}
+                "trees": (True, 1, 1), "follow": (True, 0, 0), "margin": (False, 0, 0),
+                "whole": (True, 0, 0)}
     pool = None     # a multiprocessing pool for root parallelism (set by the command line)
 
     def __init__(self, seed, iterations: int = 400, seconds: float | None = None, depth: int = 0,
                  guide: int = 3, exploration: float = 0.7, width: int = 6, trees: int = 1,
-                 follow: int = 0, margin: float = 0):
+                 follow: int = 0, margin: float = 0, whole: int = 0):
         self.rng = random.Random(seed)
         self.iterations = int(iterations)
         self.seconds = float(seconds) if seconds is not None else None
@@ -255,13 +256,15 @@ class MCTSBot:
         self.trees = int(trees)
         self.follow = int(follow)
         self.margin = float(margin)
+        self.whole = int(whole)
 
     def describe(self) -> str:
         budget = f"seconds={self.seconds:g}" if self.seconds else f"iterations={self.iterations}"
         return (f"mcts ({budget}, depth={self.depth}, guide={self.guide}, exploration={self.c:g}, width={self.width}"
                 + (f", trees={self.trees}" if self.trees > 1 else "")
                 + (f", follow={self.follow}" if self.follow else "")
-                + (f", margin={self.margin:g}" if self.margin else "") + ")")
+                + (f", margin={self.margin:g}" if self.margin else "")
+                + (f", whole={self.whole}" if self.whole else "") + ")")
 
     # ------------------------------------------------------------------ search
     def search(self, game, st) -> Node:
@@ -281,7 +284,8 @@ class MCTSBot:
     def _config(self, iterations: int) -> tuple:
         seconds = self.seconds / self.trees if self.seconds and MCTSBot.pool is None else self.seconds
         # (with a pool the trees search side by side, each for the whole time)
-        return (iterations, seconds, self.depth, self.guide, self.c, self.width, self.follow, self.margin)
+        return (iterations, seconds, self.depth, self.guide, self.c, self.width, self.follow, self.margin,
+                self.whole)
 
     def visits(self, game, st) -> dict:
         """Visits of each option (by option id) after a search from `st`."""
@@ -351,7 +355,7 @@ def _merge(roots: list, players: int) -> Node:
 
 def _search_tree(game, st, config: tuple, seed: int) -> Node:
     """One information-set tree searched from `st` for the seat that decides there."""
-    iterations, seconds, depth, guide, c, width, follow, margin = config
+    iterations, seconds, depth, guide, c, width, follow, margin, whole = config
     rng = random.Random(seed)
     seat = st.pending.player
     root = Node(st.players)
@@ -395,7 +399,7 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
                 _follow(game, det, seat, lines[best])
             node = node.children[ids[best]]
             path.append(node)
-        _playout(game, det, depth, guide, rng)
+        _playout(game, det, depth, guide, whole, rng)
         reward = final_value(game, det, margin) if det.finished else \
             [_logistic((lead - b) / scale) for lead, b in zip(leads(evaluations(game, det)), base)]
         for n in path:
@@ -436,8 +440,9 @@ def _shortlist(game, st, base: float, width: int, rng: random.Random) -> tuple[l
     return [i for i in range(n) if values[i] >= cut], scale
 
 
-def _playout(game, det, depth: int, guide: int, rng: random.Random) -> None:
-    """Up to `depth` decisions, each the best for its decider among `guide` sampled options."""
+def _playout(game, det, depth: int, guide: int, whole: int, rng: random.Random) -> None:
+    """Up to `depth` decisions, each the best for its decider among `guide` sampled options;
+    with `whole`, each sampled option judged as a whole move (`_whole_move_value`)."""
     for _ in range(depth):
         if det.finished:
             return
@@ -447,7 +452,12 @@ def _playout(game, det, depth: int, guide: int, rng: random.Random) -> None:
             continue
         mover = det.pending.player
         best, best_value, best_state = None, None, None
-        for i in rng.sample(range(n), min(guide, n)):
+        sampled = rng.sample(range(n), min(guide, n))
+        if whole:
+            values = [_whole_move_value(game, det, i, mover) for i in sampled]
+            game.apply_index(det, sampled[values.index(max(values))])
+            continue
+        for i in sampled:
             trial = det.copy()
             game.apply_index(trial, i)
             value = math.inf if trial.finished and mover in game.result(trial).winners else \
@@ -455,6 +465,36 @@ def _playout(game, det, depth: int, guide: int, rng: random.Random) -> None:
             if best_value is None or value > best_value:
                 best, best_value, best_state = i, value, trial
         _assign(det, best_state)
+
+
+def _whole_move_value(game, st, index: int, seat: int) -> float:
+    """`seat`'s value of option `index` at the end of its move: while it decides again within
+    the same turn (and nothing came out of a zone it cannot see), each next choice is the
+    best for it at once; a cheap, greedy-ordered stand-in for `best_line`'s full search."""
+    trial = st.copy()
+    turns = sum(trial.turns)
+    unseen = _unseen_sizes(game, trial, seat)
+    game.apply_index(trial, index)
+    while (not trial.finished and trial.pending.player == seat and sum(trial.turns) == turns
+           and _unseen_sizes(game, trial, seat) == unseen):
+        options = len(trial.pending.values)
+        if options == 1:
+            game.apply_index(trial, 0)
+            continue
+        best, best_value = None, None
+        for i in range(options):
+            step = trial.copy()
+            game.apply_index(step, i)
+            value = _finished_value(game, step, seat) if step.finished else _own_value(game, step, seat)
+            if best_value is None or value > best_value:
+                best, best_value = step, value
+        trial = best
+    return _finished_value(game, trial, seat) if trial.finished else _own_value(game, trial, seat)
+
+
+def _finished_value(game, st, seat: int) -> float:
+    """A finished game's value for `seat`: far above (a win) or below (a loss) any judged position."""
+    return 1e12 * (outcome(game, st)[seat] - 0.5)
 
 
 def _assign(target, source) -> None:
@@ -486,7 +526,7 @@ def bot_settings(specs: list, game=None) -> dict:
 # Finite budgets: a bot decides in bounded time and memory (docs/security.md).
 BOT_LIMITS = {"iterations": 1_000_000, "seconds": 3600, "depth": 10_000, "exploration": 1000,
               "guide": 1000, "width": 1000, "trees": 64, "lookahead": 1_000_000,
-              "follow": 1_000_000, "margin": 1_000_000}
+              "follow": 1_000_000, "margin": 1_000_000, "whole": 1}
 
 
 def make_bot(spec: str, seed, game=None):
