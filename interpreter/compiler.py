@@ -387,6 +387,9 @@ class Compiler:
         with self.iterable():
             iterable = self.comprehension_iterable(e, env)
         condition = e.condition
+        indexed = self.attribute_filter(e, env)
+        if indexed is not None:
+            iterable, condition = indexed
         # `fits(Z, v)` first in the filter: the cells are filtered by one call, not one per cell
         first, rest, fitted = condition, None, None
         if isinstance(condition, ast.Binary) and condition.op == "and":
@@ -412,6 +415,42 @@ class Compiler:
         cond = f" if {self.expr(condition, inner)}" if condition is not None else ""
         body = f"{element_src} for {var} in {iterable}{cond}"
         return f"({body})" if generator else f"[{body}]"
+
+    def attribute_filter(self, e: ast.ListComp, env: Env):
+        """`[... for c in components(K) if c.attr == X ...]`, X not depending on c nor drawing
+        random numbers, and every component of K holding a plain value (text, number, truth
+        value) in attr: (the components of K whose attr equals X, from a table built once,
+        in order; the rest of the filter) instead of a test per component. Else None."""
+        it, condition = e.iterable, e.condition
+        if not (isinstance(it, ast.Call) and it.func == "components" and "components" not in self.spec.fns
+                and isinstance(it.args[0], ast.Name) and it.args[0].id in self.game.kind_ids):
+            return None
+        test, rest = condition, None
+        if isinstance(condition, ast.Binary) and condition.op == "and":
+            test, rest = condition.left, condition.right
+        if not (isinstance(test, ast.Binary) and test.op == "=="):
+            return None
+        for attribute, value in ((test.left, test.right), (test.right, test.left)):
+            if (isinstance(attribute, ast.Attribute) and isinstance(attribute.obj, ast.Name)
+                    and attribute.obj.id == e.var and self.type_of(attribute.obj) != CELL):
+                break
+        else:
+            return None
+        if e.var in {n.id for n in _walk(value) if isinstance(n, ast.Name)} or _draws_random(value, self.spec):
+            return None
+        ids = self.game.kind_ids[it.args[0].id]
+        table: dict = {}
+        for c in ids:
+            attrs = self.game.components[c]
+            if attribute.name not in attrs or not (attrs[attribute.name] is None
+                                                   or type(attrs[attribute.name]) in (str, int, bool)):
+                return None
+            table.setdefault(attrs[attribute.name], []).append(c)
+        if not ids:
+            return None
+        with self.iterable():
+            wanted = self.expr(value, env)
+        return f"_with_attribute({self.module.const(table, 'by')}, {wanted})", rest
 
     def comprehension_iterable(self, e: ast.ListComp, env: Env) -> str:
         if self.stack_zone(e.iterable):     # read in place: an expression never moves anything
@@ -1040,9 +1079,19 @@ def compile_game(spec, types: dict):
     known_params: dict = {}
     single_inits = {name for name, decl in spec.vars.items()
                     if decl.init is not None and not _draws_random(decl.init, spec)}
+    # Nor do the vars' start values when none draws random numbers (the zones they could read
+    # are as setup_state made them): all of st.vars is then worked out once per player count.
+    # Their lists are shared between games as between copies of a state: never changed in place.
+    fixed_vars = fixed_params and len(single_inits) == sum(1 for d in spec.vars.values() if d.init is not None)
+    known_vars: dict = {}
 
     def initialize_vars(st):
         key = (st.players, tuple(sorted(game.param_overrides.items()))) if fixed_params else None
+        if fixed_vars:
+            known = known_vars.get(key)
+            if known is not None:
+                st.vars.update(known)
+                return
         known = known_params.get(key) if key is not None else None
         if known is not None:
             st.vars.update(known)
@@ -1069,6 +1118,8 @@ def compile_game(spec, types: dict):
                 st.vars[name] = [value() for _ in range(len(game.components))]
             else:
                 st.vars[name] = value()
+        if fixed_vars:
+            known_vars[key] = dict(st.vars)
 
     score_sign = game.score_sign = -1 if spec.score is not None and spec.score.lowest_wins else 1
     tie_sign = -1 if spec.tiebreak is not None and spec.tiebreak.lowest_wins else 1

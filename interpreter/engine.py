@@ -110,6 +110,7 @@ class Game:
         self.zone_meta["supply"] = ("pile", "hidden", False)
         # Grid zones whose components are drawn with a glyph: zone name -> (width, height) of a cell.
         self.cell_pictures: dict = {}
+        self._grid_keys: dict = {}      # player count -> {zone key: whether a grid}, see setup_state
         for decl in spec.zones.values():
             glyph = getattr(spec.kinds.get(decl.holds or next(iter(spec.kinds), "")), "glyph", None)
             if decl.kind == "grid" and glyph:
@@ -256,14 +257,11 @@ class Game:
         kind at once)."""
         items = list(items)
         dest = st.zones[key]
-        loc = st.loc
-        count = self.component_count
-        if (len(items) < 8 or type(dest) is not list or len(set(items)) != len(items)
-                or not all(type(c) is int and 0 <= c < count and loc[c][1] is None and loc[c][0] != key
-                           for c in items)):
+        if len(items) < 8 or type(dest) is not list or not self._leave_piles(st, items, key):
             for c in items:
                 self.move(st, c, key, cell, bottom)
             return
+        loc = st.loc
         if st.memo:
             st.memo.clear()
         leaving = set(items)
@@ -280,6 +278,20 @@ class Game:
             for c in items:
                 self.coverage.moved[c] += 1
 
+    def _leave_piles(self, st: State, items: list, key: str) -> bool:
+        """Whether `items` are distinct components that all lie in piles other than `key`."""
+        if len(set(items)) != len(items):
+            return False
+        loc = st.loc
+        count = self.component_count
+        for c in items:         # a loop, not all(generator): this runs for every card of a setup
+            if type(c) is not int or not 0 <= c < count:
+                return False
+            where = loc[c]
+            if where[1] is not None or where[0] == key:
+                return False
+        return True
+
     # ------------------------------------------------------------------ states
     def setup_state(self, players: int, seed: int = 0) -> State:
         """A new state after the setup block has run, before play starts."""
@@ -292,12 +304,13 @@ class Game:
         st = State.__new__(State)
         st.players = players
         st.rng = seed_state(seed)
-        st.zones = {}
-        for key in self.zone_keys_for(players):
-            name = key.split("/")[0]
-            st.zones[key] = {} if self.zone_meta[name][0] == "grid" else []
-        st.zones["supply"] = list(range(len(self.components)))
-        st.loc = [("supply", None)] * len(self.components)
+        grids = self._grid_keys.get(players)
+        if grids is None:
+            grids = self._grid_keys[players] = {key: self.zone_meta[key.split("/")[0]][0] == "grid"
+                                                for key in self.zone_keys_for(players)}
+        st.zones = {key: {} if grid else [] for key, grid in grids.items()}
+        st.zones["supply"] = list(range(self.component_count))
+        st.loc = [("supply", None)] * self.component_count
         st.vars = {}
         st.frames = []
         st.pending = None

@@ -129,6 +129,15 @@ def grid_contents(st, key: str) -> list:
     return found if found is not None else IMPLEMENTATIONS["contents"](None, st, key)
 
 
+def with_attribute(table: dict, value) -> list:
+    """The components whose attribute equals `value`, from a table of attribute value -> ids
+    (plain values only: a list equals none of them)."""
+    try:
+        return table.get(value, ())
+    except TypeError:
+        return ()
+
+
 def component_attribute(components: list):
     """`c.attr` for a component given by an expression: refused for none."""
     def attribute(c, attr: str):
@@ -180,7 +189,7 @@ NAMESPACE = {
     "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_no_case": _no_case,
     "_bad_assignment": _bad_assignment, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
     "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at, "_fitting": fitting, "_vacant": vacant,
-    "_grid_size": grid_size, "_grid_contents": grid_contents,
+    "_grid_size": grid_size, "_grid_contents": grid_contents, "_with_attribute": with_attribute,
     "_record_ending": record_ending,
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})

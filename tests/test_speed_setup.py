@@ -1,0 +1,167 @@
+"""Cheaper game starts: filters of `components(K)` by an attribute read from a table built
+once, the vars' start values worked out once per player count, the zones of a new state from
+a template. Each test checks the engine against plain Python over the same data, or against
+the values a fresh computation must give."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from boardwright.dsl.errors import RuleError
+from boardwright.dsl.loader import load_game
+from boardwright.interpreter.runtime import with_attribute
+from conftest import small_game_file
+
+DATA = """\
+provenance: test data
+enums:
+  Suit: [hearts, spades]
+components:
+  Card:
+    label: "{suit} {rank}"
+    attributes: {suit: Suit, rank: int, face: bool, marks: list of int}
+    defaults: {face: false, marks: []}
+    items:
+      - {suit: spades, rank: 1, marks: [1]}
+      - {suit: hearts, rank: 2, face: true}
+      - {suit: spades, rank: 2, marks: [2, 1]}
+      - {suit: hearts, rank: 1}
+      - {suit: spades, rank: 3, face: true}
+      - {suit: hearts, rank: 3, marks: [1]}
+"""
+
+FILTERS = """\
+    game "Filters"
+    players 1..3
+    data "cards.yaml"
+    param wanted = spades
+    zone box: stack
+    var by_suit: list of Card = []
+    var twos: list of Card = []
+    var high_faces: list of Card = []
+    var marked: list of Card = []
+    var per_rank: list of int = []
+    var seat_rank: list of Card = []
+    var ranks_of_hearts: list of int = []
+    var own_marks: list of Card = []
+    play {
+      by_suit = [c for c in components(Card) if c.suit == wanted]
+      twos = [c for c in components(Card) if 2 == c.rank]
+      high_faces = [c for c in components(Card) if c.face == true and c.rank > 2]
+      marked = [c for c in components(Card) if c.marks == [1]]
+      for r in range(1, 4) {
+        per_rank = per_rank + [len([c for c in components(Card) if c.rank == r])]
+      }
+      seat_rank = [c for c in components(Card) if c.rank == player_count]
+      ranks_of_hearts = [c.rank for c in components(Card) if c.suit == hearts]
+      own_marks = [c for c in components(Card) if c.rank == len(c.marks)]
+    }
+    """
+
+
+def _game(tmp_path, rules=FILTERS):
+    return load_game(small_game_file(tmp_path, textwrap.dedent(rules), DATA))
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_filters_by_an_attribute_give_what_a_test_per_component_gives(tmp_path, players):
+    game = _game(tmp_path)
+    cards = game.components
+    ids = range(len(cards))
+    st = game.new_state(players)
+    assert st.vars["by_suit"] == [c for c in ids if cards[c]["suit"] == "spades"] == [0, 2, 4]
+    assert st.vars["twos"] == [c for c in ids if cards[c]["rank"] == 2] == [1, 2]
+    assert st.vars["high_faces"] == [c for c in ids if cards[c]["face"] and cards[c]["rank"] > 2] == [4]
+    assert st.vars["marked"] == [c for c in ids if cards[c]["marks"] == [1]] == [0, 5]
+    assert st.vars["per_rank"] == [2, 2, 2]
+    assert st.vars["seat_rank"] == [c for c in ids if cards[c]["rank"] == players]
+    assert st.vars["ranks_of_hearts"] == [2, 1, 3]            # in component order
+    assert st.vars["own_marks"] == [c for c in ids if cards[c]["rank"] == len(cards[c]["marks"])] == [0, 2]
+
+
+def test_filters_by_a_plain_attribute_read_the_table(tmp_path):
+    # The tables are taken where every value is plain (suit, rank, face), not for a list (marks).
+    module = _game(tmp_path).generated
+    read = {span.line for line, span in zip(module.lines, module.spans) if "_with_attribute(" in line}
+    # every filter of play but line 18's (marks, lists) and line 24's (a value that reads c)
+    assert read == {15, 16, 17, 20, 22, 23}
+
+
+def test_a_list_equals_no_plain_attribute():
+    assert with_attribute({1: [0, 2], "a": [1]}, [1]) == ()
+    assert with_attribute({1: [0, 2], "a": [1]}, 1) == [0, 2]
+    assert with_attribute({1: [0, 2], "a": [1]}, "b") == ()
+
+
+def test_an_error_in_the_wanted_value_points_at_its_line(tmp_path):
+    game = _game(tmp_path, """\
+        game "Filters"
+        players 1
+        data "cards.yaml"
+        zone box: stack
+        var found: list of Card = []
+        play {
+          found = [c for c in components(Card) if c.suit == top(box).suit]
+        }
+        """)
+    with pytest.raises(RuleError) as info:
+        game.new_state(1)
+    diag = info.value.diagnostics[0]
+    assert "empty" in diag.message and diag.span.line == 7
+
+
+STARTS = """\
+    game "Starts"
+    players 1..3
+    data "cards.yaml"
+    param base = 3
+    zone hand: stack per player
+    var coins: int per player = base * (p + 1)
+    var total: int = base * player_count
+    var round: int = 0
+    var marks: list of int = [base]
+    setup {
+      round = 5
+      coins[0] += 100
+      marks = marks + [7]
+    }
+    play { round += 1 }
+    """
+
+
+def test_start_values_are_worked_out_afresh_in_every_game(tmp_path):
+    # What setup and play change in one game never reaches the start of the next.
+    game = _game(tmp_path, STARTS)
+    for _ in range(3):
+        st = game.setup_state(2)
+        assert st.vars["coins"] == [103, 6] and st.vars["round"] == 5 and st.vars["marks"] == [3, 7]
+        game.start(st)
+        assert st.vars["round"] == 6
+
+
+def test_start_values_follow_the_player_count_and_set_overrides(tmp_path):
+    game = _game(tmp_path, STARTS)
+    for players in (1, 3, 2, 1):
+        st = game.setup_state(players)
+        assert st.vars["coins"] == [103] + [3 * (p + 1) for p in range(1, players)]
+        assert st.vars["total"] == 3 * players
+        assert sorted(st.zones) == sorted([f"hand/{p}" for p in range(players)] + ["supply"])
+    game.set_params({"base": "5"})
+    assert game.setup_state(2).vars["coins"] == [105, 10]
+    game.param_overrides.clear()
+    assert game.setup_state(2).vars["coins"] == [103, 6]
+
+
+def test_a_start_value_that_draws_random_numbers_is_drawn_in_every_game(tmp_path):
+    game = _game(tmp_path, """\
+        game "Draw"
+        players 1
+        data "cards.yaml"
+        param base = 3
+        var order: list of Card = shuffled(components(Card))
+        play { log "go" }
+        """)
+    orders = {tuple(game.new_state(1, seed).vars["order"]) for seed in range(8)}
+    assert len(orders) > 1                      # worked out once, it would be one order
+    assert all(sorted(order) == list(range(6)) for order in orders)
