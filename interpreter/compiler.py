@@ -126,6 +126,8 @@ class Target:
         self.pc = -1
 
 
+_PAD = "\x00"            # marks where a call's frame is padded (never in generated text: repr escapes it)
+_PADDING = re.compile("\x00([A-Za-z_][A-Za-z0-9_]*)\x00([0-9]+)\x00")
 _ARITHMETIC = {"+", "-", "*", "==", "!=", "<", "<=", ">", ">="}
 _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])?|st\.players|st\.current|st\.vars\['[A-Za-z0-9_]+'\]|-?\d+|'[^'\\]*')$")
 _LIST_BUILDERS = {"all", "any", "sum", "count", "max", "min"}
@@ -251,6 +253,12 @@ class Compiler:
                 return f"('none' if {value} is None else {self.module.const(self.game.labels, 'labels')}[{value}])"
             if t not in self.spec.kinds and t not in (CELL, PLAYER) and not is_list(t):
                 return f"('none' if {value} is None else str({value}))"
+            if t == CELL:
+                return f"('none' if {value} is None else '(' + str({value}[0]) + ', ' + str({value}[1]) + ')')"
+            if t == PLAYER:         # a seat's name from a table, any other number as the renderer says
+                names = self.module.const([self.game.player_name(p) for p in range(self.game.max_players)], "players")
+                return (f"('nobody' if {value} is None else {names}[{value}] if 0 <= {value} < "
+                        f"{self.game.max_players} else {self.module.const(self.renderer(t), 'r')}({value}, st))")
         return f"{self.module.const(self.renderer(t), 'r')}({value}, st)"
 
     def text(self, text: ast.Text, env: Env) -> str:
@@ -747,7 +755,7 @@ class Compiler:
 
     def s_CallStmt(self, code, s: ast.CallStmt, env, loop):
         args = [self.expr(a, env) for a in s.args]
-        frame = f"[{s.name!r}, 0, [{', '.join(args)}] + [None] * (_SIZES[{s.name!r}] - {len(args)})]"
+        frame = f"[{s.name!r}, 0, [{', '.join(args)}{_PAD}{s.name}{_PAD}{len(args)}{_PAD}]]"    # see padded
         # A procedure that can never wait for a choice runs to its end right away (codegen).
         code.emit(Instruction("call", s.span, lines=[f"st.frames.append({frame})"],
                               extra=frame if s.name in self.direct else None))
@@ -883,9 +891,23 @@ class Compiler:
         self.stmt(code, s.span, f"raise _Problem({self.text(s.text, env)})")
 
     # ------------------------------------------------------------------ assembly
+    def padded(self, source: str) -> str:
+        """A call's new frame with its locals padded to the procedure's size, now that every
+        body is compiled: `[a, b` + marker + `]` becomes `[a, b, None, None]`."""
+        def pad(match) -> str:
+            given = int(match.group(2))
+            missing = self.game.code[match.group(1)].nslots - given
+            return (", " if given and missing else "") + ", ".join(["None"] * missing)
+        return _PADDING.sub(pad, source)
+
     def assemble(self) -> dict:
         """Write each body's blocks, run the module, and hand the functions to the bodies."""
         starts = {}
+        for name, code in self.game.code.items():
+            for ins in code.instructions:
+                if ins.kind == "call":
+                    ins.lines = [self.padded(line) for line in ins.lines]
+                    ins.extra = self.padded(ins.extra) if ins.extra is not None else None
         for name, code in self.game.code.items():
             starts[name] = block_starts(code.instructions)
             for pc in starts[name]:

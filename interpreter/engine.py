@@ -381,7 +381,12 @@ class Game:
         frames.append(frame)
         depth = len(frames)
         code = self.code
-        budget = STEP_LIMIT
+        body = code[frame[0]]
+        block = body.blocks[frame[1]]
+        (block if block is not None else body.entry(frame[1]))(st, frame)
+        if frames and frames[-1] is caller:
+            return True         # the usual case: the procedure ran to its end in one block
+        budget = STEP_LIMIT - 1
         while len(frames) >= depth:
             top = frames[-1]
             body = code[top[0]]
