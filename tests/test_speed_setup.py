@@ -165,3 +165,72 @@ def test_a_start_value_that_draws_random_numbers_is_drawn_in_every_game(tmp_path
     orders = {tuple(game.new_state(1, seed).vars["order"]) for seed in range(8)}
     assert len(orders) > 1                      # worked out once, it would be one order
     assert all(sorted(order) == list(range(6)) for order in orders)
+
+
+# ---------------------------------------------------------------- calls and placeholders
+def _long_proc(statements: int) -> str:
+    lines = "\n".join(f"          total += {k}" for k in range(statements))
+    return f"""\
+        game "Calls"
+        players 1
+        data "cards.yaml"
+        var total: int = 0
+        var trace: list of int = []
+        play {{
+          for i in range(3) {{
+            long()
+            note(i, 7)
+            none_given()
+          }}
+          ends(9)
+          trace = trace + [-1]
+        }}
+        proc long() {{
+{lines}
+        }}
+        proc note(a: int, b: int) {{
+          let c = a * b
+          trace = trace + [c]
+        }}
+        proc none_given() {{
+          let x = 1
+          let y = 2
+          trace = trace + [x + y]
+        }}
+        proc ends(n: int) {{
+          trace = trace + [n]
+          finish
+        }}
+        """
+
+
+def test_procedures_without_choices_run_to_their_end_whatever_their_length(tmp_path):
+    # 200 statements are several generated blocks; the others end in their first. Procedures
+    # declared after their callers get frames of their own size; `finish` in one ends the game.
+    game = _game(tmp_path, _long_proc(200))
+    st = game.new_state(1)
+    assert st.finished
+    assert st.vars["total"] == 3 * sum(range(200))
+    assert st.vars["trace"] == [0, 3, 7, 3, 14, 3, 9]       # nothing after `ends(9)`
+
+
+def test_placeholders_of_seats_and_cells_read_as_the_renderer_says(tmp_path):
+    game = _game(tmp_path, """\
+        game "Names"
+        players 2
+        data "cards.yaml"
+        var who: player = none
+        var spot: cell = none
+        var far: player = 5
+        var back: player = 0 - 1
+        var at: cell = (2, -3)
+        play {
+          for p in players { log "{p} at {(p, -p)}" }
+          log "{far} at {(far, -far)}"
+          log "{back} at {at}"
+          log "{who} at {spot}"
+        }
+        """)
+    st = game.new_state(2)
+    assert st.log == ["Player 1 at (0, 0)", "Player 2 at (1, -1)", "Player 6 at (5, -5)", "Player 0 at (2, -3)",
+                      "nobody at none"]
