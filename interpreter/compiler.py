@@ -908,10 +908,14 @@ class Compiler:
                 if ins.kind == "call":
                     ins.lines = [self.padded(line) for line in ins.lines]
                     ins.extra = self.padded(ins.extra) if ins.extra is not None else None
+        jumps = {}          # body name -> {pc: the pc its block only jumps to}
         for name, code in self.game.code.items():
             starts[name] = block_starts(code.instructions)
+            jumps[name] = {}
             for pc in starts[name]:
-                block_source(self.module, name, f"b_{name}_{pc}", code.instructions, pc)
+                target = block_source(self.module, name, f"b_{name}_{pc}", code.instructions, pc)
+                if target is not None:
+                    jumps[name][pc] = target
         namespace = self.module.execute()
         self.game.namespace = namespace
         self.game.generated = self.module
@@ -921,6 +925,13 @@ class Compiler:
             code.blocks = [None] * len(code) + [_end_of_body]
             for pc in starts[name]:
                 code.blocks[pc] = namespace[f"b_{name}_{pc}"]
+            for pc in jumps[name]:      # a block that only jumps: the engine runs the target's
+                target, seen = pc, set()
+                while target in jumps[name] and target not in seen:
+                    seen.add(target)
+                    target = jumps[name][target]
+                if target not in seen and code.blocks[target] is not None:
+                    code.blocks[pc] = code.blocks[target]
         return namespace
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import itertools
+from operator import itemgetter
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -91,6 +92,7 @@ class Game:
         self.backs: list = [tuple(attrs.get(a) for a in spec.kinds[k].back) if spec.kinds[k].back else None
                             for k, attrs in zip(self.kind_of, self.components)]
         self.component_count = len(self.components)
+        self.component_ids = frozenset(range(self.component_count))
         self.fitting_cells: dict = {}   # fixed-size grid key -> (cells, those that fit), see runtime.fitting
         self.zone_keys: dict = {}
         self.zone_meta: dict = {}       # zone name -> (kind, visibility, per_player)
@@ -257,40 +259,40 @@ class Game:
         kind at once)."""
         items = list(items)
         dest = st.zones[key]
-        if len(items) < 8 or type(dest) is not list or not self._leave_piles(st, items, key):
+        moving = self._from_piles(st, items, key) if len(items) >= 8 and type(dest) is list else None
+        if moving is None:
             for c in items:
                 self.move(st, c, key, cell, bottom)
             return
-        loc = st.loc
+        leaving, sources = moving
         if st.memo:
             st.memo.clear()
-        leaving = set(items)
-        for source_key in {loc[c][0] for c in items}:
+        for source_key in sources:
             source = st.zones[source_key]
             source[:] = [c for c in source if c not in leaving]     # the others keep their order
         if bottom:
             dest[:0] = items[::-1]          # each to the bottom in turn: the last lies lowest
         else:
             dest.extend(items)
+        loc = st.loc
+        where = (key, cell)
         for c in items:
-            loc[c] = (key, cell)
+            loc[c] = where
         if self.coverage is not None and st.frames and st.frames[0][0] != "setup":
             for c in items:
                 self.coverage.moved[c] += 1
 
-    def _leave_piles(self, st: State, items: list, key: str) -> bool:
-        """Whether `items` are distinct components that all lie in piles other than `key`."""
-        if len(set(items)) != len(items):
-            return False
-        loc = st.loc
-        count = self.component_count
-        for c in items:         # a loop, not all(generator): this runs for every card of a setup
-            if type(c) is not int or not 0 <= c < count:
-                return False
-            where = loc[c]
-            if where[1] is not None or where[0] == key:
-                return False
-        return True
+    def _from_piles(self, st: State, items: list, key: str):
+        """(the set of items, the keys of the piles they lie in) when `items` are distinct
+        components that all lie in piles other than `key`, else None. Checked a list at a time
+        (sets, map): a setup moves whole kinds."""
+        leaving = set(items)
+        if len(leaving) != len(items) or set(map(type, items)) != {int} or not leaving <= self.component_ids:
+            return None
+        wheres = set(itemgetter(*items)(st.loc))
+        if any(cell is not None or zone == key for zone, cell in wheres):
+            return None
+        return leaving, [zone for zone, _ in wheres]
 
     # ------------------------------------------------------------------ states
     def setup_state(self, players: int, seed: int = 0) -> State:

@@ -10,8 +10,9 @@ import pytest
 
 from boardwright.dsl.errors import RuleError
 from boardwright.dsl.loader import load_game
+from boardwright.interpreter.builtins import Problem
 from boardwright.interpreter.runtime import with_attribute
-from conftest import small_game_file
+from conftest import SMALL_DATA, small_game_file
 
 DATA = """\
 provenance: test data
@@ -234,3 +235,90 @@ def test_placeholders_of_seats_and_cells_read_as_the_renderer_says(tmp_path):
     st = game.new_state(2)
     assert st.log == ["Player 1 at (0, 0)", "Player 2 at (1, -1)", "Player 6 at (5, -5)", "Player 0 at (2, -3)",
                       "nobody at none"]
+
+
+# ---------------------------------------------------------------- blocks that only jump
+JUMPS = """\
+    game "Jumps"
+    players 2
+    data "cards.yaml"
+    zone pool: pile
+    zone hand: pile per player
+    var picks: list of int = []
+    setup { move components(Card) to pool }
+    play {
+      while not empty(pool) {
+        for p in players if not empty(pool) {
+          turn p { pick(p) }
+        }
+      }
+    }
+    proc pick(p: player) {
+      choose c from contents(pool) prompt "Take a card"
+      move c to hand[p]
+      picks = picks + [c.rank]
+    }
+    """
+
+
+def test_blocks_that_only_jump_run_their_targets_code(tmp_path):
+    # The same seeded games with the generated blocks as written (each jump a round of the
+    # engine's loop) and with the jumps taken in place.
+    from boardwright.interpreter.simulate import play_game
+    game = _game(tmp_path, JUMPS)
+    play = game.code["play"]
+    written = [game.namespace.get(f"b_play_{pc}") for pc in range(len(play))] + [play.blocks[-1]]
+    shortened = [pc for pc, block in enumerate(play.blocks) if block is not written[pc] and written[pc]]
+    assert shortened                                 # the turn's end only jumps back to the loop
+    runs = [play_game(game, 2, seed)[0] for seed in range(4)]
+    play.blocks = [block or alias for block, alias in zip(written, play.blocks)]
+    again = [play_game(game, 2, seed)[0] for seed in range(4)]
+    assert [st.to_json() for st in runs] == [st.to_json() for st in again]
+    assert all(sorted(st.vars["picks"]) == [1, 1, 2, 2, 3, 3] for st in runs)
+
+
+def test_a_game_saved_where_a_block_only_jumps_resumes_there(tmp_path):
+    from boardwright.interpreter.state import State
+    game = _game(tmp_path, JUMPS)
+    st = game.new_state(2, 5)
+    game.apply_index(st, 0)
+    copy = State.from_json(st.to_json())
+    for _ in range(5):
+        game.apply_index(st, 0)
+        game.apply_index(copy, 0)
+    assert st.finished and copy.finished and st.to_json() == copy.to_json()
+
+
+# ---------------------------------------------------------------- moving many at once
+MANY = SMALL_DATA.replace("rank: [1, 2, 3]}", "rank: [1, 2, 3, 4, 5, 6, 7, 8]}")     # sixteen cards
+PILES = """\
+    game "Piles"
+    players 1
+    data "cards.yaml"
+    zone board: grid
+    zone a: pile
+    zone b: pile
+    play {
+      move components(Card) to a
+      move top(a) to board at (0, 0)
+      move [c for c in components(Card) if c.rank != 5] to b
+    }
+    """
+
+
+@pytest.mark.parametrize("bad", [True, 16, -1, "a", 2.0])
+def test_moving_a_list_with_something_not_a_component_is_refused(tmp_path, bad):
+    game = load_game(small_game_file(tmp_path, textwrap.dedent(PILES), MANY))
+    st = game.setup_state(1)
+    with pytest.raises(Problem, match="not a component"):
+        game.move_all(st, list(range(2, 9)) + [bad], "a", None, False)
+    assert st.zones["a"] == list(range(2, 9))               # each in turn, up to the bad one
+
+
+def test_moving_a_list_from_a_grid_moves_each_in_turn(tmp_path):
+    game = load_game(small_game_file(tmp_path, textwrap.dedent(PILES), MANY))
+    st = game.new_state(1)
+    moved = [c for c in range(16) if game.components[c]["rank"] != 5]
+    assert 15 in moved and st.zones["board"] == {}          # the top of a (the last card) left the grid
+    assert st.zones["b"] == moved and st.zones["a"] == [c for c in range(15) if c not in moved]
+    assert all(st.loc[c] == ("b", None) for c in moved)
