@@ -547,6 +547,11 @@ class Compiler:
             return f"len(st.zones[{args[0]}])"
         if e.func == "empty":
             return f"(not st.zones[{args[0]}])"
+        if (e.func == "top" and not is_grid(self.type_of(e.args[0])) and self.type_of(e.args[0]) != "any"
+                and not _draws_random(e.args[0], self.spec)):
+            w = self.temporary()        # an empty zone: the built-in says what is wrong
+            if w is not None:
+                return f"({w}[-1] if ({w} := st.zones[{args[0]}]) else _B_top(_rt, st, {args[0]}))"
         if e.func == "top_at":
             w = self.temporary()
             if w is not None:

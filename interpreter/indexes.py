@@ -13,6 +13,7 @@ move into a grid replaces the index by an updated copy, a move that empties a ce
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from operator import itemgetter
 
 ADJACENT = {
     "orthogonal": ((0, -1), (-1, 0), (1, 0), (0, 1)),
@@ -25,8 +26,7 @@ DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 _DIRECTION_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
 
 
-def row_major(cell):
-    return cell[1], cell[0]
+row_major = itemgetter(1, 0)       # cell -> (y, x): the sort key of row-major order (C-level: a bisect calls it often)
 
 
 def _line_order(window):

@@ -168,7 +168,7 @@ def fitting(rt, st, key, cells) -> list:
     shape = rt.grid_shape(key, st)
     if shape.size is not None:          # the same list of cells always fits the same shape
         known = rt.fitting_cells.get(key)
-        if known is not None and known[0] is cells and known[1] == shape:
+        if known is not None and known[0] is cells and (known[1] is shape or known[1] == shape):
             return known[2]
         w, h = shape.size
         blocked = shape.blocked

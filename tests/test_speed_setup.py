@@ -322,3 +322,34 @@ def test_moving_a_list_from_a_grid_moves_each_in_turn(tmp_path):
     assert 15 in moved and st.zones["board"] == {}          # the top of a (the last card) left the grid
     assert st.zones["b"] == moved and st.zones["a"] == [c for c in range(15) if c not in moved]
     assert all(st.loc[c] == ("b", None) for c in moved)
+
+
+def test_top_reads_the_last_card_and_names_an_empty_zone(tmp_path):
+    game = _game(tmp_path, """\
+        game "Top"
+        players 2
+        data "cards.yaml"
+        zone hand: pile per player
+        var seen: list of Card = []
+        var ranks: list of int = []
+        play {
+          move [c for c in components(Card) if c.rank == 2] to hand[0]
+          seen = [top(hand[0]), top(hand[0])]
+          move top(hand[0]) to hand[1]
+          seen = seen + [top(hand[0]), top(hand[next(0)])]
+          ranks = [top(hand[1]).rank]
+          let p = 1
+          move top(hand[p]) to hand[0]
+          seen = seen + [top(hand[p])]
+        }
+        """)
+    twos = [c for c, attrs in enumerate(game.components) if attrs["rank"] == 2]
+    with pytest.raises(RuleError) as info:
+        game.new_state(2)
+    diag = info.value.diagnostics[0]
+    assert diag.message == "top of the empty zone 'hand/1'" and diag.span.line == 15
+    st = game.setup_state(2)
+    st.frames.append(["play", 0, [None] * game.code_sizes["play"]])
+    with pytest.raises(RuleError):
+        game.run(st)
+    assert st.vars["seen"] == [twos[-1], twos[-1], twos[0], twos[-1]] and st.vars["ranks"] == [2]
