@@ -581,12 +581,12 @@ class Compiler:
             if (op == "*" and repeatable(left) and repeatable(right)
                     and {self.type_of(e.left), self.type_of(e.right)} <= {INT, PLAYER}):
                 # the check of limits.multiply, inlined for the usual small numbers
-                return (f"({left} * {right} if -_SMALL < {left} < _SMALL and -_SMALL < {right} < _SMALL "
+                return (f"({left} * {right} if _NSMALL < {left} < _SMALL and _NSMALL < {right} < _SMALL "
                         f"else _multiply({left}, {right}))")
             a, b = self.temporary(), self.temporary()
             if op == "*" and a is not None and {self.type_of(e.left), self.type_of(e.right)} <= {INT, PLAYER}:
                 # both factors computed first (&, not and), then the check of limits.multiply
-                return (f"({a} * {b} if (-_SMALL < ({a} := {left}) < _SMALL) & (-_SMALL < ({b} := {right}) < _SMALL) "
+                return (f"({a} * {b} if (_NSMALL < ({a} := {left}) < _SMALL) & (_NSMALL < ({b} := {right}) < _SMALL) "
                         f"else _multiply({a}, {b}))")
             return f"{'_concat' if op == '+' else '_multiply'}({left}, {right})"
         if op in ("and", "or", "in", "not in") or op in _ARITHMETIC:

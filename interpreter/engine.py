@@ -16,7 +16,7 @@ from ..dsl.data import format_attributes
 from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError, did_you_mean
 from .limits import WORK
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic, fits
-from .indexes import on_add, on_remove
+from .indexes import on_remove
 from .runtime import LoopLimit
 from .rng import seed_state
 from .state import Pending, Sealed, State
@@ -221,7 +221,8 @@ class Game:
                 raise Problem(f"cell {cell} of '{key}' is occupied and the grid is not 'stacked'")
             if not fits(self, st, key, cell):
                 raise Problem(f"cell {cell} is outside the grid '{key}'")
-        okey, ocell = st.loc[c]
+        loc = st.loc
+        okey, ocell = loc[c]
         source = zones[okey]
         if st.memo:
             st.memo.clear()
@@ -245,11 +246,12 @@ class Game:
             stack = dest.get(cell)
             if stack is None:
                 dest[cell] = [c]
-                on_add(st, key, cell, True)
             else:
                 stack.append(c)
-                on_add(st, key, cell, False)
-        st.loc[c] = (key, cell)
+            index = st.cache.get(key)       # the grid's index replaced by an updated copy
+            if index is not None:
+                st.cache[key] = index.added(dest, cell, stack is None)
+        loc[c] = (key, cell)
         if self.coverage is not None and st.frames and st.frames[0][0] != "setup":
             self.coverage.moved[c] += 1
 

@@ -184,12 +184,6 @@ def grid_index(st, key: str) -> GridIndex:
     return idx
 
 
-def on_add(st, key: str, cell, new_cell: bool) -> None:
-    idx = st.cache.get(key)
-    if idx is not None:
-        st.cache[key] = idx.added(st.zones[key], cell, new_cell)
-
-
 def on_remove(st, key: str, emptied: bool) -> None:
     idx = st.cache.get(key)
     if idx is not None:

@@ -7,6 +7,8 @@ or touches the state (turns, shuffles, decisions, the log). Built-in functions a
 """
 from __future__ import annotations
 
+from itertools import filterfalse
+
 from . import limits
 from .builtins import IMPLEMENTATIONS, Problem, fits
 from .indexes import grid_index
@@ -159,8 +161,7 @@ def top_attribute(components: list):
 
 def vacant(grid: dict, cells) -> list:
     """`[c for c in cells if top_at(Z, c) == none]` with the grid Z read once."""
-    get = grid.get
-    return [c for c in cells if not get(c)]
+    return list(filterfalse(grid.get, cells))       # the loop in C
 
 
 def fitting(rt, st, key, cells) -> list:
@@ -194,4 +195,4 @@ NAMESPACE = {
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
 NAMESPACE.update({"_concat": limits.concat, "_multiply": limits.multiply, "_bounded_text": limits.bounded_text,
-                  "_inner": limits.inner, "_SMALL": limits.SMALL_FACTOR})
+                  "_inner": limits.inner, "_SMALL": limits.SMALL_FACTOR, "_NSMALL": -limits.SMALL_FACTOR})
