@@ -539,6 +539,8 @@ class Compiler:
             return f"{e.func}({', '.join(args)})"
         if e.func == "occurrences":
             return f"{args[0]}.count({args[1]})"
+        if e.func == "index_of" and simple(args[0]) and simple(args[1]):
+            return f"({args[0]}.index({args[1]}) if {args[1]} in {args[0]} else -1)"
         if e.func in ("next", "previous") and simple(args[0]):
             return f"(({args[0]} {'+' if e.func == 'next' else '-'} 1) % st.players)"
         if e.func in ("any", "all"):
@@ -878,7 +880,9 @@ class Compiler:
         code.emit(Instruction("return", s.span))
 
     def s_Log(self, code, s: ast.Log, env, loop):
-        self.stmt(code, s.span, f"_log(st, {self.text(s.text, env)})")
+        # the log keeps its last 100 to 200 lines (written here, not called: logs are frequent)
+        self.stmt(code, s.span, f"st.log.append({self.text(s.text, env)})", "if len(st.log) > 200:",
+                  "    del st.log[:100]")
 
     def s_Show(self, code, s: ast.Show, env, loop):
         # Only the play screen listens (game.on_show); bots and simulations pay one test.

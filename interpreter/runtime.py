@@ -99,12 +99,6 @@ def _decide(st, values: list, player, slot: int, site: tuple) -> None:
     st.pending = Pending(player, tuple(values), slot, site)
 
 
-def _log(st, text: str) -> None:
-    st.log.append(text)
-    if len(st.log) > 200:
-        del st.log[:100]
-
-
 class LoopLimit(Problem):
     """A loop inside one generated function ran past the step limit."""
 
@@ -189,7 +183,7 @@ NAMESPACE = {
     "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
     "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_no_case": _no_case,
     "_bad_assignment": _bad_assignment, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
-    "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at, "_fitting": fitting, "_vacant": vacant,
+    "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_top_at": _top_at, "_fitting": fitting, "_vacant": vacant,
     "_grid_size": grid_size, "_grid_contents": grid_contents, "_with_attribute": with_attribute,
     "_record_ending": record_ending,
 }

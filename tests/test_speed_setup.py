@@ -353,3 +353,25 @@ def test_top_reads_the_last_card_and_names_an_empty_zone(tmp_path):
     with pytest.raises(RuleError):
         game.run(st)
     assert st.vars["seen"] == [twos[-1], twos[-1], twos[0], twos[-1]] and st.vars["ranks"] == [2]
+
+
+def test_the_log_keeps_its_last_lines_and_index_of_finds_the_first(tmp_path):
+    game = _game(tmp_path, """\
+        game "Log"
+        players 1
+        data "cards.yaml"
+        var found: list of int = []
+        play {
+          let xs = [5, 7, 5, 9]
+          for v in [5, 7, 9, 4] { found = found + [index_of(xs, v)] }
+          for i in range(450) { log "line {i}" }
+        }
+        """)
+    st = game.new_state(1)
+    assert st.vars["found"] == [0, 1, 3, -1]
+    log: list = []
+    for i in range(450):            # past 200 lines the oldest 100 go
+        log.append(f"line {i}")
+        if len(log) > 200:
+            del log[:100]
+    assert st.log == log and len(log) == 150
