@@ -14,13 +14,7 @@ from boardwright.interpreter.builtins import Problem
 from boardwright.interpreter.runtime import with_attribute
 from conftest import SMALL_DATA, small_game_file
 
-DATA = """\
-provenance: test data
-enums:
-  Suit: [hearts, spades]
-components:
-  Card:
-    label: "{suit} {rank}"
+DATA = SMALL_DATA.split("    attributes:")[0] + """\
     attributes: {suit: Suit, rank: int, face: bool, marks: list of int}
     defaults: {face: false, marks: []}
     items:
