@@ -5,7 +5,7 @@ arguments. A `Problem` raised here becomes a rule error at the calling expressio
 """
 from __future__ import annotations
 
-from .indexes import ADJACENT, DIRECTIONS, grid_index, windows_through
+from .indexes import ADJACENT, DIRECTIONS, grid_index, row_major, windows_through
 from .limits import Problem, bounded_range, bounded_text, elements  # noqa: F401 (Problem: re-exported)
 from .rng import shuffle_in_place
 
@@ -41,7 +41,7 @@ def _in_rule_words(exc: Exception) -> str:
 
 
 def _row_major(cells):
-    return sorted(cells, key=lambda c: (c[1], c[0]))
+    return sorted(cells, key=row_major)
 
 
 def _count(rt, st, items):

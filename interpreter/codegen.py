@@ -112,7 +112,10 @@ def block_source(module: Module, name: str, fname: str, instructions: list, star
     while or for loop a Python loop (its rounds counted against the step limit), and a
     forward jump within the code being written is followed. Control returns to the engine at
     a call, a choice, a return, a finish, a jump out of the code written here, and after
-    `limit` instructions (one, for rule coverage: then nothing is followed)."""
+    `limit` instructions (one, for rule coverage: then nothing is followed).
+
+    Return the program counter the function only jumps to, when it does nothing else (the
+    engine may then run the code there in its place), else None."""
     writer = _BlockWriter(instructions, limit)
     writer.region(start, len(instructions) + 1, 1)
     first = instructions[start].span if start < len(instructions) else None
@@ -123,6 +126,10 @@ def block_source(module: Module, name: str, fname: str, instructions: list, star
     for indent, text, span in writer.out:
         for line in text.split("\n"):
             module.add("    " * indent + line, span)
+    texts = [text for _, text, _ in writer.out]
+    if len(texts) == 2 and texts[0].startswith("F[1] = ") and texts[1] == "return" and not writer.looped:
+        return int(texts[0][len("F[1] = "):])
+    return None
 
 
 MAX_NESTING = 40                # indentation levels of one generated function, at most

@@ -126,6 +126,8 @@ class Target:
         self.pc = -1
 
 
+_PAD = "\x00"            # marks where a call's frame is padded (never in generated text: repr escapes it)
+_PADDING = re.compile("\x00([A-Za-z_][A-Za-z0-9_]*)\x00([0-9]+)\x00")
 _ARITHMETIC = {"+", "-", "*", "==", "!=", "<", "<=", ">", ">="}
 _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])?|st\.players|st\.current|st\.vars\['[A-Za-z0-9_]+'\]|-?\d+|'[^'\\]*')$")
 _LIST_BUILDERS = {"all", "any", "sum", "count", "max", "min"}
@@ -251,6 +253,12 @@ class Compiler:
                 return f"('none' if {value} is None else {self.module.const(self.game.labels, 'labels')}[{value}])"
             if t not in self.spec.kinds and t not in (CELL, PLAYER) and not is_list(t):
                 return f"('none' if {value} is None else str({value}))"
+            if t == CELL:
+                return f"('none' if {value} is None else '(' + str({value}[0]) + ', ' + str({value}[1]) + ')')"
+            if t == PLAYER:         # a seat's name from a table, any other number as the renderer says
+                names = self.module.const([self.game.player_name(p) for p in range(self.game.max_players)], "players")
+                return (f"('nobody' if {value} is None else {names}[{value}] if 0 <= {value} < "
+                        f"{self.game.max_players} else {self.module.const(self.renderer(t), 'r')}({value}, st))")
         return f"{self.module.const(self.renderer(t), 'r')}({value}, st)"
 
     def text(self, text: ast.Text, env: Env) -> str:
@@ -387,6 +395,9 @@ class Compiler:
         with self.iterable():
             iterable = self.comprehension_iterable(e, env)
         condition = e.condition
+        indexed = self.attribute_filter(e, env)
+        if indexed is not None:
+            iterable, condition = indexed
         # `fits(Z, v)` first in the filter: the cells are filtered by one call, not one per cell
         first, rest, fitted = condition, None, None
         if isinstance(condition, ast.Binary) and condition.op == "and":
@@ -412,6 +423,42 @@ class Compiler:
         cond = f" if {self.expr(condition, inner)}" if condition is not None else ""
         body = f"{element_src} for {var} in {iterable}{cond}"
         return f"({body})" if generator else f"[{body}]"
+
+    def attribute_filter(self, e: ast.ListComp, env: Env):
+        """`[... for c in components(K) if c.attr == X ...]`, X not depending on c nor drawing
+        random numbers, and every component of K holding a plain value (text, number, truth
+        value) in attr: (the components of K whose attr equals X, from a table built once,
+        in order; the rest of the filter) instead of a test per component. Else None."""
+        it, condition = e.iterable, e.condition
+        if not (isinstance(it, ast.Call) and it.func == "components" and "components" not in self.spec.fns
+                and isinstance(it.args[0], ast.Name) and it.args[0].id in self.game.kind_ids):
+            return None
+        test, rest = condition, None
+        if isinstance(condition, ast.Binary) and condition.op == "and":
+            test, rest = condition.left, condition.right
+        if not (isinstance(test, ast.Binary) and test.op == "=="):
+            return None
+        for attribute, value in ((test.left, test.right), (test.right, test.left)):
+            if (isinstance(attribute, ast.Attribute) and isinstance(attribute.obj, ast.Name)
+                    and attribute.obj.id == e.var and self.type_of(attribute.obj) != CELL):
+                break
+        else:
+            return None
+        if e.var in {n.id for n in _walk(value) if isinstance(n, ast.Name)} or _draws_random(value, self.spec):
+            return None
+        ids = self.game.kind_ids[it.args[0].id]
+        table: dict = {}
+        for c in ids:
+            attrs = self.game.components[c]
+            if attribute.name not in attrs or not (attrs[attribute.name] is None
+                                                   or type(attrs[attribute.name]) in (str, int, bool)):
+                return None
+            table.setdefault(attrs[attribute.name], []).append(c)
+        if not ids:
+            return None
+        with self.iterable():
+            wanted = self.expr(value, env)
+        return f"_with_attribute({self.module.const(table, 'by')}, {wanted})", rest
 
     def comprehension_iterable(self, e: ast.ListComp, env: Env) -> str:
         if self.stack_zone(e.iterable):     # read in place: an expression never moves anything
@@ -492,6 +539,8 @@ class Compiler:
             return f"{e.func}({', '.join(args)})"
         if e.func == "occurrences":
             return f"{args[0]}.count({args[1]})"
+        if e.func == "index_of" and simple(args[0]) and simple(args[1]):
+            return f"({args[0]}.index({args[1]}) if {args[1]} in {args[0]} else -1)"
         if e.func in ("next", "previous") and simple(args[0]):
             return f"(({args[0]} {'+' if e.func == 'next' else '-'} 1) % st.players)"
         if e.func in ("any", "all"):
@@ -500,6 +549,11 @@ class Compiler:
             return f"len(st.zones[{args[0]}])"
         if e.func == "empty":
             return f"(not st.zones[{args[0]}])"
+        if (e.func == "top" and not is_grid(self.type_of(e.args[0])) and self.type_of(e.args[0]) != "any"
+                and not _draws_random(e.args[0], self.spec)):
+            w = self.temporary()        # an empty zone: the built-in says what is wrong
+            if w is not None:
+                return f"({w}[-1] if ({w} := st.zones[{args[0]}]) else _B_top(_rt, st, {args[0]}))"
         if e.func == "top_at":
             w = self.temporary()
             if w is not None:
@@ -529,12 +583,12 @@ class Compiler:
             if (op == "*" and repeatable(left) and repeatable(right)
                     and {self.type_of(e.left), self.type_of(e.right)} <= {INT, PLAYER}):
                 # the check of limits.multiply, inlined for the usual small numbers
-                return (f"({left} * {right} if -_SMALL < {left} < _SMALL and -_SMALL < {right} < _SMALL "
+                return (f"({left} * {right} if _NSMALL < {left} < _SMALL and _NSMALL < {right} < _SMALL "
                         f"else _multiply({left}, {right}))")
             a, b = self.temporary(), self.temporary()
             if op == "*" and a is not None and {self.type_of(e.left), self.type_of(e.right)} <= {INT, PLAYER}:
                 # both factors computed first (&, not and), then the check of limits.multiply
-                return (f"({a} * {b} if (-_SMALL < ({a} := {left}) < _SMALL) & (-_SMALL < ({b} := {right}) < _SMALL) "
+                return (f"({a} * {b} if (_NSMALL < ({a} := {left}) < _SMALL) & (_NSMALL < ({b} := {right}) < _SMALL) "
                         f"else _multiply({a}, {b}))")
             return f"{'_concat' if op == '+' else '_multiply'}({left}, {right})"
         if op in ("and", "or", "in", "not in") or op in _ARITHMETIC:
@@ -708,7 +762,7 @@ class Compiler:
 
     def s_CallStmt(self, code, s: ast.CallStmt, env, loop):
         args = [self.expr(a, env) for a in s.args]
-        frame = f"[{s.name!r}, 0, [{', '.join(args)}] + [None] * (_SIZES[{s.name!r}] - {len(args)})]"
+        frame = f"[{s.name!r}, 0, [{', '.join(args)}{_PAD}{s.name}{_PAD}{len(args)}{_PAD}]]"    # see padded
         # A procedure that can never wait for a choice runs to its end right away (codegen).
         code.emit(Instruction("call", s.span, lines=[f"st.frames.append({frame})"],
                               extra=frame if s.name in self.direct else None))
@@ -826,7 +880,9 @@ class Compiler:
         code.emit(Instruction("return", s.span))
 
     def s_Log(self, code, s: ast.Log, env, loop):
-        self.stmt(code, s.span, f"_log(st, {self.text(s.text, env)})")
+        # the log keeps its last 100 to 200 lines (written here, not called: logs are frequent)
+        self.stmt(code, s.span, f"st.log.append({self.text(s.text, env)})", "if len(st.log) > 200:",
+                  "    del st.log[:100]")
 
     def s_Show(self, code, s: ast.Show, env, loop):
         # Only the play screen listens (game.on_show); bots and simulations pay one test.
@@ -844,13 +900,31 @@ class Compiler:
         self.stmt(code, s.span, f"raise _Problem({self.text(s.text, env)})")
 
     # ------------------------------------------------------------------ assembly
+    def padded(self, source: str) -> str:
+        """A call's new frame with its locals padded to the procedure's size, now that every
+        body is compiled: `[a, b` + marker + `]` becomes `[a, b, None, None]`."""
+        def pad(match) -> str:
+            given = int(match.group(2))
+            missing = self.game.code[match.group(1)].nslots - given
+            return (", " if given and missing else "") + ", ".join(["None"] * missing)
+        return _PADDING.sub(pad, source)
+
     def assemble(self) -> dict:
         """Write each body's blocks, run the module, and hand the functions to the bodies."""
         starts = {}
         for name, code in self.game.code.items():
+            for ins in code.instructions:
+                if ins.kind == "call":
+                    ins.lines = [self.padded(line) for line in ins.lines]
+                    ins.extra = self.padded(ins.extra) if ins.extra is not None else None
+        jumps = {}          # body name -> {pc: the pc its block only jumps to}
+        for name, code in self.game.code.items():
             starts[name] = block_starts(code.instructions)
+            jumps[name] = {}
             for pc in starts[name]:
-                block_source(self.module, name, f"b_{name}_{pc}", code.instructions, pc)
+                target = block_source(self.module, name, f"b_{name}_{pc}", code.instructions, pc)
+                if target is not None:
+                    jumps[name][pc] = target
         namespace = self.module.execute()
         self.game.namespace = namespace
         self.game.generated = self.module
@@ -860,6 +934,13 @@ class Compiler:
             code.blocks = [None] * len(code) + [_end_of_body]
             for pc in starts[name]:
                 code.blocks[pc] = namespace[f"b_{name}_{pc}"]
+            for pc in jumps[name]:      # a block that only jumps: the engine runs the target's
+                target, seen = pc, set()
+                while target in jumps[name] and target not in seen:
+                    seen.add(target)
+                    target = jumps[name][target]
+                if target not in seen and code.blocks[target] is not None:
+                    code.blocks[pc] = code.blocks[target]
         return namespace
 
 
@@ -1040,9 +1121,19 @@ def compile_game(spec, types: dict):
     known_params: dict = {}
     single_inits = {name for name, decl in spec.vars.items()
                     if decl.init is not None and not _draws_random(decl.init, spec)}
+    # Nor do the vars' start values when none draws random numbers (the zones they could read
+    # are as setup_state made them): all of st.vars is then worked out once per player count.
+    # Their lists are shared between games as between copies of a state: never changed in place.
+    fixed_vars = fixed_params and len(single_inits) == sum(1 for d in spec.vars.values() if d.init is not None)
+    known_vars: dict = {}
 
     def initialize_vars(st):
         key = (st.players, tuple(sorted(game.param_overrides.items()))) if fixed_params else None
+        if fixed_vars:
+            known = known_vars.get(key)
+            if known is not None:
+                st.vars.update(known)
+                return
         known = known_params.get(key) if key is not None else None
         if known is not None:
             st.vars.update(known)
@@ -1069,6 +1160,8 @@ def compile_game(spec, types: dict):
                 st.vars[name] = [value() for _ in range(len(game.components))]
             else:
                 st.vars[name] = value()
+        if fixed_vars:
+            known_vars[key] = dict(st.vars)
 
     score_sign = game.score_sign = -1 if spec.score is not None and spec.score.lowest_wins else 1
     tie_sign = -1 if spec.tiebreak is not None and spec.tiebreak.lowest_wins else 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import itertools
+from operator import itemgetter
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -15,7 +16,7 @@ from ..dsl.data import format_attributes
 from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError, did_you_mean
 from .limits import WORK
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic, fits
-from .indexes import on_add, on_remove
+from .indexes import on_remove
 from .runtime import LoopLimit
 from .rng import seed_state
 from .state import Pending, Sealed, State
@@ -91,6 +92,7 @@ class Game:
         self.backs: list = [tuple(attrs.get(a) for a in spec.kinds[k].back) if spec.kinds[k].back else None
                             for k, attrs in zip(self.kind_of, self.components)]
         self.component_count = len(self.components)
+        self.component_ids = frozenset(range(self.component_count))
         self.fitting_cells: dict = {}   # fixed-size grid key -> (cells, those that fit), see runtime.fitting
         self.zone_keys: dict = {}
         self.zone_meta: dict = {}       # zone name -> (kind, visibility, per_player)
@@ -110,6 +112,7 @@ class Game:
         self.zone_meta["supply"] = ("pile", "hidden", False)
         # Grid zones whose components are drawn with a glyph: zone name -> (width, height) of a cell.
         self.cell_pictures: dict = {}
+        self._grid_keys: dict = {}      # player count -> {zone key: whether a grid}, see setup_state
         for decl in spec.zones.values():
             glyph = getattr(spec.kinds.get(decl.holds or next(iter(spec.kinds), "")), "glyph", None)
             if decl.kind == "grid" and glyph:
@@ -218,7 +221,8 @@ class Game:
                 raise Problem(f"cell {cell} of '{key}' is occupied and the grid is not 'stacked'")
             if not fits(self, st, key, cell):
                 raise Problem(f"cell {cell} is outside the grid '{key}'")
-        okey, ocell = st.loc[c]
+        loc = st.loc
+        okey, ocell = loc[c]
         source = zones[okey]
         if st.memo:
             st.memo.clear()
@@ -242,11 +246,12 @@ class Game:
             stack = dest.get(cell)
             if stack is None:
                 dest[cell] = [c]
-                on_add(st, key, cell, True)
             else:
                 stack.append(c)
-                on_add(st, key, cell, False)
-        st.loc[c] = (key, cell)
+            index = st.cache.get(key)       # the grid's index replaced by an updated copy
+            if index is not None:
+                st.cache[key] = index.added(dest, cell, stack is None)
+        loc[c] = (key, cell)
         if self.coverage is not None and st.frames and st.frames[0][0] != "setup":
             self.coverage.moved[c] += 1
 
@@ -256,29 +261,40 @@ class Game:
         kind at once)."""
         items = list(items)
         dest = st.zones[key]
-        loc = st.loc
-        count = self.component_count
-        if (len(items) < 8 or type(dest) is not list or len(set(items)) != len(items)
-                or not all(type(c) is int and 0 <= c < count and loc[c][1] is None and loc[c][0] != key
-                           for c in items)):
+        moving = self._from_piles(st, items, key) if len(items) >= 8 and type(dest) is list else None
+        if moving is None:
             for c in items:
                 self.move(st, c, key, cell, bottom)
             return
+        leaving, sources = moving
         if st.memo:
             st.memo.clear()
-        leaving = set(items)
-        for source_key in {loc[c][0] for c in items}:
+        for source_key in sources:
             source = st.zones[source_key]
             source[:] = [c for c in source if c not in leaving]     # the others keep their order
         if bottom:
             dest[:0] = items[::-1]          # each to the bottom in turn: the last lies lowest
         else:
             dest.extend(items)
+        loc = st.loc
+        where = (key, cell)
         for c in items:
-            loc[c] = (key, cell)
+            loc[c] = where
         if self.coverage is not None and st.frames and st.frames[0][0] != "setup":
             for c in items:
                 self.coverage.moved[c] += 1
+
+    def _from_piles(self, st: State, items: list, key: str):
+        """(the set of items, the keys of the piles they lie in) when `items` are distinct
+        components that all lie in piles other than `key`, else None. Checked a list at a time
+        (sets, map): a setup moves whole kinds."""
+        leaving = set(items)
+        if len(leaving) != len(items) or set(map(type, items)) != {int} or not leaving <= self.component_ids:
+            return None
+        wheres = set(itemgetter(*items)(st.loc))
+        if any(cell is not None or zone == key for zone, cell in wheres):
+            return None
+        return leaving, [zone for zone, _ in wheres]
 
     # ------------------------------------------------------------------ states
     def setup_state(self, players: int, seed: int = 0) -> State:
@@ -292,12 +308,13 @@ class Game:
         st = State.__new__(State)
         st.players = players
         st.rng = seed_state(seed)
-        st.zones = {}
-        for key in self.zone_keys_for(players):
-            name = key.split("/")[0]
-            st.zones[key] = {} if self.zone_meta[name][0] == "grid" else []
-        st.zones["supply"] = list(range(len(self.components)))
-        st.loc = [("supply", None)] * len(self.components)
+        grids = self._grid_keys.get(players)
+        if grids is None:
+            grids = self._grid_keys[players] = {key: self.zone_meta[key.split("/")[0]][0] == "grid"
+                                                for key in self.zone_keys_for(players)}
+        st.zones = {key: {} if grid else [] for key, grid in grids.items()}
+        st.zones["supply"] = list(range(self.component_count))
+        st.loc = [("supply", None)] * self.component_count
         st.vars = {}
         st.frames = []
         st.pending = None
@@ -368,7 +385,12 @@ class Game:
         frames.append(frame)
         depth = len(frames)
         code = self.code
-        budget = STEP_LIMIT
+        body = code[frame[0]]
+        block = body.blocks[frame[1]]
+        (block if block is not None else body.entry(frame[1]))(st, frame)
+        if frames and frames[-1] is caller:
+            return True         # the usual case: the procedure ran to its end in one block
+        budget = STEP_LIMIT - 1
         while len(frames) >= depth:
             top = frames[-1]
             body = code[top[0]]

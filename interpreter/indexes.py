@@ -13,6 +13,7 @@ move into a grid replaces the index by an updated copy, a move that empties a ce
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from operator import itemgetter
 
 ADJACENT = {
     "orthogonal": ((0, -1), (-1, 0), (1, 0), (0, 1)),
@@ -25,8 +26,7 @@ DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 _DIRECTION_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
 
 
-def row_major(cell):
-    return cell[1], cell[0]
+row_major = itemgetter(1, 0)       # cell -> (y, x): the sort key of row-major order (C-level: a bisect calls it often)
 
 
 def _line_order(window):
@@ -182,12 +182,6 @@ def grid_index(st, key: str) -> GridIndex:
     if idx is None:
         idx = st.cache[key] = GridIndex.build(st.zones[key])
     return idx
-
-
-def on_add(st, key: str, cell, new_cell: bool) -> None:
-    idx = st.cache.get(key)
-    if idx is not None:
-        st.cache[key] = idx.added(st.zones[key], cell, new_cell)
 
 
 def on_remove(st, key: str, emptied: bool) -> None:

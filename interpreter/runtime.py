@@ -7,6 +7,8 @@ or touches the state (turns, shuffles, decisions, the log). Built-in functions a
 """
 from __future__ import annotations
 
+from itertools import filterfalse
+
 from . import limits
 from .builtins import IMPLEMENTATIONS, Problem, fits
 from .indexes import grid_index
@@ -97,12 +99,6 @@ def _decide(st, values: list, player, slot: int, site: tuple) -> None:
     st.pending = Pending(player, tuple(values), slot, site)
 
 
-def _log(st, text: str) -> None:
-    st.log.append(text)
-    if len(st.log) > 200:
-        del st.log[:100]
-
-
 class LoopLimit(Problem):
     """A loop inside one generated function ran past the step limit."""
 
@@ -129,6 +125,15 @@ def grid_contents(st, key: str) -> list:
     return found if found is not None else IMPLEMENTATIONS["contents"](None, st, key)
 
 
+def with_attribute(table: dict, value) -> list:
+    """The components whose attribute equals `value`, from a table of attribute value -> ids
+    (plain values only: a list equals none of them)."""
+    try:
+        return table.get(value, ())
+    except TypeError:
+        return ()
+
+
 def component_attribute(components: list):
     """`c.attr` for a component given by an expression: refused for none."""
     def attribute(c, attr: str):
@@ -150,8 +155,7 @@ def top_attribute(components: list):
 
 def vacant(grid: dict, cells) -> list:
     """`[c for c in cells if top_at(Z, c) == none]` with the grid Z read once."""
-    get = grid.get
-    return [c for c in cells if not get(c)]
+    return list(filterfalse(grid.get, cells))       # the loop in C
 
 
 def fitting(rt, st, key, cells) -> list:
@@ -159,7 +163,7 @@ def fitting(rt, st, key, cells) -> list:
     shape = rt.grid_shape(key, st)
     if shape.size is not None:          # the same list of cells always fits the same shape
         known = rt.fitting_cells.get(key)
-        if known is not None and known[0] is cells and known[1] == shape:
+        if known is not None and known[0] is cells and (known[1] is shape or known[1] == shape):
             return known[2]
         w, h = shape.size
         blocked = shape.blocked
@@ -179,10 +183,10 @@ NAMESPACE = {
     "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
     "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_no_case": _no_case,
     "_bad_assignment": _bad_assignment, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
-    "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_log": _log, "_top_at": _top_at, "_fitting": fitting, "_vacant": vacant,
-    "_grid_size": grid_size, "_grid_contents": grid_contents,
+    "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_top_at": _top_at, "_fitting": fitting, "_vacant": vacant,
+    "_grid_size": grid_size, "_grid_contents": grid_contents, "_with_attribute": with_attribute,
     "_record_ending": record_ending,
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
 NAMESPACE.update({"_concat": limits.concat, "_multiply": limits.multiply, "_bounded_text": limits.bounded_text,
-                  "_inner": limits.inner, "_SMALL": limits.SMALL_FACTOR})
+                  "_inner": limits.inner, "_SMALL": limits.SMALL_FACTOR, "_NSMALL": -limits.SMALL_FACTOR})
