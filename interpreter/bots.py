@@ -399,7 +399,7 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
                 _follow(game, det, seat, lines[best])
             node = node.children[ids[best]]
             path.append(node)
-        _playout(game, det, depth, guide, whole, rng)
+        _playout(game, det, depth, guide, rng, whole)
         reward = final_value(game, det, margin) if det.finished else \
             [_logistic((lead - b) / scale) for lead, b in zip(leads(evaluations(game, det)), base)]
         for n in path:
@@ -440,7 +440,7 @@ def _shortlist(game, st, base: float, width: int, rng: random.Random) -> tuple[l
     return [i for i in range(n) if values[i] >= cut], scale
 
 
-def _playout(game, det, depth: int, guide: int, whole: int, rng: random.Random) -> None:
+def _playout(game, det, depth: int, guide: int, rng: random.Random, whole: int = 0) -> None:
     """Up to `depth` decisions, each the best for its decider among `guide` sampled options;
     with `whole`, each sampled option judged as a whole move (`_whole_move_value`)."""
     for _ in range(depth):

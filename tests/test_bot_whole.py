@@ -10,44 +10,15 @@ import pytest
 from boardwright.dsl.errors import UsageError
 from boardwright.interpreter.bots import _playout, make_bot
 
-from conftest import make_small_game
-
-# Seat 0 picks a plan, then a number (the plan alone changes nothing); seat 1 then scores 3.
-TWO_STEPS = """\
-game "Two steps"
-players 2
-data "cards.yaml"
-var total: int per player = 0
-play {
-  turn 0 {
-    choose plan from ["safe", "bold"] prompt "Plan"
-    if plan == "safe" {
-      choose n from [1, 2] prompt "Points"
-      total[0] += n
-    } else {
-      choose n from [0, 5] prompt "Points"
-      total[0] += n
-    }
-  }
-  turn 1 { total[1] += 3 }
-}
-score p { "Points": total[p] }
-"""
-
-
-@pytest.fixture()
-def position(tmp_path):
-    game = make_small_game(tmp_path, TWO_STEPS)
-    st = game.new_state(2, 1)
-    assert list(st.pending.values) == ["safe", "bold"]
-    return game, st
+# Seat 0 picks a plan (alone it changes nothing), then a number: the position and its game.
+from test_bot_follow import position  # noqa: F401  (a fixture)
 
 
 def plans_played(game, st, whole: int) -> set:
     plans = set()
     for seed in range(12):
         det = st.copy()
-        _playout(game, det, 1, 2, whole, random.Random(seed))
+        _playout(game, det, 1, 2, random.Random(seed), whole)
         plans.add("bold" if list(det.pending.values) == [0, 5] else "safe")
     return plans
 
@@ -65,7 +36,7 @@ def test_a_one_choice_playout_takes_either_plan(position):
 def test_a_whole_move_playout_ends_the_move_as_judged(position):
     game, st = position
     det = st.copy()
-    _playout(game, det, 2, 2, 1, random.Random(0))
+    _playout(game, det, 2, 2, random.Random(0), whole=1)
     assert det.finished and list(game.result(det).scores) == [5, 3]
 
 
