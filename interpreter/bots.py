@@ -230,9 +230,11 @@ class MCTSBot:
     """Information-set MCTS: UCT over option ids, one tree for the seat's information set,
     a fresh determinization per iteration (so the tree holds only what the seat knows).
     A new leaf is valued after a playout of at most `depth` decisions, each the best of
-    `guide` sampled options by the deciding seat's heuristic (1: random playouts), by the
-    leaf's change of each seat's lead over the others (the heuristic, else the score)
-    through a logistic, or by the victory shares when the game has ended. `trees` > 1
+    `guide` sampled options by the deciding seat's heuristic (1: random playouts; with
+    `whole`, each judged at the end of its mover's move), by the leaf's change of each
+    seat's lead over the others (the heuristic, else the score) through a logistic, or by
+    the victory shares when the game has ended (with `margin`, mixed with the final score
+    lead: `final_value`). `trees` > 1
     searches that many independent trees (root parallelism) with the iterations split
     among them and adds their visits; a worker pool runs them side by side with the same
     result as one after another."""
