@@ -203,13 +203,20 @@ def best_line(game, st, index: int, seat: int, budget: list, judge, rng: random.
     if trial.finished:
         return _finished_value(game, trial, seat), ()
     pending = trial.pending
-    if (pending.player == seat and sum(trial.turns) == turns and budget[0] >= len(pending.values)
-            and _unseen_sizes(game, trial, seat) == unseen):
+    if budget[0] >= len(pending.values) and _same_move(game, trial, seat, turns, unseen):
         budget[0] -= len(pending.values)
         lines = [best_line(game, trial, i, seat, budget, judge, rng) for i in range(len(pending.values))]
         best = max(range(len(lines)), key=lambda i: lines[i][0])
         return lines[best][0], (_key(pending.values[best]),) + lines[best][1]
     return judge(game, trial, seat), ()
+
+
+def _same_move(game, st, seat: int, turns: int, unseen: list) -> bool:
+    """Whether `seat` decides again within the move that began at `turns` turns, with the
+    zones it cannot see still holding `unseen` components (a draw is chance: looking past it
+    would treat one sample of the hidden order as known)."""
+    return (not st.finished and st.pending.player == seat and sum(st.turns) == turns
+            and _unseen_sizes(game, st, seat) == unseen)
 
 
 def _unseen_sizes(game, st, seat: int) -> list:
@@ -477,8 +484,7 @@ def _whole_move_value(game, st, index: int, seat: int) -> float:
     turns = sum(trial.turns)
     unseen = _unseen_sizes(game, trial, seat)
     game.apply_index(trial, index)
-    while (not trial.finished and trial.pending.player == seat and sum(trial.turns) == turns
-           and _unseen_sizes(game, trial, seat) == unseen):
+    while _same_move(game, trial, seat, turns, unseen):
         options = len(trial.pending.values)
         if options == 1:
             game.apply_index(trial, 0)
