@@ -249,12 +249,12 @@ class MCTSBot:
     settings = {"iterations": (True, 1, 400), "seconds": (False, 1e-9, None), "depth": (True, 0, 0),
                 "guide": (True, 1, 3), "exploration": (False, 0, 0.7), "width": (True, 0, 6),
                 "trees": (True, 1, 1), "follow": (True, 0, 0), "margin": (False, 0, 0),
-                "whole": (True, 0, 0)}
+                "whole": (True, 0, 0), "paired": (True, 0, 0)}
     pool = None     # a multiprocessing pool for root parallelism (set by the command line)
 
     def __init__(self, seed, iterations: int = 400, seconds: float | None = None, depth: int = 0,
                  guide: int = 3, exploration: float = 0.7, width: int = 6, trees: int = 1,
-                 follow: int = 0, margin: float = 0, whole: int = 0):
+                 follow: int = 0, margin: float = 0, whole: int = 0, paired: int = 0):
         self.rng = random.Random(seed)
         self.iterations = int(iterations)
         self.seconds = float(seconds) if seconds is not None else None
@@ -266,6 +266,7 @@ class MCTSBot:
         self.follow = int(follow)
         self.margin = float(margin)
         self.whole = int(whole)
+        self.paired = int(paired)
 
     def describe(self) -> str:
         budget = f"seconds={self.seconds:g}" if self.seconds else f"iterations={self.iterations}"
@@ -273,7 +274,8 @@ class MCTSBot:
                 + (f", trees={self.trees}" if self.trees > 1 else "")
                 + (f", follow={self.follow}" if self.follow else "")
                 + (f", margin={self.margin:g}" if self.margin else "")
-                + (f", whole={self.whole}" if self.whole else "") + ")")
+                + (f", whole={self.whole}" if self.whole else "")
+                + (f", paired={self.paired}" if self.paired else "") + ")")
 
     # ------------------------------------------------------------------ search
     def search(self, game, st) -> Node:
@@ -294,7 +296,7 @@ class MCTSBot:
         seconds = self.seconds / self.trees if self.seconds and MCTSBot.pool is None else self.seconds
         # (with a pool the trees search side by side, each for the whole time)
         return (iterations, seconds, self.depth, self.guide, self.c, self.width, self.follow, self.margin,
-                self.whole)
+                self.whole, self.paired)
 
     def visits(self, game, st) -> dict:
         """Visits of each option (by option id) after a search from `st`."""
@@ -364,17 +366,23 @@ def _merge(roots: list, players: int) -> Node:
 
 def _search_tree(game, st, config: tuple, seed: int) -> Node:
     """One information-set tree searched from `st` for the seat that decides there."""
-    iterations, seconds, depth, guide, c, width, follow, margin, whole = config
+    iterations, seconds, depth, guide, c, width, follow, margin, whole, paired = config
     rng = random.Random(seed)
     seat = st.pending.player
     root = Node(st.players)
     base = leads(evaluations(game, st))
     sample = determinize(game, st, seat, rng)
     shortlist, scale = _shortlist(game, sample, base[seat], width, rng)
+    if len(shortlist) == 1:         # nothing to compare: the one option left is the choice
+        only = root.children[_key(st.pending.values[shortlist[0]])] = Node(st.players)
+        only.visits = root.visits = 1
+        return root
     # With `follow`, a root option stands for a whole move: it is followed by the seat's best
     # next choices within its turn (as greedy judges them), so the search compares whole moves.
     lines = {i: best_line(game, sample, i, seat, [follow], _lead_value, rng)[1] for i in shortlist} if follow else {}
     deadline = time.perf_counter() + seconds if seconds else None
+    if paired:
+        return _paired_search(game, st, root, shortlist, lines, base, scale, config, rng, deadline)
     done = 0
     while (done < iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
         det = determinize(game, st, seat, rng)
@@ -417,6 +425,36 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
             for p, r in enumerate(reward):
                 total[p] += r
         done += 1
+    return root
+
+
+def _paired_search(game, st, root: Node, shortlist: list, lines: dict, base: list, scale: float,
+                   config: tuple, rng: random.Random, deadline) -> Node:
+    """Flat Monte Carlo with common random numbers: each round draws one determinization and
+    one playout seed and plays every shortlisted root option from them, so the options meet
+    the same hidden order and the same playout luck, and their difference is the option's
+    own. Rounds go on while the iterations (one per option played) or the time last."""
+    iterations, _, depth, guide, _, _, _, margin, whole, _ = config
+    seat = st.pending.player
+    ids = [_key(v) for v in st.pending.values]
+    for i in shortlist:
+        root.children[ids[i]] = Node(st.players)
+    done = 0
+    while (done < iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
+        det = determinize(game, st, seat, rng)
+        seed = rng.getrandbits(64)
+        for i in shortlist:
+            trial = det.copy()
+            game.apply_index(trial, i)
+            if lines:
+                _follow(game, trial, seat, lines[i])
+            _playout(game, trial, depth, guide, random.Random(seed), whole)
+            reward = final_value(game, trial, margin) if trial.finished else \
+                [_logistic((lead - b) / scale) for lead, b in zip(leads(evaluations(game, trial)), base)]
+            for n in (root, root.children[ids[i]]):
+                n.visits += 1
+                n.total = [t + r for t, r in zip(n.total, reward)]
+            done += 1
     return root
 
 
@@ -534,7 +572,7 @@ def bot_settings(specs: list, game=None) -> dict:
 # Finite budgets: a bot decides in bounded time and memory (docs/security.md).
 BOT_LIMITS = {"iterations": 1_000_000, "seconds": 3600, "depth": 10_000, "exploration": 1000,
               "guide": 1000, "width": 1000, "trees": 64, "lookahead": 1_000_000,
-              "follow": 1_000_000, "margin": 1_000_000, "whole": 1}
+              "follow": 1_000_000, "margin": 1_000_000, "whole": 1, "paired": 1}
 
 
 def make_bot(spec: str, seed, game=None):
