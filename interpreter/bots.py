@@ -241,7 +241,8 @@ class MCTSBot:
     `whole`, each judged at the end of its mover's move), by the leaf's change of each
     seat's lead over the others (the heuristic, else the score) through a logistic, or by
     the victory shares when the game has ended (with `margin`, mixed with the final score
-    lead: `final_value`). `trees` > 1
+    lead: `final_value`). With `paired`, flat Monte Carlo over the root shortlist instead of
+    a tree (`_paired_search`); a shortlist of one is chosen without a search. `trees` > 1
     searches that many independent trees (root parallelism) with the iterations split
     among them and adds their visits; a worker pool runs them side by side with the same
     result as one after another."""
