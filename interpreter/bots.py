@@ -418,8 +418,7 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
             node = node.children[ids[best]]
             path.append(node)
         _playout(game, det, depth, guide, rng, whole)
-        reward = final_value(game, det, margin) if det.finished else \
-            [_logistic((lead - b) / scale) for lead, b in zip(leads(evaluations(game, det)), base)]
+        reward = _leaf_value(game, det, margin, base, scale)
         for n in path:
             n.visits += 1
             total = n.total
@@ -450,13 +449,20 @@ def _paired_search(game, st, root: Node, shortlist: list, lines: dict, base: lis
             if lines:
                 _follow(game, trial, seat, lines[i])
             _playout(game, trial, depth, guide, random.Random(seed), whole)
-            reward = final_value(game, trial, margin) if trial.finished else \
-                [_logistic((lead - b) / scale) for lead, b in zip(leads(evaluations(game, trial)), base)]
+            reward = _leaf_value(game, trial, margin, base, scale)
             for n in (root, root.children[ids[i]]):
                 n.visits += 1
                 n.total = [t + r for t, r in zip(n.total, reward)]
             done += 1
     return root
+
+
+def _leaf_value(game, det, margin: float, base: list, scale: float) -> list:
+    """Each seat's value of a position reached by a search: a finished game's `final_value`,
+    else the change of its lead since the root (`base`) through a logistic of unit `scale`."""
+    if det.finished:
+        return final_value(game, det, margin)
+    return [_logistic((lead - b) / scale) for lead, b in zip(leads(evaluations(game, det)), base)]
 
 
 def _follow(game, det, seat: int, line: tuple) -> None:

@@ -66,6 +66,14 @@ def test_the_engine_building_games_search_by_playing_out_to_the_end():
     assert make_bot("mcts", 0, cached_game("punto")).depth == MCTSBot(0).depth
 
 
+def test_urban_panic_searches_its_two_best_options_on_common_random_numbers():
+    # Urban Panic declares paired playouts of 30 decisions between its two best options
+    # (the measured reason is in its rule file and docs/playtesting.md).
+    bot = make_bot("mcts", 0, cached_game("urban-panic"))
+    assert (bot.paired, bot.width, bot.depth) == (1, 2, 30)
+    assert make_bot("mcts", 0, cached_game("punto")).paired == 0
+
+
 def test_playouts_choose_like_greedy_one_decision_at_a_time(tmp_path):
     # With every option looked at (guide), a playout plays the highest card in hand: the
     # option that raises the deciding seat's own score most.
