@@ -374,7 +374,7 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
     base = leads(evaluations(game, st))
     sample = determinize(game, st, seat, rng)
     shortlist, scale = _shortlist(game, sample, base[seat], width, rng)
-    if len(shortlist) == 1:         # nothing to compare: the one option left is the choice
+    if len(shortlist) == 1 < len(st.pending.values):    # `width` left one option: the choice
         only = root.children[_key(st.pending.values[shortlist[0]])] = Node(st.players)
         only.visits = root.visits = 1
         return root
