@@ -363,6 +363,8 @@ class Compiler:
         known, value = self.constant(e.index, env)
         if known and type(value) is int and value >= 0:
             return f"{obj}[{value}]"
+        if index.isdigit():             # a literal argument of an inlined fn
+            return f"{obj}[{index}]"
         if simple(index):
             return f"({obj}[{index}] if {index} is not None and {index} >= 0 else _bad_index({index}))"
         w = self.temporary()

@@ -3,6 +3,7 @@ fns and early-stopping all/any."""
 from __future__ import annotations
 
 import os
+import warnings
 
 import pytest
 
@@ -168,3 +169,21 @@ def test_all_and_any_stop_at_the_first_deciding_element(tmp_path):
         """)
     st = game.new_state(1)
     assert st.log == ["no", "yes"]
+
+
+def test_an_inlined_fn_indexed_by_a_literal_argument_compiles_without_warnings(tmp_path, monkeypatch):
+    # `pick` is small enough to be inlined: its index becomes the literal 2 in place; a guard
+    # `2 is not None` would make Python print a SyntaxWarning to the user.
+    monkeypatch.setenv("BOARDWRIGHT_CACHE", "")
+    codegen.forget_compiled()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        game = make(tmp_path, """\
+            game "Literal"
+            players 1
+            data "cards.yaml"
+            zone deck: stack
+            fn pick(xs: list of int, k: int) -> int = xs[k]
+            play { log "{pick([5, 6, 7], 2)} {pick([5, 6, 7], 0)}" }
+            """)
+    assert game.new_state(1).log == ["7 5"]
