@@ -171,7 +171,7 @@ def test_all_and_any_stop_at_the_first_deciding_element(tmp_path):
     assert st.log == ["no", "yes"]
 
 
-def test_an_inlined_fn_indexed_by_a_literal_argument_compiles_without_warnings(tmp_path, monkeypatch):
+def test_an_inlined_fn_indexed_by_a_literal_argument_compiles_without_warnings(tmp_path, monkeypatch, capsys):
     # `pick` is small enough to be inlined: its index becomes the literal 2 in place; a guard
     # `2 is not None` would make Python print a SyntaxWarning to the user.
     monkeypatch.setenv("BOARDWRIGHT_CACHE", "")
@@ -187,3 +187,7 @@ def test_an_inlined_fn_indexed_by_a_literal_argument_compiles_without_warnings(t
             play { log "{pick([5, 6, 7], 2)} {pick([5, 6, 7], 0)}" }
             """)
     assert game.new_state(1).log == ["7 5"]
+    # the premise: `pick` was inlined, so the literal reached the index
+    assert main(["compile", str(tmp_path / "g.game"), "--emit"]) == 0
+    emitted = capsys.readouterr().out
+    assert "def b_play_" in emitted and emitted.count("_F_pick(") == 1, "pick is called, not inlined"
