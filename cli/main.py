@@ -18,6 +18,7 @@ from ..dsl.errors import BoardwrightError, RuleError, UsageError, did_you_mean
 from ..dsl.loader import BASE, check_game, load_game, resolve_game, variants_of
 from ..interpreter.bots import BOTS, bot_settings, root_parallel
 from ..interpreter.ladder import format_ladder, play_ladder
+from ..interpreter.probe import format_probe, probe_decisions
 from ..interpreter.coverage import Coverage, coverage_report, format_coverage, measure_coverage
 from ..interpreter.report import (compare, format_compare, format_report, plot, plot_compare, summarise,
                                   write_compare_csv, write_csv)
@@ -142,6 +143,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=_positive, metavar="W", default=1,
                    help="parallel processes, with the same results as one (default: 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = sub.add_parser("probe", help="decision quality: how often bots take a stronger search's choice")
+    p.add_argument("game", metavar="GAME", help=GAME_HELP)
+    _variant_option(p)
+    p.add_argument("--players", type=_positive, metavar="N", default=2, help="players per game (default: 2)")
+    p.add_argument("--bots", required=True, metavar="LIST",
+                   help="comma-separated bots probed at the same positions (the first plays the games), "
+                        "e.g. mcts,mcts:iterations=200")
+    p.add_argument("--gold", required=True, metavar="SPEC",
+                   help="the stronger search that values the options, e.g. mcts:iterations=1000")
+    p.add_argument("--opponent", metavar="SPEC", default="greedy", help="the bot at every other seat (default: greedy)")
+    p.add_argument("--games", type=_positive, metavar="K", default=2,
+                   help="games played, seats rotated as by 'simulate --rotate' (default: 2)")
+    p.add_argument("--positions", type=_positive, metavar="N", default=20,
+                   help="positions probed per game, from its start (default: 20)")
+    p.add_argument("--repeats", type=_positive, metavar="R", default=3,
+                   help="times the bot decides each position, with fresh seeds (default: 3)")
+    _seed_option(p)
+    p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a param (repeatable)")
+    p.add_argument("--json", action="store_true", help="print one JSON object, with every position")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar (it is drawn only on a terminal anyway)")
 
     p = sub.add_parser("compile", help="compile a game to Python and report (or print) the generated code")
     p.add_argument("game", metavar="GAME", help=GAME_HELP)
@@ -591,6 +613,29 @@ def cmd_ladder(args) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------------- probe
+def cmd_probe(args) -> int:
+    game = load_game(args.game, args.variant)
+    game.set_params(parse_settings(args.set))
+    game.setup_state(args.players, 0)   # a player count the game does not allow is a usage error, before any work
+    bots = [b.strip() for b in args.bots.split(",")]
+    bar = progress_bar(sys.stderr, args.quiet)
+    start = time.perf_counter()
+    try:
+        report = probe_decisions(game, args.players, bots, args.gold, args.opponent, args.games,
+                                 args.positions, args.repeats, args.seed, progress=bar)
+    finally:
+        if bar is not None:
+            bar.clear()
+    report["seconds"] = round(time.perf_counter() - start, 3)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(format_probe(report))
+        print(f"  {report['seconds']} s")
+    return 0
+
+
 # ---------------------------------------------------------------------------- authoring: fmt, lsp, explain, info, new
 def _authoring_commands(sub) -> None:
     p = sub.add_parser("fmt", help="rewrite rule files in the canonical layout")
@@ -682,7 +727,8 @@ def cmd_new(args) -> int:
 COMMANDS = {"validate": cmd_validate, "play": cmd_play, "replay": cmd_replay, "simulate": cmd_simulate, "compare": cmd_compare,
             "bench": cmd_bench, "check": cmd_check, "test": cmd_test,
             "fmt": cmd_fmt, "compile": cmd_compile, "lsp": cmd_lsp,
-            "explain": cmd_explain, "info": cmd_info, "new": cmd_new, "ladder": cmd_ladder}
+            "explain": cmd_explain, "info": cmd_info, "new": cmd_new, "ladder": cmd_ladder,
+            "probe": cmd_probe}
 
 
 if __name__ == "__main__":
