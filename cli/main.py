@@ -604,11 +604,16 @@ def cmd_ladder(args) -> int:
     _LOADED[ref] = game
     start = time.perf_counter()
     report = play_ladder(game, bots, args.games, args.seed, workers=args.workers, ref=ref)
+    return _print_timed(report, start, args.json, format_ladder)
+
+
+def _print_timed(report: dict, start: float, as_json: bool, format_text) -> int:
+    """Print a report, with the seconds since `start`, as JSON or as text."""
     report["seconds"] = round(time.perf_counter() - start, 3)
-    if args.json:
+    if as_json:
         print(json.dumps(report))
     else:
-        print(format_ladder(report))
+        print(format_text(report))
         print(f"  {report['seconds']} s")
     return 0
 
@@ -627,13 +632,7 @@ def cmd_probe(args) -> int:
     finally:
         if bar is not None:
             bar.clear()
-    report["seconds"] = round(time.perf_counter() - start, 3)
-    if args.json:
-        print(json.dumps(report))
-    else:
-        print(format_probe(report))
-        print(f"  {report['seconds']} s")
-    return 0
+    return _print_timed(report, start, args.json, format_probe)
 
 
 # ---------------------------------------------------------------------------- authoring: fmt, lsp, explain, info, new
