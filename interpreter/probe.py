@@ -43,8 +43,6 @@ def probe_decisions(game, players: int, bots: list, gold: str, opponent: str, ga
                     repeats: int, seed: int, progress=None) -> dict:
     """Probe each of `bots` against the `gold` search at the same positions: those of the games
     the first of them plays (see the module docstring)."""
-    if not bots:
-        raise UsageError("name at least one bot to probe: --bots mcts")
     if len(set(bots)) != len(bots):
         raise UsageError("each bot may be probed once; give two settings to tell them apart")
     gold_bot = make_bot(gold, 0, game)
@@ -115,7 +113,7 @@ def format_probe(report: dict) -> str:
              f"  gold:     {report['gold_settings']}", f"  opponent: {report['opponent_settings']}",
              f"  positions: {report['positions']} in {report['games']} game{'s' if report['games'] != 1 else ''} "
              f"({', '.join(str(g['positions']) for g in report['per_game'])}), played by {report['bots'][0]['bot']}; "
-             f"each decided {report['repeats']} times by every bot"]
+             f"each decided {report['repeats']} time{'s' if report['repeats'] != 1 else ''} by every bot"]
     if not report["choices"]:
         lines.append("  no position: the gold search never weighed two options at the probed seat's decisions")
         return "\n".join(lines)
