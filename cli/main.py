@@ -159,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--positions", type=_positive, metavar="N", default=20,
                    help="positions probed per game, from its start (default: 20)")
     p.add_argument("--repeats", type=_positive, metavar="R", default=3,
-                   help="times the bot decides each position, with fresh seeds (default: 3)")
+                   help="times each bot decides each position, with fresh seeds (default: 3)")
     _seed_option(p)
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a param (repeatable)")
     p.add_argument("--json", action="store_true", help="print one JSON object, with every position")
