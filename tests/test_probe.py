@@ -112,6 +112,13 @@ def test_positions_per_game_and_repeats_are_kept_and_the_report_repeats_per_seed
     assert [g["seed"] for g in other["per_game"]] != [g["seed"] for g in report["per_game"]]
 
 
+def test_progress_is_reported_after_each_game(pick):
+    seen = []
+    probe_decisions(load_game(pick), 2, ["random"], GOLD, "greedy", games=3, positions=1, repeats=1, seed=1,
+                    progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+
+
 def test_the_command_prints_agreement_and_regret(capsys, pick):
     code, out, _ = run(capsys, "probe", str(pick), "--bots", "greedy,random", "--gold", GOLD, "--games", "1")
     assert code == 0
