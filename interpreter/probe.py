@@ -83,10 +83,11 @@ def probe_decisions(game, players: int, bots: list, gold: str, opponent: str, ga
         if progress is not None:
             progress(index + 1, games)
     choices = len(rows) * repeats
+    per_choice = choices or 1       # (no position: every sum is 0)
     table = [{"bot": spec, "settings": settings[spec],
               "agreement": sum(row["agreement"][spec] for row in rows),
-              "regret": round(sum(row["regret"][spec] for row in rows) / choices, 4) if choices else 0.0,
-              "cpu_per_decision": round(cpu[spec] / choices, 4) if choices else 0.0} for spec in bots]
+              "regret": round(sum(row["regret"][spec] for row in rows) / per_choice, 4),
+              "cpu_per_decision": round(cpu[spec] / per_choice, 4)} for spec in bots]
     return {"game": game.title, "variant": game.variant, "players": players, "seed": seed, "games": games,
             "repeats": repeats, "gold": gold, "gold_settings": gold_bot.describe(), "opponent": opponent,
             "opponent_settings": opponent_settings, "positions": len(rows), "choices": choices, "bots": table,
