@@ -20,8 +20,6 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-import jsonschema
-
 from ..dsl.errors import BoardwrightError, UsageError
 from ..interpreter.bots import make_bot
 
@@ -64,6 +62,7 @@ def bot_states(bots: dict, seats: list) -> list:
 
 @lru_cache(maxsize=1)
 def _validator():
+    import jsonschema           # slow to import: only commands that read a save or log pay for it
     return jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
 
 
@@ -94,7 +93,8 @@ def read_saved(path: str, expected_format: str, load_game):
         raise damaged(f"not a {what}: its format is {str(found)[:40]!r}, not {expected_format!r}"
                       + (" (a save of an older version: start the game again)"
                          if found == "boardwright-save/1" else ""))
-    error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
+    from jsonschema.exceptions import best_match
+    error = best_match(_validator().iter_errors(data))
     if error is not None:
         where = "/".join(map(str, error.absolute_path)) or "the top level"
         raise damaged(f"at {where}: {error.message[:200]}")
