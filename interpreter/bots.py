@@ -49,18 +49,37 @@ def _reshuffle(game, d, places: list, rng: random.Random) -> None:
     """Shuffle the components at `places` ((list, index) pairs) among those that look alike."""
     if len(places) < 2:
         return
+    told_apart_by = _varying_vars(game, d, [stack[index] for stack, index in places])
     groups: dict = {}               # what the seat can tell -> places
     for place in places:
         c = place[0][place[1]]
         look = game.backs[c]
-        if game.per_component_vars:
-            look = (look, repr([d.vars[v][c] for v in game.per_component_vars]))
+        if told_apart_by:
+            look = (look, repr([d.vars[v][c] for v in told_apart_by]))
         groups.setdefault(look, []).append(place)
     for group in groups.values():
         components = sorted(stack[index] for stack, index in group)
         rng.shuffle(components)
         for (stack, index), c in zip(group, components):
             stack[index] = c
+
+
+_PLAIN_TYPES = (int, str, bool, type(None))     # equal values of one of these have equal reprs
+
+
+def _varying_vars(game, d, components: list) -> list:
+    """The per-component variables whose values can tell `components` apart: all but those
+    holding one plain value for every one of them (a deck's owner), which cannot split a
+    group and need not be compared card by card."""
+    varying = []
+    for name in game.per_component_vars:
+        column = d.vars[name]
+        first = column[components[0]]
+        kind = type(first)
+        if kind not in _PLAIN_TYPES or any(type(column[c]) is not kind or column[c] != first
+                                           for c in components):
+            varying.append(name)
+    return varying
 
 
 def evaluations(game, st) -> list:

@@ -123,3 +123,32 @@ def test_a_hidden_grid_is_imagined_cell_by_cell_and_a_public_one_is_not(tmp_path
         arrangements.add(tuple(secret[cell][0] for cell in sorted(cells)))
     assert len(arrangements) > 1, "the hidden grid's cards never changed places"
     assert st.zones["secret"] == cells           # the real position is untouched
+
+
+def _imagined_orders(column: list, seeds=range(20)) -> list:
+    """The orders `_reshuffle` gives a face-down pile of 8 alike components 0..7 whose one
+    per-component variable holds `column[c]`."""
+    from types import SimpleNamespace
+    from boardwright.interpreter.bots import _reshuffle
+    game = SimpleNamespace(backs=["card"] * 8, per_component_vars=["owner"])
+    orders = []
+    for seed in seeds:
+        pile = list(range(8))
+        _reshuffle(game, SimpleNamespace(vars={"owner": column}), [(pile, i) for i in range(8)],
+                   random.Random(seed))
+        orders.append(pile)
+    return orders
+
+
+def test_components_a_per_component_variable_tells_apart_never_change_places():
+    # Values count as different when they print differently: 1 and True, as in a save.
+    for column in ([0, 0, 0, 0, 1, 1, 1, 1], [1, 1, 1, 1, True, True, True, True]):
+        orders = _imagined_orders(column)
+        assert all(sorted(order[:4]) == [0, 1, 2, 3] for order in orders), column
+        assert any(order[:4] != [0, 1, 2, 3] for order in orders)
+
+
+def test_a_per_component_variable_alike_for_all_leaves_the_whole_pile_to_shuffle():
+    orders = _imagined_orders([2] * 8)
+    assert all(sorted(order) == list(range(8)) for order in orders)
+    assert any(set(order[:4]) != {0, 1, 2, 3} for order in orders)
