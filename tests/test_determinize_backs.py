@@ -1,7 +1,7 @@
 """A component kind's `back` (what anyone can tell of it face down) limits what a bot's
 determinization may swap: Point City's deck is stacked by tier, so an imagined deck must
 keep every tier where it lies, and a data file naming an unknown attribute as `back` is a
-positioned error."""
+positioned error. Per-component variables tell components apart too (a card's owner)."""
 import random
 import subprocess
 import sys
@@ -141,7 +141,7 @@ def _imagined_orders(column: list, seeds=range(20)) -> list:
 
 
 def test_components_a_per_component_variable_tells_apart_never_change_places():
-    # Values count as different when they print differently: 1 and True, as in a save.
+    # Values count as different when they print differently, 1 and True too.
     for column in ([0, 0, 0, 0, 1, 1, 1, 1], [1, 1, 1, 1, True, True, True, True]):
         orders = _imagined_orders(column)
         assert all(sorted(order[:4]) == [0, 1, 2, 3] for order in orders), column
