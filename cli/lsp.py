@@ -4,7 +4,7 @@ While a `.game` file is edited it publishes the diagnostics `validate` gives (er
 their codes, warnings, notes), completes keywords, built-ins, the game's declarations, enum
 members, component kinds and attributes, shows documentation on hover, jumps to a
 declaration, and formats the file with `boardwright fmt`'s layout. The editor's unsaved text
-is checked, not the file on disk (dsl.parser.OVERLAY); a variant is checked over its base.
+is checked, not the file on disk (dsl.parsed.OVERLAY); a variant is checked over its base.
 """
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from pygls.lsp.server import LanguageServer
 from ..dsl import ast
 from ..dsl.builtins import BUILTINS
 from ..dsl.errors import BoardwrightError, Diagnostic
-from ..dsl.parser import OVERLAY, declaration_keywords, parse_text, statement_keywords, EXPRESSION_KEYWORDS
+from ..dsl.parsed import OVERLAY
+from ..dsl.parser import declaration_keywords, parse_text, statement_keywords, EXPRESSION_KEYWORDS
 from ..dsl.describe import KEYWORD_DOCS, declaration_doc
 
 SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning,

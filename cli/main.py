@@ -15,15 +15,16 @@ import time
 from pathlib import Path
 
 from ..dsl.errors import BoardwrightError, RuleError, UsageError, did_you_mean
-from ..dsl.loader import BASE, check_game, load_game, resolve_game, variants_of
-from ..interpreter.bots import BOTS, bot_settings, root_parallel
-from ..interpreter.ladder import format_ladder, play_ladder
-from ..interpreter.probe import format_probe, probe_decisions
-from ..interpreter.coverage import Coverage, coverage_report, format_coverage, measure_coverage
-from ..interpreter.report import (compare, format_compare, format_report, plot, plot_compare, summarise,
+from ..dsl.loader import BASE, check_game, resolve_game, variants_of
+from ..interpreter.compile.load import load_game
+from ..interpreter.bots.core import BOTS, bot_settings, root_parallel
+from ..interpreter.playtest.ladder import format_ladder, play_ladder
+from ..interpreter.playtest.probe import format_probe, probe_decisions
+from ..interpreter.testing.coverage import Coverage, coverage_report, format_coverage, measure_coverage
+from ..interpreter.playtest.report import (compare, format_compare, format_report, plot, plot_compare, summarise,
                                   write_compare_csv, write_csv)
-from ..interpreter.scenario import run_scenario, scenario_files
-from ..interpreter.simulate import _LOADED, simulate_records
+from ..interpreter.testing.scenario import run_scenario, scenario_files
+from ..interpreter.playtest.simulate import remember_loaded, simulate_records
 from .play import parse_settings, replay_states, start_session
 from .progress import progress_bar
 from .saves import LOG_FORMAT, read_saved, write_atomically
@@ -388,7 +389,7 @@ def run_simulation(args, variant, settings: dict, players: int, coverage: bool =
     game.setup_state(players, 0)        # a wrong player count is a usage error, before any work
     specs = _bot_specs(args, players)
     ref = (args.game, variant, tuple(sorted(settings.items())))
-    _LOADED[ref] = game
+    remember_loaded(ref, game)
     if coverage:
         if args.workers > 1 or args.cluster:
             raise UsageError("--coverage counts in this process: drop --workers and --cluster")
@@ -423,7 +424,7 @@ def cmd_simulate(args) -> int:
     except RuleError as err:
         failed = err.replay
         if args.out and failed is not None:
-            from ..interpreter.check import reproduction_scenario
+            from ..interpreter.testing.check import reproduction_scenario
             message = err.diagnostics[0].message if err.diagnostics else str(err)
             write_scenario(args, lambda ref, variant: reproduction_scenario(
                 f"found by simulate: game {failed.index + 1}, decision {len(failed.choices)}",
@@ -488,7 +489,7 @@ def cmd_compare(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from ..interpreter.bench import bench_game, format_bench
+    from ..interpreter.playtest.bench import bench_game, format_bench
     if args.game:
         targets = [(args.game, args.variant)]
     else:
@@ -507,7 +508,7 @@ def cmd_bench(args) -> int:
 
 # ---------------------------------------------------------------------------- check
 def cmd_check(args) -> int:
-    from ..interpreter.check import failure_scenario, format_failure, run_checks  # Hypothesis loads slowly
+    from ..interpreter.testing.check import failure_scenario, format_failure, run_checks  # Hypothesis loads slowly
     check_outputs(args)
     game = load_game(args.game, args.variant)
     counts = [args.players] if args.players else list(range(game.min_players, game.max_players + 1))
@@ -601,7 +602,7 @@ def cmd_ladder(args) -> int:
     game.setup_state(2, 0)              # a game without 2-player seats is a usage error, before any work
     bots = [b.strip() for b in args.bots.split(",")]
     ref = (args.game, args.variant, tuple(sorted(settings.items())))
-    _LOADED[ref] = game
+    remember_loaded(ref, game)
     start = time.perf_counter()
     report = play_ladder(game, bots, args.games, args.seed, workers=args.workers, ref=ref)
     return _print_timed(report, start, args.json, format_ladder)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from . import ast
+from .bot_settings import bot_declaration_problem
 from .builtins import ADJACENCIES, ATTRIBUTE_ARGS, BUILTINS, ArgProblem
 from .errors import Diagnostic, Span, did_you_mean
 from .spec import GameSpec
@@ -107,7 +108,6 @@ class Checker:
             for line in decl.lines:
                 self.expect(line.value, INT, Scope(kind="fn"), "an opponent's score line")
         for decl in spec.bots.values():
-            from ..interpreter.bots import bot_declaration_problem
             problem = bot_declaration_problem(decl.bot, decl.settings)
             if problem is not None:
                 self.error(decl.span, *problem)

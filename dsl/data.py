@@ -62,7 +62,7 @@ def _validated_marker(text: str) -> Path | None:
     """A file in the user's cache whose existence records that this exact data text passed
     this exact schema (so the schema check, and importing jsonschema, can be skipped)."""
     import hashlib
-    from ..interpreter.codegen import cache_dir
+    from .cache import cache_dir
     folder = cache_dir()
     if folder is None:
         return None
@@ -71,7 +71,7 @@ def _validated_marker(text: str) -> Path | None:
 
 
 def _trusted_marker(marker: Path) -> bool:
-    from ..interpreter.codegen import trusted_cache_file
+    from .cache import trusted_cache_file
     return trusted_cache_file(marker)
 
 

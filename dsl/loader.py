@@ -1,6 +1,7 @@
-"""Load a game: find the rule file, merge a variant over its base, load data, check, compile.
+"""Load a game's spec: find the rule file, merge a variant over its base, load data, check.
 
-`load_game(path, variant=None)` is the one entry point. `path` is a `.game` file, a game
+`check_game(path, variant=None)` returns the checked spec; `load_game` (interpreter/compile/load.py)
+compiles it into a runnable game. `path` is a `.game` file, a game
 folder, or the name of a bundled game; `variant` is a variant name (a `NAME.game` file
 beside the base) or a path. Every problem found is raised at once as a `BoardwrightError`.
 """
@@ -80,14 +81,6 @@ def names_base(base: Path, variant: str) -> bool:
         return True
     path = Path(variant)
     return path.suffix == ".game" and path.is_file() and path.resolve() == base.resolve()
-
-
-def load_game(path: str | Path, variant: str | None = None, warnings: bool = False):
-    """Parse, merge, check and compile a game. Returns an interpreter `Game` (with
-    `warnings`, its spec lists them: see check_game)."""
-    spec, types = check_game(path, variant, warnings)
-    from ..interpreter.compiler import compile_game
-    return compile_game(spec, types)
 
 
 def check_game(path: str | Path, variant: str | None = None, warnings: bool = False):

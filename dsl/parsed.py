@@ -6,7 +6,7 @@ processes through a pickle in the user's cache folder, keyed by the file's name 
 by the parser's own sources (a new grammar or AST never reads an old entry). A missing,
 stale or damaged cache file is ignored: the file is parsed and the entry rewritten. A cache
 file (or folder) that is not the current user's, or that others may write, is never read:
-unpickling runs code (interpreter/codegen.py `cache_dir`, docs/security.md). Lark is
+unpickling runs code (dsl/cache.py `cache_dir`, docs/security.md). Lark is
 imported only when a file must really be parsed.
 """
 from __future__ import annotations
@@ -61,7 +61,7 @@ def _parser_version() -> str:
 
 
 def _cache_path(filename: str, text: str) -> Path | None:
-    from ..interpreter.codegen import cache_dir
+    from .cache import cache_dir
     folder = cache_dir()
     if folder is None:
         return None
@@ -73,7 +73,7 @@ def _from_disk(filename: str, text: str):
     path = _cache_path(filename, text)
     if path is None:
         return None
-    from ..interpreter.codegen import read_cache_file
+    from .cache import read_cache_file
     try:
         data = read_cache_file(path)
         if data is None:

@@ -38,7 +38,7 @@ def _grammar_cache(text: str):
     import sys
 
     import lark
-    from ..interpreter.codegen import cache_dir, trusted_cache_file
+    from .cache import cache_dir, trusted_cache_file
     folder = cache_dir()            # created private, None when others could write in it
     if folder is None:
         return False
@@ -711,5 +711,3 @@ class _Builder(Transformer):
     def args(self, meta, c):
         return list(c)
 
-
-from .parsed import OVERLAY, forget_parsed, parse_file  # noqa: E402,F401  (their home moved; kept importable)

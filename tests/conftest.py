@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
-from boardwright.dsl.loader import GAMES_DIR, bundled_games, load_game, resolve_game, variants_of
+from boardwright.dsl.loader import GAMES_DIR, bundled_games, resolve_game, variants_of
+from boardwright.interpreter.compile.load import load_game
 from coverage_floors import check_floors
 
 # Compiled code and the parser tables go to a throwaway cache, not the user's.

@@ -10,7 +10,8 @@ from boardwright.dsl import ast
 from boardwright.dsl.checker import _walk
 from boardwright.dsl.formatter import strip_spans
 from boardwright.dsl.loader import GAMES_DIR
-from boardwright.dsl.parser import _lark, _Builder, parse_file
+from boardwright.dsl.parsed import parse_file
+from boardwright.dsl.parser import _lark, _Builder
 
 BUNDLED = sorted(GAMES_DIR.rglob("*.game"))
 

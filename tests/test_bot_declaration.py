@@ -8,7 +8,7 @@ import pytest
 
 from boardwright.cli.main import main
 from boardwright.dsl.errors import RuleFileError
-from boardwright.interpreter.bots import MCTSBot, _playout, make_bot
+from boardwright.interpreter.bots.core import MCTSBot, _playout, make_bot
 
 from conftest import cached_game, make_small_game
 from test_engine import HIGH_CARD   # two players, two cards each, one card played per player
@@ -37,7 +37,7 @@ def test_simulate_reports_and_plays_with_the_declared_settings(tmp_path, capsys)
 def test_a_variant_replaces_the_declaration_of_its_base(tmp_path):
     make_small_game(tmp_path, HIGH_CARD + 'bot mcts "iterations=7"\n')
     (tmp_path / "quick.game").write_text('variant "Quick" extends "g.game"\nbot mcts "iterations=2"\n')
-    from boardwright.dsl.loader import load_game
+    from boardwright.interpreter.compile.load import load_game
     assert make_bot("mcts", 0, load_game(tmp_path / "g.game")).iterations == 7
     assert make_bot("mcts", 0, load_game(tmp_path / "g.game", "quick")).iterations == 2
 

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from boardwright.dsl.errors import UsageError
-from boardwright.interpreter.bots import MCTSBot, final_value, make_bot
+from boardwright.interpreter.bots.core import MCTSBot, final_value, make_bot
 
 from conftest import make_small_game
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from boardwright.dsl.errors import UsageError
-from boardwright.interpreter.bots import MCTSBot, make_bot
+from boardwright.interpreter.bots.core import MCTSBot, make_bot
 
 from conftest import make_small_game
 from test_bot_follow import position  # noqa: F401  (a fixture: "safe" or "bold", then a number)

@@ -12,10 +12,10 @@ import yaml
 
 from boardwright.cli.main import main
 from boardwright.dsl.errors import UsageError
-from boardwright.interpreter.bots import GreedyBot, MCTSBot, make_bot, root_parallel
-from boardwright.interpreter.ladder import bradley_terry
-from boardwright.interpreter.scenario import apply_starting_state, bot_puzzle_failures, scenario_position
-from boardwright.interpreter.simulate import simulate_records
+from boardwright.interpreter.bots.core import GreedyBot, MCTSBot, make_bot, root_parallel
+from boardwright.interpreter.playtest.ladder import bradley_terry
+from boardwright.interpreter.testing.scenario import apply_starting_state, bot_puzzle_failures, scenario_position
+from boardwright.interpreter.playtest.simulate import simulate_records
 
 from conftest import cached_game, scenario_paths
 
@@ -65,7 +65,7 @@ def test_a_forced_move_is_answered_without_search(monkeypatch):
     for spec in ("random", "greedy", "mcts:iterations=100000"):
         bot = make_bot(spec, 1)
         bot.rng = _CountingRng()
-        monkeypatch.setattr("boardwright.interpreter.bots._search_tree",
+        monkeypatch.setattr("boardwright.interpreter.bots.core._search_tree",
                             lambda *a: pytest.fail("searched a forced move"))
         assert bot.choose(game, st) == 0
 

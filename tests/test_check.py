@@ -11,10 +11,11 @@ import pytest
 import yaml
 
 from boardwright.cli.main import main
-from boardwright.dsl.loader import GAMES_DIR, load_game
-from boardwright.interpreter.check import failure_scenario, run_checks
-from boardwright.interpreter.coverage import coverage_report, measure_coverage
-from boardwright.interpreter.scenario import run_scenario
+from boardwright.dsl.loader import GAMES_DIR
+from boardwright.interpreter.compile.load import load_game
+from boardwright.interpreter.testing.check import failure_scenario, run_checks
+from boardwright.interpreter.testing.coverage import coverage_report, measure_coverage
+from boardwright.interpreter.testing.scenario import run_scenario
 
 from conftest import all_game_variants, cached_game
 

@@ -6,7 +6,8 @@ import textwrap
 import pytest
 
 from boardwright.dsl.errors import RuleFileError, UsageError
-from boardwright.dsl.loader import check_game, load_game
+from boardwright.dsl.loader import check_game
+from boardwright.interpreter.compile.load import load_game
 
 TILES = """\
 provenance: test data

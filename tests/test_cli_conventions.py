@@ -17,7 +17,7 @@ import pytest
 
 from boardwright.cli import main as cli_main
 from boardwright.cli.main import build_parser, main
-from boardwright.interpreter import simulate
+from boardwright.interpreter.playtest import simulate
 
 from checkout import import_path
 
@@ -202,9 +202,9 @@ def test_cluster_workers_without_boardwright_are_told_what_to_install(capsys, mo
 
 def test_plot_has_one_histogram_per_seat_whole_number_ticks_and_bot_names(capsys, tmp_path):
     import matplotlib.pyplot as plt
-    from boardwright.dsl.loader import load_game
-    from boardwright.interpreter.report import score_figure, summarise
-    from boardwright.interpreter.simulate import simulate_records
+    from boardwright.interpreter.compile.load import load_game
+    from boardwright.interpreter.playtest.report import score_figure, summarise
+    from boardwright.interpreter.playtest.simulate import simulate_records
     game = load_game("punto")
     specs = ["greedy", "random", "random"]
     records = simulate_records(game, 3, 4, 1, specs)

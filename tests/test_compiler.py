@@ -10,7 +10,7 @@ import pytest
 from boardwright.cli.main import main
 from boardwright.dsl.errors import RuleError
 from boardwright.dsl.loader import GAMES_DIR
-from boardwright.interpreter import codegen
+from boardwright.interpreter.compile import codegen
 from conftest import make_small_game as make
 
 

@@ -10,7 +10,7 @@ import textwrap
 import pytest
 
 from boardwright.dsl.errors import RuleError
-from boardwright.dsl.loader import load_game
+from boardwright.interpreter.compile.load import load_game
 
 TILES = """\
 provenance: test data

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from boardwright.dsl.loader import load_game
+from boardwright.interpreter.compile.load import load_game
 from conftest import small_body_file
-from boardwright.interpreter.check import UNIVERSAL, PropertyFailed, run_checks, state_properties
+from boardwright.interpreter.testing.check import UNIVERSAL, PropertyFailed, run_checks, state_properties
 
 def build(tmp_path, body: str):
     return load_game(small_body_file(tmp_path, body))

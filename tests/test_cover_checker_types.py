@@ -180,7 +180,7 @@ def test_an_unknown_zone_kind(tmp_path):
 # ----------------------------------------------------------------------------- at run time
 def test_choosing_from_an_empty_list_is_a_rule_error(tmp_path):
     from boardwright.dsl.errors import RuleError
-    from boardwright.dsl.loader import load_game
+    from boardwright.interpreter.compile.load import load_game
 
     # docs/language.md: choosing from nothing is an error, so rules check first.
     path = small_body_file(tmp_path, """\

@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from boardwright.dsl.loader import load_game
+from boardwright.interpreter.compile.load import load_game
 from conftest import small_body_file
 
 def run(tmp_path, declarations: str, expr: str, type_: str):
@@ -71,7 +71,7 @@ def test_a_fn_calling_a_shuffling_fn_is_not_memoised(tmp_path):
 def test_a_long_run_of_statements_runs_in_order(tmp_path):
     # More statements in a row than one generated function holds (interpreter/codegen.py
     # MAX_BLOCK): they are split over several functions and still run once each, in order.
-    from boardwright.interpreter.codegen import MAX_BLOCK
+    from boardwright.interpreter.compile.codegen import MAX_BLOCK
     count = 2 * MAX_BLOCK + 7
     steps = "\n".join(f"  trail = trail + [{i}]" for i in range(count))
     path = small_body_file(tmp_path, "var trail: list of int = []\nplay {\n" + steps + "\n}\n")
@@ -79,7 +79,7 @@ def test_a_long_run_of_statements_runs_in_order(tmp_path):
 
 
 def test_a_code_module_answers_for_lines_it_does_not_have():
-    from boardwright.interpreter.codegen import Module
+    from boardwright.interpreter.compile.codegen import Module
     module = Module("<empty>")
     assert module.span_at(0) is None and module.span_at(5) is None
     assert module.inlined_at(3, 0, 1) == []

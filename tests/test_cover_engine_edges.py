@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from boardwright.dsl.errors import IllegalMove, RuleError
-from boardwright.dsl.loader import load_game
+from boardwright.interpreter.compile.load import load_game
 from conftest import small_body_file
 
 def build(tmp_path, body: str):

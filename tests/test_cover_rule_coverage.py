@@ -8,8 +8,8 @@ import textwrap
 import pytest
 
 from boardwright.dsl.errors import RuleError
-from boardwright.dsl.loader import load_game
-from boardwright.interpreter.coverage import coverage_report, format_coverage, measure_coverage
+from boardwright.interpreter.compile.load import load_game
+from boardwright.interpreter.testing.coverage import coverage_report, format_coverage, measure_coverage
 
 
 def tokens(n: int) -> str:

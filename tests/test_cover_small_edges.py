@@ -2,9 +2,9 @@
 helper, a state compared with something else, the ladder's progress callback."""
 from __future__ import annotations
 
-from boardwright.interpreter import limits
-from boardwright.interpreter.ladder import play_ladder
-from boardwright.interpreter.state import State
+from boardwright.interpreter.run import limits
+from boardwright.interpreter.playtest.ladder import play_ladder
+from boardwright.interpreter.run.state import State
 from conftest import cached_game
 
 

@@ -12,8 +12,8 @@ import sys
 import pytest
 
 from boardwright.dsl.errors import UsageError
-from boardwright.interpreter import report
-from boardwright.interpreter.simulate import simulate_records
+from boardwright.interpreter.playtest import report
+from boardwright.interpreter.playtest.simulate import simulate_records
 from conftest import cached_game
 
 

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from boardwright.dsl.errors import IllegalMove, RuleError, UsageError
-from boardwright.interpreter.state import State
+from boardwright.interpreter.run.state import State
 from conftest import make_small_game as make
 
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from boardwright.interpreter.state import State
+from boardwright.interpreter.run.state import State
 
 from conftest import all_game_variants, cached_game
 

@@ -9,8 +9,9 @@ from collections import Counter
 
 import pytest
 
-from boardwright.dsl.loader import GAMES_DIR, load_game
-from boardwright.interpreter.check import run_checks
+from boardwright.dsl.loader import GAMES_DIR
+from boardwright.interpreter.compile.load import load_game
+from boardwright.interpreter.testing.check import run_checks
 
 from conftest import cached_game
 

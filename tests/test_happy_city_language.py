@@ -10,8 +10,8 @@ import pytest
 from boardwright.cli.render import render_table
 from boardwright.dsl.data import load_data
 from boardwright.dsl.errors import DataError, RuleFileError
-from boardwright.dsl.loader import load_game
-from boardwright.interpreter.engine import describe
+from boardwright.interpreter.compile.load import load_game
+from boardwright.interpreter.run.engine import describe
 
 DATA = """\
 provenance: "Invented for this test."

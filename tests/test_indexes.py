@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from boardwright.interpreter.builtins import IMPLEMENTATIONS, bounding_box
+from boardwright.interpreter.run.builtins import IMPLEMENTATIONS, bounding_box
 
 from conftest import cached_game, examples
 

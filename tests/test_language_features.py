@@ -7,8 +7,9 @@ import pytest
 
 from boardwright.cli.main import main
 from boardwright.dsl.errors import RuleError, RuleFileError
-from boardwright.dsl.loader import check_game, load_game
-from boardwright.interpreter.bots import evaluations
+from boardwright.dsl.loader import check_game
+from boardwright.interpreter.compile.load import load_game
+from boardwright.interpreter.bots.core import evaluations
 
 GAME = '''game "Features"
 players 2..3

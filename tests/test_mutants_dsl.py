@@ -15,9 +15,10 @@ from boardwright.dsl.data import load_data
 from boardwright.dsl.describe import declaration_doc, declaration_text
 from boardwright.dsl.errors import DataError, RuleFileError, Span
 from boardwright.dsl.formatter import format_source
-from boardwright.dsl.loader import check_game, load_game
+from boardwright.dsl.loader import check_game
+from boardwright.interpreter.compile.load import load_game
 from boardwright.dsl.parser import parse_text
-from boardwright.interpreter.scenario import load_scenario
+from boardwright.interpreter.testing.scenario import load_scenario
 
 TILES = """\
 provenance: test data

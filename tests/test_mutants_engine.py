@@ -12,10 +12,10 @@ import textwrap
 import pytest
 
 from boardwright.dsl.errors import RuleError, UsageError
-from boardwright.dsl.loader import load_game
-from boardwright.interpreter.check import run_checks
-from boardwright.interpreter.coverage import coverage_report, measure_coverage
-from boardwright.interpreter.scenario import run_scenario, scenario_position
+from boardwright.interpreter.compile.load import load_game
+from boardwright.interpreter.testing.check import run_checks
+from boardwright.interpreter.testing.coverage import coverage_report, measure_coverage
+from boardwright.interpreter.testing.scenario import run_scenario, scenario_position
 from conftest import small_body_file
 
 CHAIN = os.path.join(os.path.dirname(__file__), "support", "chain.game")

@@ -9,7 +9,7 @@ import statistics
 
 import pytest
 
-from boardwright.interpreter import report as rp
+from boardwright.interpreter.playtest import report as rp
 
 
 def player_name(seat: int) -> str:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import math
 
-from boardwright.interpreter import limits
-from boardwright.interpreter.bots import GreedyBot, make_bot, root_parallel
-from boardwright.interpreter.simulate import _batches, simulate_records
+from boardwright.interpreter.run import limits
+from boardwright.interpreter.bots.core import GreedyBot, make_bot, root_parallel
+from boardwright.interpreter.playtest.simulate import _batches, simulate_records
 from conftest import cached_game, make_small_game
 
 # One turn of two choices: taking 5 points at once, or waiting for the second choice,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from boardwright.interpreter import bench, ladder
+from boardwright.interpreter.playtest import bench, ladder
 from conftest import cached_game, make_small_game
 
 ELO = 400 / math.log(10)

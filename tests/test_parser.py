@@ -5,7 +5,8 @@ import pytest
 
 from boardwright.dsl import ast
 from boardwright.dsl.errors import RuleFileError
-from boardwright.dsl.parser import parse_file, parse_text
+from boardwright.dsl.parsed import parse_file
+from boardwright.dsl.parser import parse_text
 
 FILE = "test.game"
 

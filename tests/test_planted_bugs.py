@@ -14,8 +14,8 @@ import pytest
 
 from boardwright.dsl.errors import IllegalMove, RuleError, RuleFileError
 from boardwright.dsl.loader import check_game
-from boardwright.interpreter.bots import determinize
-from boardwright.interpreter.scenario import run_scenario
+from boardwright.interpreter.bots.core import determinize
+from boardwright.interpreter.testing.scenario import run_scenario
 
 from conftest import SMALL_DATA, cached_game, make_small_game as make
 from test_scenario_runner_expectations import WON, scenario
@@ -409,7 +409,7 @@ def test_the_scenario_runner_and_check_see_the_last_invariant(tmp_path):
     path.write_text("game: g.game\nstate:\n  vars: {b: 0}\nexpect:\n  invariants: true\n")
     assert run_scenario(path).passed
     # `boardwright check` asks the same question after every step.
-    from boardwright.interpreter.check import PropertyFailed, invariant_properties
+    from boardwright.interpreter.testing.check import PropertyFailed, invariant_properties
     game = make(tmp_path, INVARIANTS)
     st = game.new_state(1)
     invariant_properties(game, st)

@@ -12,7 +12,7 @@ import pytest
 from boardwright.cli.main import main
 from boardwright.cli.play import Session
 from boardwright.dsl.errors import RuleFileError
-from boardwright.dsl.loader import load_game
+from boardwright.interpreter.compile.load import load_game
 
 
 def play(capsys, monkeypatch, *argv, stdin=""):
@@ -60,7 +60,7 @@ def test_bots_and_simulations_never_call_the_screen():
     game = load_game("punto")
     calls = []
     game.on_show = lambda st, title: calls.append(title)
-    from boardwright.interpreter.simulate import play_game
+    from boardwright.interpreter.playtest.simulate import play_game
     play_game(game, 2, 4)
     assert calls, "the hook runs when someone listens"
     game.on_show = None

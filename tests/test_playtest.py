@@ -11,8 +11,8 @@ import sys
 
 
 from boardwright.cli.main import main
-from boardwright.interpreter.bots import GreedyBot, MCTSBot, determinize, make_bot
-from boardwright.interpreter.simulate import play_game
+from boardwright.interpreter.bots.core import GreedyBot, MCTSBot, determinize, make_bot
+from boardwright.interpreter.playtest.simulate import play_game
 
 from conftest import cached_game, examples
 

@@ -15,7 +15,7 @@ import yaml
 
 from boardwright.cli.main import main
 from boardwright.dsl.loader import GAMES_DIR
-from boardwright.interpreter.check import run_checks
+from boardwright.interpreter.testing.check import run_checks
 
 from conftest import cached_game
 

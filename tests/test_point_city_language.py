@@ -11,8 +11,8 @@ import pytest
 
 from boardwright.cli.render import render_grid, render_result, render_table
 from boardwright.dsl.errors import RuleFileError
-from boardwright.dsl.loader import load_game
-from boardwright.interpreter.scenario import run_scenario
+from boardwright.interpreter.compile.load import load_game
+from boardwright.interpreter.testing.scenario import run_scenario
 
 DATA = """\
 provenance: test data for the Point City constructs

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from boardwright.dsl.loader import load_game
-from boardwright.interpreter.probe import probe_decisions
+from boardwright.interpreter.compile.load import load_game
+from boardwright.interpreter.playtest.probe import probe_decisions
 
 from conftest import small_game_file
 from test_cli import run

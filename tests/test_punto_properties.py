@@ -153,7 +153,7 @@ def test_the_round_end_check_sees_a_completing_move_and_a_round_that_goes_on(pun
     """Seat 0 has red 2, 9, 3, 4 in a row and red 5 on top of its deck: (4, 0) completes
     the five, any other cell does not. The check passes on the engine's real move, and fails
     on a copy of the state where the round went on (a planted `the line is ignored`)."""
-    from boardwright.interpreter.scenario import apply_starting_state
+    from boardwright.interpreter.testing.scenario import apply_starting_state
     st = punto.setup_state(2, 1)
     apply_starting_state(punto, st, {"zones": {"table": {"0,0": ["red 2"], "1,0": ["red 9"], "2,0": ["red 3"],
                                                          "3,0": ["red 4"]}},

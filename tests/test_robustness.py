@@ -8,7 +8,8 @@ import re
 import shutil
 
 from boardwright.dsl.errors import BoardwrightError
-from boardwright.dsl.loader import GAMES_DIR, load_game
+from boardwright.dsl.loader import GAMES_DIR
+from boardwright.interpreter.compile.load import load_game
 
 from conftest import examples
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from boardwright.cli.play import start_session
-from boardwright.dsl.loader import load_game
+from boardwright.interpreter.compile.load import load_game
 
 from conftest import all_game_variants, cached_game
 

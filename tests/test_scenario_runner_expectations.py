@@ -12,8 +12,8 @@ import textwrap
 
 import pytest
 
-from boardwright.interpreter import engine
-from boardwright.interpreter.scenario import SCHEMA, run_scenario
+from boardwright.interpreter.run import engine
+from boardwright.interpreter.testing.scenario import SCHEMA, run_scenario
 
 from conftest import SMALL_DATA
 

@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from boardwright.interpreter.scenario import run_scenario
+from boardwright.interpreter.testing.scenario import run_scenario
 
 from conftest import scenario_paths
 

@@ -100,7 +100,7 @@ SECRET = "provenance: SECRET-CONTENTS\n"
 ])
 def test_data_outside_the_game_folder_is_refused_without_its_contents(tmp_path, data_line, problem):
     from boardwright.dsl.errors import RuleFileError
-    from boardwright.dsl.loader import load_game
+    from boardwright.interpreter.compile.load import load_game
     (tmp_path / "secret.yaml").write_text(SECRET)
     folder = _game_folder(tmp_path, data_line)
     (folder / "sub").mkdir()
@@ -113,7 +113,7 @@ def test_data_outside_the_game_folder_is_refused_without_its_contents(tmp_path, 
 
 
 def test_a_symlink_inside_the_folder_is_followed(tmp_path):
-    from boardwright.dsl.loader import load_game
+    from boardwright.interpreter.compile.load import load_game
     folder = _game_folder(tmp_path, 'data "inner.yaml"')
     (folder / "inner.yaml").symlink_to(folder / "tiles.yaml")
     assert load_game(folder / "base.game").title == "Golden base"
@@ -121,7 +121,7 @@ def test_a_symlink_inside_the_folder_is_followed(tmp_path):
 
 def test_a_variant_extends_only_a_base_in_its_folder(tmp_path):
     from boardwright.dsl.errors import RuleFileError
-    from boardwright.dsl.loader import load_game
+    from boardwright.interpreter.compile.load import load_game
     _game_folder(tmp_path, 'data "tiles.yaml"')
     variant = tmp_path / "game" / "sub" / "v.game"
     variant.parent.mkdir()
@@ -161,7 +161,7 @@ def test_bot_budgets_are_finite(capsys, bot):
 
 def test_player_counts_have_a_sane_maximum(tmp_path):
     from boardwright.dsl.errors import RuleFileError
-    from boardwright.dsl.loader import load_game
+    from boardwright.interpreter.compile.load import load_game
     folder = _game_folder(tmp_path, 'data "tiles.yaml"')
     path = folder / "base.game"
     path.write_text(path.read_text().replace("players 2..4", "players 2..30000"))
@@ -228,7 +228,7 @@ def test_an_interrupted_write_leaves_the_last_complete_file(tmp_path, monkeypatc
 
 def test_a_bot_game_interrupted_by_ctrl_c_keeps_its_log(tmp_path, capsys, monkeypatch):
     import json
-    from boardwright.interpreter import bots
+    from boardwright.interpreter.bots import core as bots
     log = tmp_path / "log.json"
     calls = {"n": 0}
     original = bots.RandomBot.choose
@@ -251,7 +251,7 @@ def test_a_bot_game_interrupted_by_ctrl_c_keeps_its_log(tmp_path, capsys, monkey
     ["check", "punto", "--players", "2", "--out", "/nonexistent-folder/x.yaml"],
 ])
 def test_output_files_are_checked_before_any_game_runs(capsys, monkeypatch, argv):
-    from boardwright.interpreter import engine
+    from boardwright.interpreter.run import engine
     monkeypatch.setattr(engine.Game, "new_state", lambda *a, **k: pytest.fail("a game ran"))
     code, text = _run(capsys, *argv)
     assert code == 2 and "cannot write" in text and "Traceback" not in text
@@ -369,7 +369,7 @@ def test_an_endless_game_is_reported_with_a_position_and_check_ends(tmp_path, ca
 # 7. Clean errors for huge numbers, byte-order marks and bytes that are not UTF-8.
 
 def test_a_rule_file_with_a_byte_order_mark_is_accepted(tmp_path):
-    from boardwright.dsl.loader import load_game
+    from boardwright.interpreter.compile.load import load_game
     folder = _game_folder(tmp_path, 'data "tiles.yaml"')
     path = folder / "base.game"
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
@@ -378,7 +378,7 @@ def test_a_rule_file_with_a_byte_order_mark_is_accepted(tmp_path):
 
 def test_bytes_that_are_not_utf8_are_reported_where_they_are(tmp_path):
     from boardwright.dsl.errors import RuleFileError
-    from boardwright.dsl.loader import load_game
+    from boardwright.interpreter.compile.load import load_game
     folder = _game_folder(tmp_path, 'data "tiles.yaml"')
     path = folder / "base.game"
     path.write_bytes(path.read_bytes().replace(b"Golden base", b"Golden \xff base"))
@@ -480,7 +480,7 @@ def test_simulate_names_the_failing_game_and_writes_a_scenario_that_reproduces_i
 # 11. The disk caches are loaded as code: a cache another user could write is never read.
 
 def test_the_cache_folder_is_created_private_and_refused_when_others_can_write(tmp_path, monkeypatch):
-    from boardwright.interpreter.codegen import cache_dir
+    from boardwright.dsl.cache import cache_dir
     monkeypatch.setenv("BOARDWRIGHT_CACHE", str(tmp_path / "cache"))
     folder = cache_dir()
     assert folder == tmp_path / "cache" and (folder.stat().st_mode & 0o777) == 0o700
@@ -517,7 +517,7 @@ def test_a_planted_parse_cache_is_never_unpickled(tmp_path, monkeypatch, mode, l
 @pytest.mark.parametrize("mode, loaded", [(0o600, True), (0o660, False)])
 def test_planted_compiled_code_is_never_run(tmp_path, monkeypatch, mode, loaded):
     import marshal
-    from boardwright.interpreter import codegen
+    from boardwright.interpreter.compile import codegen
     monkeypatch.setenv("BOARDWRIGHT_CACHE", str(tmp_path / "cache"))
     marker = tmp_path / "it-ran"
     source = "x = 1\n"

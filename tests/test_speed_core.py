@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from boardwright.dsl.errors import RuleError
-from boardwright.interpreter import rng
-from boardwright.interpreter.state import Pending
+from boardwright.interpreter.run import rng
+from boardwright.interpreter.run.state import Pending
 from conftest import SMALL_DATA, make_small_game as make
 
 LOOPS = """\
@@ -73,7 +73,7 @@ def test_nested_loops_run_inside_one_generated_function(tmp_path):
 
 def test_rule_coverage_still_runs_one_instruction_at_a_time(tmp_path):
     # Coverage mode takes no shortcut: the loops give the same values instruction by instruction.
-    from boardwright.interpreter.coverage import Coverage
+    from boardwright.interpreter.testing.coverage import Coverage
     game = make(tmp_path, LOOPS)
     game.coverage = Coverage()
     st = game.new_state(1)
@@ -388,5 +388,5 @@ def _first_of_each(items):
 @pytest.mark.parametrize("items", [
     [3, 1, 3, 2, 1], [], [(1, 2), (0, 0), (1, 2)], [[1], [2], [1], []], ["b", "a", "b"]])
 def test_distinct_keeps_the_first_of_equal_values_in_order(items):
-    from boardwright.interpreter.builtins import IMPLEMENTATIONS
+    from boardwright.interpreter.run.builtins import IMPLEMENTATIONS
     assert IMPLEMENTATIONS["distinct"](None, None, items) == _first_of_each(items)

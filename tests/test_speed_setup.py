@@ -9,9 +9,9 @@ import textwrap
 import pytest
 
 from boardwright.dsl.errors import RuleError
-from boardwright.dsl.loader import load_game
-from boardwright.interpreter.builtins import Problem
-from boardwright.interpreter.runtime import with_attribute
+from boardwright.interpreter.compile.load import load_game
+from boardwright.interpreter.run.builtins import Problem
+from boardwright.interpreter.run.runtime import with_attribute
 from conftest import SMALL_DATA, small_game_file
 
 DATA = SMALL_DATA.split("    attributes:")[0] + """\
@@ -258,7 +258,7 @@ JUMPS = """\
 def test_blocks_that_only_jump_run_their_targets_code(tmp_path):
     # The same seeded games with the generated blocks as written (each jump a round of the
     # engine's loop) and with the jumps taken in place.
-    from boardwright.interpreter.simulate import play_game
+    from boardwright.interpreter.playtest.simulate import play_game
     game = _game(tmp_path, JUMPS)
     play = game.code["play"]
     written = [game.namespace.get(f"b_play_{pc}") for pc in range(len(play))] + [play.blocks[-1]]
@@ -272,7 +272,7 @@ def test_blocks_that_only_jump_run_their_targets_code(tmp_path):
 
 
 def test_a_game_saved_where_a_block_only_jumps_resumes_there(tmp_path):
-    from boardwright.interpreter.state import State
+    from boardwright.interpreter.run.state import State
     game = _game(tmp_path, JUMPS)
     st = game.new_state(2, 5)
     game.apply_index(st, 0)

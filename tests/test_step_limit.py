@@ -7,8 +7,8 @@ import threading
 import pytest
 
 from boardwright.dsl.errors import RuleError
-from boardwright.interpreter import engine
-from boardwright.interpreter.coverage import Coverage
+from boardwright.interpreter.run import engine
+from boardwright.interpreter.testing.coverage import Coverage
 
 from conftest import make_small_game
 

@@ -9,7 +9,8 @@ import pytest
 
 from boardwright.cli.render import render_table
 from boardwright.dsl.errors import DataError, RuleError, RuleFileError
-from boardwright.dsl.loader import check_game, load_game
+from boardwright.dsl.loader import check_game
+from boardwright.interpreter.compile.load import load_game
 
 DATA = """\
 provenance: test data for the Urban Panic constructs

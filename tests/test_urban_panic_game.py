@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as strategies
 
 from boardwright.cli.main import main
-from boardwright.dsl.loader import GAMES_DIR, load_game
+from boardwright.dsl.loader import GAMES_DIR
+from boardwright.interpreter.compile.load import load_game
 
 from conftest import cached_game, examples
 
@@ -179,7 +180,7 @@ def test_the_party_race_gives_seat_0_no_privilege():
     random 4-player games the timer bonus is spread over the seats (seat 0 under 40% of the
     bonuses, every seat turning the timer in some game), and some ticks are filled by
     several players at once (who all score)."""
-    from boardwright.interpreter.simulate import simulate_records
+    from boardwright.interpreter.playtest.simulate import simulate_records
     game = load_game("urban-panic", "party")
     records = simulate_records(game, 4, 200, 1, ["random"] * 4)
     bonuses = [sum(1 for r in records if r["lines"][p]["Sand timer"] == 5) for p in range(4)]

@@ -9,8 +9,9 @@ import random
 
 import pytest
 
-from boardwright.dsl.loader import GAMES_DIR, load_game
-from boardwright.interpreter.scenario import load_scenario, scenario_position
+from boardwright.dsl.loader import GAMES_DIR
+from boardwright.interpreter.compile.load import load_game
+from boardwright.interpreter.testing.scenario import load_scenario, scenario_position
 
 from conftest import cached_game
 

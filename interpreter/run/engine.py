@@ -12,8 +12,8 @@ from operator import itemgetter
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from ..dsl.data import format_attributes
-from ..dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError, did_you_mean
+from ...dsl.data import format_attributes
+from ...dsl.errors import Diagnostic, IllegalMove, RuleError, Span, UsageError, did_you_mean
 from .limits import WORK
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic, fits
 from .indexes import on_remove

@@ -14,13 +14,13 @@ from __future__ import annotations
 import re
 from contextlib import contextmanager
 
-from ..dsl import ast
-from ..dsl.errors import Diagnostic, InvariantError, RuleError
-from ..dsl.types import BOOL, CELL, INT, PLAYER, element, is_grid, is_list
-from . import runtime
-from .builtins import IMPLEMENTATIONS, RUNTIME_FAILURES, Problem, failure_diagnostic
+from ...dsl import ast
+from ...dsl.errors import Diagnostic, InvariantError, RuleError
+from ...dsl.types import BOOL, CELL, INT, PLAYER, element, is_grid, is_list
+from ..run import runtime
+from ..run.builtins import IMPLEMENTATIONS, RUNTIME_FAILURES, Problem, failure_diagnostic
 from .codegen import Instruction, Module, block_source, block_starts
-from .engine import STEP_LIMIT, Game, Result
+from ..run.engine import STEP_LIMIT, Game, Result
 
 
 class Env:

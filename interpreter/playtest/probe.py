@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import time
 
-from ..dsl.errors import UsageError
-from .bots import MCTSBot, _key, make_bot
+from ...dsl.errors import UsageError
+from ..bots.core import MCTSBot, _key, make_bot
 from .simulate import game_seed, seat_bots
 
 

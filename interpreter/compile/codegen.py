@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 import sys
 from pathlib import Path
+
+from ...dsl.cache import cache_dir, read_cache_file, store_cache_file
 
 CODEGEN_VERSION = "1"
 MAX_BLOCK = 80                  # instructions in one generated block function, at most
@@ -341,52 +342,6 @@ def block_starts(instructions: list) -> list[int]:
 _MEMORY: dict = {}
 
 
-def cache_dir() -> Path | None:
-    """Where compiled code, parsed rule files and the grammar are kept between runs:
-    $BOARDWRIGHT_CACHE, else the user cache dir, created private (0700). None (no disk cache)
-    when BOARDWRIGHT_CACHE is empty, or when the folder cannot be made, is not the current
-    user's, or others may write in it: its files are loaded as code (docs/security.md)."""
-    configured = os.environ.get("BOARDWRIGHT_CACHE")
-    if configured is not None:
-        if not configured.strip():
-            return None
-        folder = Path(configured)
-    else:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        folder = Path(base) / "boardwright"
-    try:
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        return folder if _ours(os.stat(folder)) else None
-    except (OSError, ValueError):
-        return None
-
-
-def _ours(info) -> bool:
-    """Whether a cache file or folder belongs to the current user and no one else may write it."""
-    if not hasattr(os, "getuid"):       # Windows: the user's profile folders are private
-        return True
-    return info.st_uid == os.getuid() and not info.st_mode & 0o022
-
-
-def read_cache_file(path: Path) -> bytes | None:
-    """A cache file's bytes, or None when it is missing, a symbolic link, not the current
-    user's, or writable by others (a planted file is never loaded)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as f:
-        return f.read() if _ours(os.fstat(f.fileno())) else None
-
-
-def trusted_cache_file(path: Path) -> bool:
-    """Whether an existing cache file may be read (see read_cache_file)."""
-    try:
-        return not path.is_symlink() and _ours(os.stat(path))
-    except OSError:
-        return False
-
-
 def cache_file(source: str) -> Path | None:
     folder = cache_dir()
     if folder is None:
@@ -414,27 +369,12 @@ def compiled(source: str, filename: str):
     if code is None:
         code = compile(source, filename, "exec")
         if path is not None:
-            _store(path, marshal.dumps(code))
+            store_cache_file(path, marshal.dumps(code), keep=KEEP_FILES)
     _MEMORY[key] = code
     return code
 
 
 KEEP_FILES = 200                # compiled games kept on disk; the oldest go first
-
-
-def _store(path: Path, data: bytes) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-        files = list(path.parent.glob("rules-*.bin"))
-        if len(files) > KEEP_FILES:
-            files.sort(key=lambda f: f.stat().st_mtime)
-            for old in files[:len(files) - KEEP_FILES // 2]:
-                old.unlink(missing_ok=True)
-    except OSError:
-        pass                        # a read-only or full disk: run without the disk cache
 
 
 def forget_compiled() -> None:

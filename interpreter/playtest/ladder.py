@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from itertools import combinations
 
-from ..dsl.errors import UsageError
-from .bots import make_bot
+from ...dsl.errors import UsageError
+from ..bots.core import make_bot
 from .report import Z95, wilson
 from .simulate import simulate_records
 

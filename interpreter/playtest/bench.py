@@ -10,7 +10,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from .bots import make_bot
+from ..bots.core import make_bot
 from .simulate import game_seed, play_game
 
 
@@ -21,8 +21,8 @@ def default_players(game) -> int:
 def bench_game(load, players: int | None = None, games: int = 20, seed: int = 1,
                mcts_iterations: int = 200, mcts_positions: int = 3) -> dict:
     """Measure one game; `load` returns a freshly loaded `Game`."""
-    from ..dsl.parsed import forget_parsed
-    from .codegen import forget_compiled
+    from ...dsl.parsed import forget_parsed
+    from ..compile.codegen import forget_compiled
     load_times = []
     for _ in range(5):
         forget_parsed()

@@ -9,8 +9,8 @@ import signal
 import time
 from dataclasses import asdict, dataclass
 
-from ..dsl.errors import RuleError, UsageError
-from .bots import RandomBot, make_bot
+from ...dsl.errors import RuleError, UsageError
+from ..bots.core import RandomBot, make_bot
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -103,10 +103,16 @@ def seat_bots(specs: list, index: int, rotate: bool) -> list:
 _LOADED: dict = {}
 
 
+def remember_loaded(ref: tuple, game) -> None:
+    """Make `game` the one that `ref` (target, variant, sorted settings) names in this process,
+    so that workers forked from it, and batches run here, use it without loading it again."""
+    _LOADED[ref] = game
+
+
 def _load(ref: tuple):
     """A game for worker processes, loaded once per process."""
     if ref not in _LOADED:
-        from ..dsl.loader import load_game
+        from ..compile.load import load_game
         target, variant, settings = ref
         game = load_game(target, variant)
         game.set_params(dict(settings))

@@ -16,7 +16,8 @@ import random
 import time
 from contextlib import contextmanager
 
-from ..dsl.errors import UsageError, did_you_mean
+from ...dsl.bot_settings import BOT_SETTINGS, parse_bot_settings
+from ...dsl.errors import UsageError, did_you_mean
 
 
 def determinize(game, st, seat: int, rng: random.Random):
@@ -123,28 +124,10 @@ def final_value(game, st, margin: float) -> list[float]:
     return [(share + _logistic(lead / margin)) / 2 for share, lead in zip(shares, margins)]
 
 
-def _finite(key: str, text: str, whole: bool, minimum: float) -> float:
-    """A bot setting's value: a finite number (whole if asked) of at least `minimum`."""
-    try:
-        value = float(text) if len(text) <= 20 else math.inf
-    except ValueError:
-        raise UsageError(f"bad bot setting '{key}={text[:40]}': {text[:40]!r} is not a number")
-    if not math.isfinite(value):
-        raise UsageError(f"bad bot setting '{key}={text[:40]}': must be a finite number")
-    if whole and value != int(value):
-        raise UsageError(f"bad bot setting '{key}={text}': must be a whole number")
-    if value < minimum:
-        raise UsageError(f"bad bot setting '{key}={text}': must be "
-                         + ("positive" if minimum > 0 else "at least 0"))
-    if value > BOT_LIMITS.get(key, math.inf):
-        raise UsageError(f"bad bot setting '{key}={text[:40]}': at most {BOT_LIMITS[key]:,}")
-    return int(value) if whole else value
-
-
 class RandomBot:
     """Chooses uniformly among the options."""
     name = "random"
-    settings: dict = {}
+    settings = BOT_SETTINGS["random"]
 
     def __init__(self, seed, **_):
         self.rng = random.Random(seed)
@@ -164,7 +147,7 @@ class GreedyBot:
     seat decides again before anyone else does (a move made of several choices), the option
     is worth the best of those follow-up choices, looked at up to `lookahead` positions."""
     name = "greedy"
-    settings = {"lookahead": (True, 0, 200)}
+    settings = BOT_SETTINGS["greedy"]
 
     def __init__(self, seed, lookahead: int = 200):
         self.rng = random.Random(seed)
@@ -266,10 +249,7 @@ class MCTSBot:
     among them and adds their visits; a worker pool runs them side by side with the same
     result as one after another."""
     name = "mcts"
-    settings = {"iterations": (True, 1, 400), "seconds": (False, 1e-9, None), "depth": (True, 0, 0),
-                "guide": (True, 1, 3), "exploration": (False, 0, 0.7), "width": (True, 0, 6),
-                "trees": (True, 1, 1), "follow": (True, 0, 0), "margin": (False, 0, 0),
-                "whole": (True, 0, 0), "paired": (True, 0, 0)}
+    settings = BOT_SETTINGS["mcts"]
     pool = None     # a multiprocessing pool for root parallelism (set by the command line)
 
     def __init__(self, seed, iterations: int = 400, seconds: float | None = None, depth: int = 0,
@@ -586,20 +566,9 @@ def _visits(root: Node, value) -> int:
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
 
 
-def bot_settings_help(name: str) -> str:
-    settings = BOTS[name].settings
-    return ", ".join(f"{k}={'N' if whole else 'X'}" for k, (whole, _, _) in settings.items())
-
-
 def bot_settings(specs: list, game=None) -> dict:
     """Each bot spec with every setting spelled out (defaults included), for reports."""
     return {spec: make_bot(spec, 0, game).describe() for spec in dict.fromkeys(specs)}
-
-# Finite budgets: a bot decides in bounded time and memory (docs/security.md).
-BOT_LIMITS = {"iterations": 1_000_000, "seconds": 3600, "depth": 10_000, "exploration": 1000,
-              "guide": 1000, "width": 1000, "trees": 64, "lookahead": 1_000_000,
-              "follow": 1_000_000, "margin": 1_000_000, "whole": 1, "paired": 1}
-
 
 def make_bot(spec: str, seed, game=None):
     """A bot from a spec like 'random', 'greedy' or 'mcts:iterations=300:depth=8'. Every
@@ -611,42 +580,13 @@ def make_bot(spec: str, seed, game=None):
         hint = did_you_mean(name, BOTS)
         raise UsageError(f"unknown bot '{name}'; bots: {', '.join(BOTS)}" + (f"; {hint}" if hint else ""))
     options = dict(game_bot_defaults(game, name))
-    options.update(_settings(name, settings))
+    options.update(parse_bot_settings(name, settings))
     return BOTS[name](seed, **options)
 
 
 def game_bot_defaults(game, name: str) -> dict:
     """The settings of bot `name` that `game`'s rule file declares (checked when it loaded)."""
     text = game.bot_defaults.get(name) if game is not None else None
-    return _settings(name, text.split(":")) if text else {}
+    return parse_bot_settings(name, text.split(":")) if text else {}
 
 
-def bot_declaration_problem(name: str, text: str) -> tuple[str, str] | None:
-    """What is wrong with a rule file's `bot NAME "SETTINGS"` (a message and a hint), or None."""
-    if name not in BOTS:
-        return f"unknown bot '{name}'", did_you_mean(name, BOTS) or f"bots: {', '.join(BOTS)}"
-    try:
-        _settings(name, text.split(":") if text.strip() else [])
-    except UsageError as err:
-        example = ":".join(f"{key}={default}" for key, (_, _, default) in list(BOTS[name].settings.items())[:3] if default is not None)
-        return str(err), (f"settings are written as on the command line, e.g. bot {name} \"{example}\""
-                          if example else f"{name} takes no settings: leave the quotes empty")
-    return None
-
-
-def _settings(name: str, settings: list) -> dict:
-    """The options of bot `name` from settings like ['iterations=300', 'depth=8']."""
-    allowed = BOTS[name].settings
-    options = {}
-    for setting in settings:
-        key, _, value = setting.partition("=")
-        key, value = key.strip(), value.strip()
-        if key not in allowed or not value:
-            hint = did_you_mean(key, allowed) if value else None
-            raise UsageError(f"bad bot setting '{setting[:60]}' for {name}"
-                             + (f"; {hint}" if hint else "")
-                             + (f"; settings: {bot_settings_help(name)}" if allowed else
-                                f"; {name} takes no settings"))
-        whole, minimum, _ = allowed[key]
-        options[key] = _finite(key, value, whole, minimum)
-    return options

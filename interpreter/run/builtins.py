@@ -17,7 +17,7 @@ RUNTIME_FAILURES = (TypeError, ValueError, IndexError, KeyError, AttributeError,
 
 def failure_diagnostic(span, exc: Exception):
     """A rule error, in the designer's words, for a Python error raised inside a rule."""
-    from ..dsl.errors import Diagnostic
+    from ...dsl.errors import Diagnostic
     if isinstance(exc, RecursionError):
         return Diagnostic(span, "rule failed: functions call each other without end (too deep a recursion)",
                           "make sure every recursive function reaches a case that does not call itself")

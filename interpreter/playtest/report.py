@@ -215,7 +215,7 @@ def _pyplot():
         import matplotlib.pyplot as plt
         from matplotlib.ticker import MaxNLocator
     except ImportError:
-        from ..dsl.errors import UsageError
+        from ...dsl.errors import UsageError
         raise UsageError("--plot needs matplotlib: pip install 'boardwright[plot]'")
     return plt, MaxNLocator
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import yaml
 
-from ..dsl.data import _mark_span, untrusted_yaml_problem
-from ..dsl.errors import BoardwrightError, DataError, Diagnostic, Span, did_you_mean, read_source
-from ..dsl.loader import load_game
-from .state import decode
+from ...dsl.data import _mark_span, untrusted_yaml_problem
+from ...dsl.errors import BoardwrightError, DataError, Diagnostic, Span, did_you_mean, read_source
+from ..compile.load import load_game
+from ..run.state import decode
 
 SCHEMA = {
     "type": "object",
@@ -464,7 +464,7 @@ def check_expectations(game, st, expect: dict) -> list[str]:
 def bot_puzzle_failures(game, st, puzzle: dict) -> list[str]:
     """A bot puzzle: each named bot, with each of `seeds` seeds, must choose one of `one_of`
     (option ids or labels) in the position reached. The bots see only their seat's view."""
-    from .bots import make_bot
+    from ..bots.core import make_bot
     decision = game.decision(st)
     ids = [o.id for o in decision.options]
     labels = [o.label.lower() for o in decision.options]

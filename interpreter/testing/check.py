@@ -19,8 +19,8 @@ from hypothesis import strategies as strategies
 from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.errors import Flaky
 
-from ..dsl.errors import BoardwrightError, InvariantError
-from .state import State
+from ...dsl.errors import BoardwrightError, InvariantError
+from ..run.state import State
 
 MAX_DRAW = 2**31 - 1
 

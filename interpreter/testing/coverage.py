@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..dsl.errors import SOURCES
+from ...dsl.errors import SOURCES
 
 
 @dataclass
@@ -31,7 +31,7 @@ class Coverage:
 
 def measure_coverage(game, players_counts, games: int, seed: int) -> Coverage:
     """Play seeded random games with coverage counting switched on."""
-    from .simulate import game_seed, play_game
+    from ..playtest.simulate import game_seed, play_game
     cov = Coverage()
     game.coverage = cov
     try:

@@ -1,0 +1,2 @@
+"""The bots: random, greedy and information-set MCTS, with what they share (determinizing hidden
+zones, the values of positions)."""
