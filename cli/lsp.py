@@ -19,7 +19,8 @@ from ..dsl import ast
 from ..dsl.builtins import BUILTINS
 from ..dsl.errors import BoardwrightError, Diagnostic
 from ..dsl.parsed import OVERLAY
-from ..dsl.parser import declaration_keywords, parse_text, statement_keywords, EXPRESSION_KEYWORDS
+from ..dsl.grammar import declaration_keywords, statement_keywords, EXPRESSION_KEYWORDS
+from ..dsl.parser import parse_text
 from ..dsl.describe import KEYWORD_DOCS, declaration_doc
 
 SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning,

@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 from ..dsl.errors import BoardwrightError, UsageError
-from ..interpreter.bots.core import MCTSBot, make_bot
+from ..interpreter.bots.mcts import MCTSBot
+from ..interpreter.bots.registry import make_bot
 from ..interpreter.run.state import State
 from .saves import LOG_FORMAT, SAVE_FORMAT, bot_states, read_saved, restore_bots, write_atomically
 from .render import colourize, fit_lines, screen_width, render_options, render_result, render_table, wants_colour

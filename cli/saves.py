@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..dsl.errors import BoardwrightError, UsageError
-from ..interpreter.bots.core import make_bot
+from ..interpreter.bots.registry import make_bot
 
 SAVE_FORMAT = "boardwright-save/2"
 LOG_FORMAT = "boardwright-log/1"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from . import ast
-from .checker import _walk
+from .ast_walk import walk
 from .errors import SOURCES, Diagnostic, Span
 from .spec import GameSpec
 
@@ -40,7 +40,7 @@ def _used_names(spec: GameSpec) -> dict[str, set]:
 def names_in(root) -> set:
     """Every name a tree refers to: names, calls, types, kinds of zones and vars."""
     names = set()
-    for node in _walk(root):
+    for node in walk(root):
         if isinstance(node, ast.Name):
             names.add(node.id)
         elif isinstance(node, ast.Call):

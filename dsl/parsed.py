@@ -55,7 +55,8 @@ def forget_parsed() -> None:
 @lru_cache(maxsize=1)
 def _parser_version() -> str:
     digest = hashlib.sha256()
-    for name in ("grammar.lark", "ast.py", "parser.py", "errors.py"):
+    for name in ("grammar.lark", "grammar.py", "ast.py", "build_ast.py", "parser.py", "syntax_errors.py",
+                 "errors.py"):
         digest.update((_HERE / name).read_bytes())
     return digest.hexdigest()
 

@@ -7,17 +7,18 @@ import pytest
 from boardwright.dsl.unparse import expr_text
 from boardwright.cli.main import main
 from boardwright.dsl import ast
-from boardwright.dsl.checker import _walk
+from boardwright.dsl.ast_walk import walk
 from boardwright.dsl.formatter import strip_spans
 from boardwright.dsl.loader import GAMES_DIR
 from boardwright.dsl.parsed import parse_file
-from boardwright.dsl.parser import _lark, _Builder
+from boardwright.dsl.build_ast import _Builder
+from boardwright.dsl.grammar import _lark
 
 BUNDLED = sorted(GAMES_DIR.rglob("*.game"))
 
 
 def _expressions(node):
-    return (n for n in _walk(node) if isinstance(n, ast.Expr))
+    return (n for n in walk(node) if isinstance(n, ast.Expr))
 
 
 @pytest.mark.parametrize("path", BUNDLED, ids=[f"{p.parent.name}/{p.name}" for p in BUNDLED])

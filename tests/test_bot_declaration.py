@@ -8,7 +8,8 @@ import pytest
 
 from boardwright.cli.main import main
 from boardwright.dsl.errors import RuleFileError
-from boardwright.interpreter.bots.core import MCTSBot, _playout, make_bot
+from boardwright.interpreter.bots.mcts import MCTSBot, _playout
+from boardwright.interpreter.bots.registry import make_bot
 
 from conftest import cached_game, make_small_game
 from test_engine import HIGH_CARD   # two players, two cards each, one card played per player

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from boardwright.dsl.errors import UsageError
-from boardwright.interpreter.bots.core import MCTSBot, make_bot
+from boardwright.interpreter.bots.mcts import MCTSBot
+from boardwright.interpreter.bots.registry import make_bot
 
 from conftest import make_small_game
 

@@ -8,7 +8,9 @@ import math
 import pytest
 
 from boardwright.dsl.errors import UsageError
-from boardwright.interpreter.bots.core import MCTSBot, final_value, make_bot
+from boardwright.interpreter.bots.mcts import MCTSBot
+from boardwright.interpreter.bots.registry import make_bot
+from boardwright.interpreter.bots.values import final_value
 
 from conftest import make_small_game
 

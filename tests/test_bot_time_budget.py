@@ -2,8 +2,8 @@
 with a fake clock, so the test depends on no machine's speed."""
 from __future__ import annotations
 
-from boardwright.interpreter.bots import core as bots
-from boardwright.interpreter.bots.core import MCTSBot
+from boardwright.interpreter.bots import mcts as bots
+from boardwright.interpreter.bots.mcts import MCTSBot
 
 from conftest import cached_game
 

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from boardwright.dsl.errors import UsageError
-from boardwright.interpreter.bots.core import _playout, make_bot
+from boardwright.interpreter.bots.mcts import _playout
+from boardwright.interpreter.bots.registry import make_bot
 
 # Seat 0 picks a plan (alone it changes nothing), then a number: the position and its game.
 from test_bot_follow import position  # noqa: F401  (a fixture)

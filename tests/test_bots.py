@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from pathlib import Path
 
 import pytest
@@ -12,12 +13,15 @@ import yaml
 
 from boardwright.cli.main import main
 from boardwright.dsl.errors import UsageError
-from boardwright.interpreter.bots.core import GreedyBot, MCTSBot, make_bot, root_parallel
+from boardwright.interpreter.bots.determinize import determinize
+from boardwright.interpreter.bots.mcts import MCTSBot, root_parallel
+from boardwright.interpreter.bots.registry import make_bot
+from boardwright.interpreter.bots.simple import GreedyBot
 from boardwright.interpreter.playtest.ladder import bradley_terry
 from boardwright.interpreter.testing.scenario import apply_starting_state, bot_puzzle_failures, scenario_position
 from boardwright.interpreter.playtest.simulate import simulate_records
 
-from conftest import cached_game, scenario_paths
+from conftest import cached_game, make_small_game, scenario_paths
 
 
 def run(capsys, *argv):
@@ -65,9 +69,66 @@ def test_a_forced_move_is_answered_without_search(monkeypatch):
     for spec in ("random", "greedy", "mcts:iterations=100000"):
         bot = make_bot(spec, 1)
         bot.rng = _CountingRng()
-        monkeypatch.setattr("boardwright.interpreter.bots.core._search_tree",
+        monkeypatch.setattr("boardwright.interpreter.bots.mcts._search_tree",
                             lambda *a: pytest.fail("searched a forced move"))
         assert bot.choose(game, st) == 0
+
+
+# ---------------------------------------------------------------------------- determinizing
+def test_determinize_keeps_what_the_seat_sees_and_hides_the_rest():
+    punto = cached_game("punto")
+    st = punto.new_state(2, seed=1)
+    d = determinize(punto, st, 0, random.Random(3))
+    assert d.zones["table"] == st.zones["table"]
+    for key in ("deck/0", "deck/1"):
+        assert sorted(d.zones[key]) == sorted(st.zones[key]) and d.zones[key] != st.zones[key]
+
+
+def test_a_determinized_copy_does_not_keep_the_real_random_state():
+    """A bot imagines the luck to come as well as the hidden order: its copy's random state
+    comes from the bot's generator, never the real game's (which would show the bot the real
+    shuffles and draws to come). The real state is left as it was."""
+    punto = cached_game("punto")
+    st = punto.new_state(2, seed=1)
+    real = st.rng
+    imagined = [determinize(punto, st, 0, random.Random(seed)).rng for seed in range(6)]
+    assert real not in imagined
+    assert len(set(imagined)) == 6                      # each bot seed imagines other luck
+    assert determinize(punto, st, 0, random.Random(3)).rng == imagined[3]   # and the same seed the same
+    assert st.rng == real
+
+
+LATER_SHUFFLE = """\
+    game "Later shuffle"
+    players 2
+    data "cards.yaml"
+    zone deck: stack
+    setup { move components(Card) to deck }
+    play {
+      turn 0 { choose x from [1, 2] prompt "Pick" }
+      shuffle deck
+      turn 1 { choose y from [1, 2] prompt "Pick" }
+    }
+    """
+
+
+def test_a_bot_cannot_foresee_a_shuffle_still_to_come(tmp_path):
+    """The deck is in plain sight, so a determinized copy keeps its order; the shuffle after
+    seat 0's choice is still to come. In the copies seat 0 imagines, that shuffle comes out
+    differently from bot seed to bot seed, and not as it will in the real game."""
+    game = make_small_game(tmp_path, LATER_SHUFFLE)
+    st = game.new_state(2, seed=5)
+    real = st.copy()
+    game.apply_index(real, 0)
+    imagined = []
+    for seed in range(8):
+        d = determinize(game, st, 0, random.Random(seed))
+        assert d.zones["deck"] == st.zones["deck"]       # nothing hidden to resample
+        game.apply_index(d, 0)
+        imagined.append(tuple(d.zones["deck"]))
+    # 6 cards: 720 orders; a copy that kept the real random state would always get the real one.
+    assert imagined.count(tuple(real.zones["deck"])) <= 1
+    assert len(set(imagined)) >= 5
 
 
 # ---------------------------------------------------------------------------- reproducible

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from boardwright.cli import main as cli_main
+from boardwright.cli import playtest_commands, table_commands
 from boardwright.cli.main import build_parser, main
+from boardwright.dsl.loader import GAMES_DIR
 from boardwright.interpreter.playtest import simulate
 
 from checkout import import_path
@@ -91,7 +92,7 @@ def test_compare_names_the_base_game_and_writes_csv_and_plot(capsys, tmp_path):
 
 
 def test_base_file_as_variant_is_the_base_game(capsys):
-    base = str(Path(simulate.__file__).resolve().parents[1] / "games" / "punto" / "punto.game")
+    base = str(GAMES_DIR / "punto" / "punto.game")
     code, out, err = run(capsys, "simulate", "punto", "--players", "2", "--games", "1", "--variant", base, "--json")
     assert code == 0, err
     assert json.loads(out)["variant"] is None
@@ -108,8 +109,8 @@ def test_base_file_as_variant_is_the_base_game(capsys):
 def test_output_paths_are_checked_before_the_first_game(capsys, monkeypatch, tmp_path, argv):
     def no_games(*args, **kwargs):
         raise AssertionError("a game was played before the output path was checked")
-    monkeypatch.setattr(cli_main, "simulate_records", no_games)
-    monkeypatch.setattr(cli_main, "start_session", no_games)
+    monkeypatch.setattr(playtest_commands, "simulate_records", no_games)
+    monkeypatch.setattr(table_commands, "start_session", no_games)
     argv = [a.format(missing=tmp_path / "no" / "such" / "folder", folder=tmp_path) for a in argv]
     code, out, err = run(capsys, *argv)
     assert code == 2 and "cannot write there" in err or "folder" in err

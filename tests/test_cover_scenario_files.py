@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from boardwright.dsl.errors import DataError
-from boardwright.interpreter.testing.scenario import load_scenario, run_scenario
+from boardwright.interpreter.testing.scenario import run_scenario
+from boardwright.interpreter.testing.scenario_file import load_scenario
 
 PUNTO_START = """\
 name: a position

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from boardwright.interpreter.compile.load import load_game
-from boardwright.interpreter.bots.core import determinize
+from boardwright.interpreter.bots.determinize import determinize
 
 from conftest import cached_game, make_small_game
 
@@ -129,7 +129,7 @@ def _imagined_orders(column: list, seeds=range(20)) -> list:
     """The orders `_reshuffle` gives a face-down pile of 8 alike components 0..7 whose one
     per-component variable holds `column[c]`."""
     from types import SimpleNamespace
-    from boardwright.interpreter.bots.core import _reshuffle
+    from boardwright.interpreter.bots.determinize import _reshuffle
     game = SimpleNamespace(backs=["card"] * 8, per_component_vars=["owner"])
     orders = []
     for seed in seeds:

@@ -88,7 +88,7 @@ def test_every_reference_example_checks(index, tmp_path):
 
 
 def test_the_reference_shows_every_construct():
-    from boardwright.dsl.parser import _lark
+    from boardwright.dsl.grammar import _lark
     text = "\n".join(REFERENCE)
     for rule in {r.origin.name for r in _lark().rules}:
         if rule.endswith(("_decl", "_stmt")):

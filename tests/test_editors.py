@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from boardwright.dsl.builtins import BUILTINS
-from boardwright.dsl.parser import declaration_keywords, statement_keywords
+from boardwright.dsl.grammar import declaration_keywords, statement_keywords
 
 EDITORS = Path(__file__).resolve().parent.parent / "editors"
 GRAMMAR = EDITORS / "vscode" / "syntaxes" / "boardwright.tmLanguage.json"

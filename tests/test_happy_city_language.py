@@ -11,7 +11,7 @@ from boardwright.cli.render import render_table
 from boardwright.dsl.data import load_data
 from boardwright.dsl.errors import DataError, RuleFileError
 from boardwright.interpreter.compile.load import load_game
-from boardwright.interpreter.run.engine import describe
+from boardwright.interpreter.run.labels import describe
 
 DATA = """\
 provenance: "Invented for this test."

@@ -9,7 +9,7 @@ from boardwright.cli.main import main
 from boardwright.dsl.errors import RuleError, RuleFileError
 from boardwright.dsl.loader import check_game
 from boardwright.interpreter.compile.load import load_game
-from boardwright.interpreter.bots.core import evaluations
+from boardwright.interpreter.bots.values import evaluations
 
 GAME = '''game "Features"
 players 2..3

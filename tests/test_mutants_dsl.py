@@ -18,7 +18,7 @@ from boardwright.dsl.formatter import format_source
 from boardwright.dsl.loader import check_game
 from boardwright.interpreter.compile.load import load_game
 from boardwright.dsl.parser import parse_text
-from boardwright.interpreter.testing.scenario import load_scenario
+from boardwright.interpreter.testing.scenario_file import load_scenario
 
 TILES = """\
 provenance: test data

@@ -7,7 +7,9 @@ from __future__ import annotations
 import math
 
 from boardwright.interpreter.run import limits
-from boardwright.interpreter.bots.core import GreedyBot, make_bot, root_parallel
+from boardwright.interpreter.bots.mcts import root_parallel
+from boardwright.interpreter.bots.registry import make_bot
+from boardwright.interpreter.bots.simple import GreedyBot
 from boardwright.interpreter.playtest.simulate import _batches, simulate_records
 from conftest import cached_game, make_small_game
 

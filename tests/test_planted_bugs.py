@@ -14,7 +14,7 @@ import pytest
 
 from boardwright.dsl.errors import IllegalMove, RuleError, RuleFileError
 from boardwright.dsl.loader import check_game
-from boardwright.interpreter.bots.core import determinize
+from boardwright.interpreter.bots.determinize import determinize
 from boardwright.interpreter.testing.scenario import run_scenario
 
 from conftest import SMALL_DATA, cached_game, make_small_game as make

@@ -11,7 +11,9 @@ import sys
 
 
 from boardwright.cli.main import main
-from boardwright.interpreter.bots.core import GreedyBot, MCTSBot, determinize, make_bot
+from boardwright.interpreter.bots.mcts import MCTSBot
+from boardwright.interpreter.bots.registry import make_bot
+from boardwright.interpreter.bots.simple import GreedyBot
 from boardwright.interpreter.playtest.simulate import play_game
 
 from conftest import cached_game, examples
@@ -92,16 +94,6 @@ def test_mcts_decisions_ignore_the_hidden_order_of_decks(punto):
     second = MCTSBot("same", iterations=30, depth=3).visits(punto, shuffled)
     assert first == second
     assert GreedyBot("g").values(punto, st) == GreedyBot("g").values(punto, shuffled)
-
-
-def test_determinize_keeps_what_the_seat_sees_and_hides_the_rest(punto):
-    import random
-    st = punto.new_state(2, seed=1)
-    d = determinize(punto, st, 0, random.Random(3))
-    assert d.zones["table"] == st.zones["table"]
-    for key in ("deck/0", "deck/1"):
-        assert sorted(d.zones[key]) == sorted(st.zones[key]) and d.zones[key] != st.zones[key]
-    assert d.rng != st.rng
 
 
 def test_bad_bot_specs_are_usage_errors(capsys):

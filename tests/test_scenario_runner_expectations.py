@@ -13,7 +13,8 @@ import textwrap
 import pytest
 
 from boardwright.interpreter.run import engine
-from boardwright.interpreter.testing.scenario import SCHEMA, run_scenario
+from boardwright.interpreter.testing.scenario import run_scenario
+from boardwright.interpreter.testing.scenario_file import SCHEMA
 
 from conftest import SMALL_DATA
 

@@ -228,7 +228,7 @@ def test_an_interrupted_write_leaves_the_last_complete_file(tmp_path, monkeypatc
 
 def test_a_bot_game_interrupted_by_ctrl_c_keeps_its_log(tmp_path, capsys, monkeypatch):
     import json
-    from boardwright.interpreter.bots import core as bots
+    from boardwright.interpreter.bots import simple as bots
     log = tmp_path / "log.json"
     calls = {"n": 0}
     original = bots.RandomBot.choose
@@ -530,16 +530,16 @@ def test_planted_compiled_code_is_never_run(tmp_path, monkeypatch, mode, loaded)
 
 
 def test_a_planted_grammar_cache_is_not_given_to_lark(tmp_path, monkeypatch):
-    from boardwright.dsl import parser
+    from boardwright.dsl import grammar
     monkeypatch.setenv("BOARDWRIGHT_CACHE", str(tmp_path / "cache"))
-    path = parser._grammar_cache("grammar text")
+    path = grammar._grammar_cache("grammar text")
     assert path and path.startswith(str(tmp_path / "cache"))
     with open(path, "wb") as f:
         f.write(b"planted")
     os.chmod(path, 0o600)
-    assert parser._grammar_cache("grammar text") == path
+    assert grammar._grammar_cache("grammar text") == path
     os.chmod(path, 0o666)
-    assert parser._grammar_cache("grammar text") is False
+    assert grammar._grammar_cache("grammar text") is False
 
 
 # 12. Malformed scenario shapes: each a positioned FAIL, and a folder run always reaches its summary.

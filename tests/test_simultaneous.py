@@ -14,7 +14,8 @@ import pytest
 from boardwright.cli.play import Session
 from boardwright.dsl.errors import RuleFileError
 from boardwright.interpreter.compile.load import load_game
-from boardwright.interpreter.bots.core import MCTSBot, determinize
+from boardwright.interpreter.bots.determinize import determinize
+from boardwright.interpreter.bots.mcts import MCTSBot
 from boardwright.interpreter.testing.check import PropertyFailed, state_properties
 from boardwright.interpreter.testing.scenario import run_scenario
 from boardwright.interpreter.run.state import State
@@ -155,7 +156,7 @@ def test_hot_seat_play_hides_a_bots_sealed_choice_and_hands_over_between_humans(
 def test_the_greedy_bot_judges_a_sealed_choice_after_guessing_the_others():
     """Its own sealed choice changes nothing until all are revealed, so greedy completes the
     decision with random guesses for the others before judging: its values then differ."""
-    from boardwright.interpreter.bots.core import GreedyBot
+    from boardwright.interpreter.bots.simple import GreedyBot
     g, st = after_bids([], players=2)
     values = GreedyBot(3).values(g, st)
     assert len(set(values)) > 1, values

@@ -11,7 +11,8 @@ import pytest
 
 from boardwright.dsl.loader import GAMES_DIR
 from boardwright.interpreter.compile.load import load_game
-from boardwright.interpreter.testing.scenario import load_scenario, scenario_position
+from boardwright.interpreter.testing.scenario import scenario_position
+from boardwright.interpreter.testing.scenario_file import load_scenario
 
 from conftest import cached_game
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...dsl.loader import check_game
-from .compiler import compile_game
+from .game import compile_game
 
 
 def load_game(path: str | Path, variant: str | None = None, warnings: bool = False):

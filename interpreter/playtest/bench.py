@@ -10,7 +10,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from ..bots.core import make_bot
+from ..bots.registry import make_bot
 from .simulate import game_seed, play_game
 
 

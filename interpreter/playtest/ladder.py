@@ -14,7 +14,7 @@ import math
 from itertools import combinations
 
 from ...dsl.errors import UsageError
-from ..bots.core import make_bot
+from ..bots.registry import make_bot
 from .report import Z95, wilson
 from .simulate import simulate_records
 

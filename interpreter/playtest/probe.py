@@ -22,7 +22,9 @@ from __future__ import annotations
 import time
 
 from ...dsl.errors import UsageError
-from ..bots.core import MCTSBot, _key, make_bot
+from ..bots.mcts import MCTSBot
+from ..bots.registry import make_bot
+from ..bots.whole_moves import _key
 from .simulate import game_seed, seat_bots
 
 

@@ -10,7 +10,8 @@ import time
 from dataclasses import asdict, dataclass
 
 from ...dsl.errors import RuleError, UsageError
-from ..bots.core import RandomBot, make_bot
+from ..bots.registry import make_bot
+from ..bots.simple import RandomBot
 
 
 def game_seed(seed: int, index: int) -> int:

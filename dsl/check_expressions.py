@@ -1,0 +1,276 @@
+"""The checker's expressions: the type of each, recorded for the compiler, and the problems
+of names, attributes, indexes, operators and calls (of fns and of built-ins).
+
+A mixin of `Checker` (dsl/checker.py): it uses the checker's `spec`, `types`, `error` and its
+declarations (`global_type`, `fn_return`, `type_ref`, `local`).
+"""
+from __future__ import annotations
+
+from . import ast
+from .builtins import ADJACENCIES, ATTRIBUTE_ARGS, BUILTINS, ArgProblem
+from .check_scope import GLOBALS, Scope
+from .errors import Span, did_you_mean
+from .types import (ANY, BOOL, CELL, INT, NONE, PLAYER, STR, compatible, element, is_grid, is_list, is_zone,
+                    list_of, numeric, unify, zone_holds)
+
+
+class ExpressionChecks:
+    """Types expressions and checks the arguments of calls."""
+
+    def expect(self, e, want: str, scope: Scope, what: str) -> str:
+        got = self.expr(e, scope)
+        if not compatible(want, got):
+            self.error(e.span, f"{what} should be {want}, not {got}")
+        return got
+
+    def iterable(self, e, scope: Scope) -> str:
+        t = self.expr(e, scope)
+        if t == ANY:
+            return ANY
+        if is_zone(t):
+            self.error(e.span, f"{t} is a zone, not a list", "iterate over 'contents(...)'")
+            return ANY
+        if not is_list(t):
+            self.error(e.span, f"expected a list, got {t}")
+            return ANY
+        return element(t)
+
+    def expr(self, e, scope: Scope) -> str:
+        t = getattr(self, "expr_" + type(e).__name__)(e, scope)
+        self.types[id(e)] = t
+        return t
+
+    def expr_Literal(self, e: ast.Literal, scope):
+        v = e.value
+        return BOOL if isinstance(v, bool) else INT if isinstance(v, int) else STR if isinstance(v, str) else NONE
+
+    def expr_Text(self, e: ast.Text, scope):
+        for part in e.parts:
+            if not isinstance(part, str):
+                self.expr(part, scope)
+        return STR
+
+    def expr_Name(self, e: ast.Name, scope: Scope):
+        if e.id in scope.names:
+            return scope.names[e.id]
+        if scope.kind == "param" and (e.id in self.spec.vars or e.id == "current"):
+            return self.error(e.span, f"'{e.id}' is not known before the game starts",
+                              "params and initial values may use player_count, players and other params")
+        if scope.kind == "param" and e.id in self.spec.params and e.id not in self.param_types:
+            return self.error(e.span, f"param '{e.id}' is used before it is declared",
+                              "params are computed in order: declare it earlier")
+        t = self.global_type(e.id)
+        if t is not None:
+            return t
+        if e.id in self.spec.kinds:
+            return self.error(e.span, f"'{e.id}' is a component kind", f"use components({e.id})")
+        if e.id in self.spec.fns or e.id in self.spec.procs:
+            return self.error(e.span, f"'{e.id}' must be called", f"write {e.id}(...)")
+        candidates = list(scope.names) + list(self.spec.params) + list(self.spec.vars) + list(
+            self.spec.zones) + list(self.members) + list(GLOBALS)
+        return self.error(e.span, f"unknown name '{e.id}'", did_you_mean(e.id, candidates))
+
+    def expr_Attribute(self, e: ast.Attribute, scope):
+        t = self.expr(e.obj, scope)
+        if t == ANY:
+            return ANY
+        if t == CELL:
+            if e.name in ("x", "y"):
+                return INT
+            return self.error(_name_span(e), f"a cell has no attribute '{e.name}'", "cells have x and y")
+        kind = self.spec.kinds.get(t)
+        if kind is None:
+            return self.error(_name_span(e), f"{t} has no attributes")
+        if e.name not in kind.attributes:
+            return self.error(_name_span(e), f"unknown attribute '{e.name}' of {t}",
+                              did_you_mean(e.name, kind.attributes) or
+                              f"{t} has: {', '.join(kind.attributes)}")
+        return kind.attributes[e.name]
+
+    def index_type(self, e, scope, span):
+        t = self.expr(e, scope)
+        if t not in (INT, PLAYER, ANY) and t not in self.spec.kinds:
+            self.error(span, f"an index must be an int, a player or a component, not {t}")
+
+    def expr_Index(self, e: ast.Index, scope):
+        t = self.expr(e.obj, scope)
+        self.index_type(e.index, scope, e.index.span)
+        if t == ANY:
+            return ANY
+        if not is_list(t):
+            return self.error(e.span, f"{t} cannot be indexed")
+        return element(t)
+
+    def expr_Call(self, e: ast.Call, scope: Scope):
+        if e.func == "components":
+            if len(e.args) != 1 or not isinstance(e.args[0], ast.Name) or e.args[0].id not in self.spec.kinds:
+                return self.error(e.span, "components(KIND) takes one component kind",
+                                  f"kinds: {', '.join(self.spec.kinds)}")
+            return list_of(e.args[0].id)
+        if e.func in self.spec.fns:
+            decl = self.spec.fns[e.func]
+            self.check_args(e, decl.params, e.args, scope)
+            if scope.kind == "param":
+                for name in sorted(self.params_used_by(e.func)):
+                    if name not in self.param_types:
+                        self.error(e.span, f"'{e.func}' uses param '{name}', which is not computed yet",
+                                   "params are computed in order: declare it before this line")
+            return self.fn_return(e.func)
+        if e.func in self.spec.procs:
+            for a in e.args:
+                self.expr(a, scope)
+            return self.error(e.span, f"'{e.func}' is a procedure: call it as a statement")
+        builtin = BUILTINS.get(e.func)
+        if builtin is None:
+            for a in e.args:
+                self.expr(a, scope)
+            return self.error(e.span, f"unknown function '{e.func}'",
+                              did_you_mean(e.func, list(self.spec.fns) + list(BUILTINS) + ["components"]))
+        types = [self.expr(a, scope) for a in e.args]
+        if not builtin.min_args <= len(types) <= builtin.max_args:
+            want = (_arguments(builtin.min_args) if builtin.min_args == builtin.max_args
+                    else f"{builtin.min_args} to {builtin.max_args} arguments")
+            return self.error(e.span, f"{e.func}({builtin.params}) takes {want}, got {len(types)}")
+        if e.func == "details" and types[0] != ANY and types[0] not in self.spec.kinds:
+            return self.error(e.args[0].span, f"details(component): expected a component, got {types[0]}")
+        if e.func in ATTRIBUTE_ARGS and len(e.args) > ATTRIBUTE_ARGS[e.func] and is_grid(types[0]):
+            self.attribute_names(e.args[ATTRIBUTE_ARGS[e.func]], zone_holds(types[0]), e.func)
+        if e.func in ("frontier", "neighbours") and len(e.args) == 2:
+            arg = e.args[1]
+            if isinstance(arg, ast.Text) and len(arg.parts) == 1 and arg.parts[0] not in ADJACENCIES:
+                self.error(arg.span, f"unknown adjacency {arg.parts[0]!r}",
+                           did_you_mean(arg.parts[0], ADJACENCIES) or "use \"orthogonal\", \"diagonal\" or \"all\"")
+        try:
+            return builtin.typer(types)
+        except ArgProblem as problem:
+            return self.error(e.args[problem.index].span, f"{e.func}({builtin.params}): {problem.message}")
+
+    def check_args(self, node, params, args, scope):
+        if len(args) != len(params):
+            self.error(node.span, f"'{node.name if hasattr(node, 'name') else node.func}' takes "
+                       f"{_arguments(len(params))}, got {len(args)}")
+        for param, arg in zip(params, args):
+            self.expect(arg, self.type_ref(param.type), scope, f"argument '{param.name}'")
+        for arg in args[len(params):]:
+            self.expr(arg, scope)
+
+    def attribute_names(self, arg, holds: str, func: str) -> None:
+        """Attribute names written as string literals (`"north"`, `["north", ...]`) must exist."""
+        kind = self.spec.kinds.get(holds)
+        if kind is None:
+            return
+        texts = list(arg.items) if isinstance(arg, ast.ListLit) else [arg]
+        if func == "reachable" and isinstance(arg, ast.ListLit) and len(texts) != 4:
+            self.error(arg.span, f"reachable needs 4 side attributes (north, east, south, west), got {len(texts)}")
+        for text in texts:
+            if isinstance(text, ast.Text) and len(text.parts) == 1 and isinstance(text.parts[0], str) \
+                    and text.parts[0] not in kind.attributes:
+                self.error(text.span, f"{func}: {holds} has no attribute '{text.parts[0]}'",
+                           did_you_mean(text.parts[0], kind.attributes) or f"{holds} has: {', '.join(kind.attributes)}")
+
+    def expr_Unary(self, e: ast.Unary, scope):
+        if e.op == "not":
+            self.expect(e.operand, BOOL, scope, "the operand of 'not'")
+            return BOOL
+        t = self.expr(e.operand, scope)
+        if not numeric(t):
+            self.error(e.span, f"'{e.op}' needs a number, not {t}")
+        return INT
+
+    def expr_Binary(self, e: ast.Binary, scope):
+        op = e.op
+        if op in ("and", "or"):
+            self.expect(e.left, BOOL, scope, f"the left side of '{op}'")
+            self.expect(e.right, BOOL, scope, f"the right side of '{op}'")
+            return BOOL
+        left, right = self.expr(e.left, scope), self.expr(e.right, scope)
+        if op in ("in", "not in"):
+            if right != ANY and not is_list(right):
+                self.error(e.right.span, f"'{op}' needs a list on the right, not {right}")
+            elif not compatible(element(right), left):
+                self.error(e.span, f"a {left} is never in a {right}")
+            return BOOL
+        if op in ("==", "!="):
+            if not (compatible(left, right) or compatible(right, left)):
+                self.error(e.span, f"comparing {left} with {right} is always {'false' if op == '==' else 'true'}")
+            return BOOL
+        if op in ("<", "<=", ">", ">="):
+            for side, t in ((e.left, left), (e.right, right)):
+                if not numeric(t):
+                    self.error(side.span, f"'{op}' compares numbers, not {t}")
+            return BOOL
+        if op == "+" and (is_list(left) or is_list(right)):
+            if not (is_list(left) and is_list(right)) and ANY not in (left, right):
+                return self.error(e.span, f"cannot add {left} and {right}", "wrap a single item in [ ]")
+            return unify(left, right)
+        if op == "+" and STR in (left, right):
+            if {left, right} <= {STR, ANY}:
+                return STR
+            return self.error(e.span, f"cannot add {left} and {right}",
+                              "put the value in a placeholder instead: \"text {value}\"")
+        for side, t in ((e.left, left), (e.right, right)):
+            if not numeric(t):
+                self.error(side.span, f"'{op}' needs numbers, not {t}")
+        return INT
+
+    def expr_Conditional(self, e: ast.Conditional, scope):
+        self.expect(e.test, BOOL, scope, "a condition")
+        return unify(self.expr(e.then, scope), self.expr(e.orelse, scope))
+
+    def expr_CellLit(self, e: ast.CellLit, scope):
+        self.expect(e.x, INT, scope, "a column")
+        self.expect(e.y, INT, scope, "a row")
+        return CELL
+
+    def expr_ListLit(self, e: ast.ListLit, scope):
+        t = NONE
+        for item in e.items:
+            t = unify(t, self.expr(item, scope))
+        return list_of(ANY if t == NONE else t)
+
+    def expr_ListComp(self, e: ast.ListComp, scope: Scope):
+        inner = scope.child()
+        for clause in e.all_clauses():
+            if clause[0] == "for":
+                inner.names[clause[1]] = self.iterable(clause[2], inner)
+            else:
+                self.expect(clause[1], BOOL, inner, "a condition")
+        return list_of(self.expr(e.element, inner))
+
+    def expr_Case(self, e: ast.Case, scope):
+        subject = self.expr(e.subject, scope)
+        result = NONE
+        for key, value in e.arms:
+            k = self.expr(key, scope)
+            if not compatible(subject, k):
+                self.error(key.span, f"case {subject} cannot be {k}")
+            result = unify(result, self.expr(value, scope))
+        if e.default is not None:
+            result = unify(result, self.expr(e.default, scope))
+        return result
+
+    def expr_LetIn(self, e: ast.LetIn, scope: Scope):
+        inner = scope.child()
+        inner.names[e.name] = self.local(e, scope)
+        return self.expr(e.body, inner)
+
+    def expr_Slice(self, e: ast.Slice, scope: Scope):
+        t = self.expr(e.obj, scope)
+        for bound in (e.start, e.stop):
+            if bound is not None:
+                self.expect(bound, INT, scope, "a slice bound")
+        if t != ANY and not is_list(t):
+            return self.error(e.obj.span, f"{t} cannot be sliced", "slices take lists: items[start:stop]")
+        return t
+
+
+def _arguments(n: int) -> str:
+    return f"{n} argument" + ("" if n == 1 else "s")
+
+
+def _name_span(e: ast.Attribute) -> Span:
+    """The span of the attribute name after the dot (the end of the expression)."""
+    span = e.span
+    if span.end_line <= 0 or span.end_column - len(e.name) < 1:
+        return span
+    return Span(span.file, span.end_line, span.end_column - len(e.name), span.end_line, span.end_column)

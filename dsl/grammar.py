@@ -1,0 +1,73 @@
+"""The LALR parser built from grammar.lark, and the keywords it reads from the grammar.
+
+The parser's tables are built once per process and kept in the user's cache folder between
+runs (dsl/cache.py). The keyword lists let syntax errors and the editor support (cli/lsp.py)
+tell a keyword from a name.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark
+
+GRAMMAR = Path(__file__).with_name("grammar.lark")
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    """The parser, built once per process; the built tables are kept in the user's cache
+    folder, keyed by the grammar's content (Lark checks the hash; a stale or damaged file is
+    rebuilt)."""
+    text = GRAMMAR.read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", propagate_positions=True, start=["start", "expr"],
+                maybe_placeholders=True, cache=_grammar_cache(text))
+
+
+def _grammar_cache(text: str):
+    import hashlib
+    import sys
+
+    import lark
+    from .cache import cache_dir, trusted_cache_file
+    folder = cache_dir()            # created private, None when others could write in it
+    if folder is None:
+        return False
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+    path = folder / f"grammar-{digest}-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.cache"
+    if (path.exists() or path.is_symlink()) and not trusted_cache_file(path):
+        return False                # Lark unpickles its cache: never one someone else wrote
+    return str(path)
+
+
+# Keywords, read from the grammar: the first word of each `*_stmt` and `*_decl` rule.
+# The contextual lexer reads a keyword as a name where no keyword fits, so `let x =` followed
+# by `let y = 2` parses `let` as the value of x; these lists let errors say what happened.
+EXPRESSION_KEYWORDS = ("elif", "else", "then", "and", "or", "in", "not", "case", "true", "false", "none")
+
+
+@lru_cache(maxsize=None)
+def _first_keywords(suffix: str) -> tuple:
+    words = {t.name: t.pattern.value for t in _lark().terminals if t.pattern.type == "str"}
+    found = []
+    for rule in _lark().rules:
+        if rule.origin.name.endswith(suffix) and rule.expansion:
+            word = words.get(rule.expansion[0].name, "")
+            if word.isalpha() and word not in found:
+                found.append(word)
+    return tuple(found)
+
+
+def statement_keywords() -> tuple:
+    """Words that begin a statement: never a name where an expression goes."""
+    return _first_keywords("_stmt")
+
+
+def declaration_keywords() -> tuple:
+    """Words that begin a declaration. They may name variables inside blocks (`var score`), so
+    a name spelt like one is only taken for a declaration when it begins a line."""
+    return _first_keywords("_decl")
+
+
+def reserved_in_expressions() -> tuple:
+    return statement_keywords() + EXPRESSION_KEYWORDS

@@ -1,0 +1,120 @@
+"""Analyses of a checked spec made once when a game is compiled: which fns are worth memoising
+and which variables they read, which procedures never wait for a choice, which fns call
+themselves or draw random numbers; and walking and comparing rule trees.
+"""
+from __future__ import annotations
+
+from ...dsl import ast
+
+
+def worth_memoising(decl, spec) -> bool:
+    """A fn is memoised when its body loops (a comprehension) and its arguments can be dict
+    keys (no lists); fns that draw random numbers (`shuffled`) are never memoised."""
+    loops = hashable = True
+    found_loop = False
+    for node in walk(decl.body):
+        if isinstance(node, ast.ListComp):
+            found_loop = True
+        if isinstance(node, ast.Call) and node.func == "shuffled":
+            loops = False
+    for p in decl.params:
+        if isinstance(p.type, ast.ListTypeRef):
+            hashable = False
+    return loops and hashable and found_loop and not calls_random(decl.name, spec, set())
+
+
+def readers(spec, memoised: set) -> dict:
+    """Variable (or param) name -> the memoised fns whose value may depend on it."""
+    reads: dict = {}
+    for name, decl in spec.fns.items():
+        reads[name] = ({n.id for n in walk(decl.body) if isinstance(n, ast.Name)},
+                       {n.func for n in walk(decl.body) if isinstance(n, ast.Call) and n.func in spec.fns})
+    out: dict = {}
+    for fn in memoised:
+        seen, todo, names = {fn}, [fn], set()
+        while todo:
+            names_read, calls = reads[todo.pop()]
+            names |= names_read
+            for c in calls - seen:
+                seen.add(c)
+                todo.append(c)
+        for n in names:
+            if n in spec.vars or n in spec.params:
+                out.setdefault(n, set()).add(fn)
+    return out
+
+
+def choice_free(spec) -> set:
+    """The procedures that never wait for a choice: no `choose` in them or in any procedure
+    they call, and none of them calls itself (directly or through others)."""
+    calls, chooses = {}, set()
+    for name, decl in spec.procs.items():
+        nodes = list(walk(decl.body))
+        calls[name] = {n.name for n in nodes if isinstance(n, ast.CallStmt)}
+        if any(isinstance(n, ast.Choose) for n in nodes):
+            chooses.add(name)
+    free = set()
+    for name in calls:
+        reached, todo, cyclic = set(), [name], False
+        while todo:
+            for callee in calls.get(todo.pop(), ()):
+                if callee == name:
+                    cyclic = True
+                if callee not in reached:
+                    reached.add(callee)
+                    todo.append(callee)
+        if not cyclic and name not in chooses and not reached & chooses and reached <= set(calls):
+            free.add(name)
+    return free
+
+
+def recursive(name: str, spec) -> bool:
+    """Whether a fn can call itself (directly or through others)."""
+    todo, seen = [name], set()
+    while todo:
+        current = todo.pop()
+        for node in walk(spec.fns[current].body):
+            if isinstance(node, ast.Call) and node.func in spec.fns:
+                if node.func == name:
+                    return True
+                if node.func not in seen:
+                    seen.add(node.func)
+                    todo.append(node.func)
+    return False
+
+
+def calls_random(name: str, spec, seen: set) -> bool:
+    if name in seen or name not in spec.fns:
+        return False
+    seen.add(name)
+    for node in walk(spec.fns[name].body):
+        if isinstance(node, ast.Call) and (node.func == "shuffled" or calls_random(node.func, spec, seen)):
+            return True
+    return False
+
+
+def draws_random(expr, spec) -> bool:
+    """Whether evaluating `expr` may draw random numbers (`shuffled`, directly or in a fn)."""
+    return any(isinstance(node, ast.Call) and (node.func == "shuffled" or calls_random(node.func, spec, set()))
+               for node in walk(expr))
+
+
+def shape(node):
+    """A node without its spans: two writings of the same expression compare equal."""
+    if isinstance(node, (list, tuple)):
+        return tuple(shape(item) for item in node)
+    if isinstance(node, ast.Node):
+        return (type(node).__name__,) + tuple(shape(v) for k, v in vars(node).items() if k != "span")
+    return node
+
+
+def walk(node):
+    yield node
+    if isinstance(node, (list, tuple)):
+        for item in node:
+            yield from walk(item)
+    elif isinstance(node, ast.Node):
+        for value in vars(node).values():
+            if isinstance(value, (ast.Node, list, tuple)):
+                yield from walk(value)
+

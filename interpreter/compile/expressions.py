@@ -1,0 +1,398 @@
+"""The compiler's expressions: `e_<Node>` returns the Python source of an expression of that
+AST node kind, with the special forms that make generated code fast (inlined small fns,
+comprehensions filtered by a table or by one `fits` call, checked growth of numbers, lists
+and texts). A mixin of `Compiler` (interpreter/compile/compiler.py).
+"""
+from __future__ import annotations
+
+from ...dsl import ast
+from ...dsl.types import CELL, INT, PLAYER, element, is_grid, is_list
+from .analysis import draws_random, shape, walk
+from .pieces import Env, repeatable, simple
+
+_ARITHMETIC = {"+", "-", "*", "==", "!=", "<", "<=", ">", ">="}
+_LIST_BUILDERS = {"all", "any", "sum", "count", "max", "min"}
+
+
+class ExpressionCompiler:
+    """Expressions to Python source (see the module docstring)."""
+
+    def expr(self, e, env: Env) -> str:
+        return getattr(self, "e_" + type(e).__name__)(e, env)
+
+    def constant(self, e, env: Env | None = None):
+        """(True, value) for an expression known at compile time, else (False, None)."""
+        if isinstance(e, ast.Literal):
+            return True, e.value
+        if isinstance(e, ast.Name) and (env is None or e.id not in env.names):
+            if e.id in self.spec.zones and isinstance(self.game.zone_keys[e.id], str):
+                return True, self.game.zone_keys[e.id]
+            if e.id in self.members and e.id not in self.spec.params and e.id not in self.spec.vars:
+                return True, e.id
+        if isinstance(e, ast.Text) and all(isinstance(p, str) for p in e.parts):
+            return True, "".join(e.parts)
+        if isinstance(e, ast.ListLit):
+            values = [self.constant(i, env) for i in e.items]
+            if all(known for known, _ in values):
+                return True, [v for _, v in values]
+        if isinstance(e, ast.CellLit):
+            (kx, x), (ky, y) = self.constant(e.x, env), self.constant(e.y, env)
+            if kx and ky:
+                return True, (x, y)
+        return False, None
+
+    def literal(self, value) -> str:
+        if value is None or type(value) in (int, bool, str):
+            return repr(value)
+        if type(value) is tuple and all(type(v) is int for v in value):
+            return repr(value)
+        return self.module.const(value)
+
+    def e_Literal(self, e, env):
+        return self.literal(e.value)
+
+    def e_Text(self, e, env):
+        return self.text(e, env)
+
+    def e_Name(self, e: ast.Name, env: Env):
+        name = e.id
+        if name in env.names:
+            return env.names[name]
+        if name in self.spec.params or name in self.spec.vars:
+            return f"st.vars[{name!r}]"
+        if name in self.spec.zones:
+            keys = self.game.zone_keys[name]
+            if isinstance(keys, str):
+                return repr(keys)
+            by_count = [keys[:n] for n in range(self.game.max_players + 1)]    # no slice per read
+            return f"{self.module.const(by_count, 'zones')}[st.players]"
+        if name in self.members:
+            return repr(name)
+        if name == "players":
+            seats = [list(range(n)) for n in range(self.game.max_players + 1)]
+            return f"{self.module.const(seats, 'seats')}[st.players]"
+        if name == "player_count":
+            return "st.players"
+        if name == "current":
+            return "st.current"
+        if name == "supply":
+            return "'supply'"
+        raise AssertionError(f"unresolved name {name}")
+
+    def e_Attribute(self, e: ast.Attribute, env):
+        obj = self.expr(e.obj, env)
+        attr = e.name
+        if self.type_of(e.obj) == CELL:
+            return f"{obj}[{0 if attr == 'x' else 1}]"
+        if isinstance(e.obj, ast.Call) and e.obj.func == "top_at" and e.obj.func not in self.spec.fns:
+            zone, cell = (self.expr(a, env) for a in e.obj.args)
+            w = self.temporary()
+            if w is not None:
+                return f"(_C[{w}[-1]][{attr!r}] if ({w} := st.zones[{zone}].get({cell})) else _none_attribute({attr!r}))"
+            return f"_top_attr(st.zones[{zone}], {cell}, {attr!r})"
+        if simple(obj):
+            return f"(_C[{obj}][{attr!r}] if {obj} is not None else _none_attribute({attr!r}))"
+        w = self.temporary()
+        if w is not None:
+            return f"(_C[{w}][{attr!r}] if ({w} := {obj}) is not None else _none_attribute({attr!r}))"
+        return f"_attribute({obj}, {attr!r})"
+
+    def e_Index(self, e: ast.Index, env):
+        obj, index = self.expr(e.obj, env), self.expr(e.index, env)
+        known, value = self.constant(e.index, env)
+        if known and type(value) is int and value >= 0:
+            return f"{obj}[{value}]"
+        if index.isdigit():             # a literal argument of an inlined fn
+            return f"{obj}[{index}]"
+        if simple(index):
+            return f"({obj}[{index}] if {index} is not None and {index} >= 0 else _bad_index({index}))"
+        w = self.temporary()
+        if w is not None and simple(obj):       # the list read after the index changes nothing
+            return f"({obj}[{w}] if ({w} := {index}) is not None and {w} >= 0 else _bad_index({w}))"
+        return f"_index({obj}, {index})"
+
+    def inline(self, decl, args: list) -> str:
+        """A small fn's body in place of its call; arguments are plain names or literals, so
+        reading one twice or not at all changes nothing."""
+        env = Env()
+        for p, a in zip(decl.params, args):
+            env.bind(p.name, a)
+        self.inlining.append(decl.name)
+        try:
+            text = f"({self.expr(decl.body, env)})"
+        finally:
+            self.inlining.pop()
+        self.module.inlined[text] = (decl.name, decl.body.span)     # for the call chain of errors
+        return text
+
+    def stack_zone(self, e) -> bool:
+        """Whether e is a call `contents(Z)` of a stack or pile zone (not a grid)."""
+        return (isinstance(e, ast.Call) and e.func == "contents" and "contents" not in self.spec.fns
+                and not is_grid(self.type_of(e.args[0])) and self.type_of(e.args[0]) != "any")
+
+    def comprehension(self, e: ast.ListComp, env: Env, generator: bool = False) -> str:
+        if e.clauses:
+            return self.clauses_comprehension(e, env, generator)
+        with self.iterable():
+            iterable = self.comprehension_iterable(e, env)
+        condition = e.condition
+        indexed = self.attribute_filter(e, env)
+        if indexed is not None:
+            iterable, condition = indexed
+        # `fits(Z, v)` first in the filter: the cells are filtered by one call, not one per cell
+        first, rest, fitted = condition, None, None
+        if isinstance(condition, ast.Binary) and condition.op == "and":
+            first, rest = condition.left, condition.right
+        if (isinstance(first, ast.Call) and first.func == "fits" and "fits" not in self.spec.fns
+                and isinstance(first.args[1], ast.Name) and first.args[1].id == e.var
+                and e.var not in {n.id for n in walk(first.args[0]) if isinstance(n, ast.Name)}):
+            with self.iterable():
+                iterable = f"_fitting(_rt, st, {self.expr(first.args[0], env)}, {iterable})"
+            condition, fitted = rest, first.args[0]
+        inner = env.child()
+        var = self.fresh(f"c_{e.var}_")
+        inner.bind(e.var, var)
+        vacant = self.vacant_zone(condition, e.var)
+        if (vacant is not None and fitted is not None and shape(fitted) == shape(vacant)
+                and isinstance(e.element, ast.Name)
+                and e.element.id == e.var and not generator):
+            return f"_vacant(st.zones[{self.expr(vacant, env)}], {iterable})"    # the grid read once
+        element_src = self.expr(e.element, inner)
+        if condition is None and isinstance(e.element, ast.Name) and e.element.id == e.var and not generator:
+            if iterable.startswith("_fitting("):
+                return iterable
+        cond = f" if {self.expr(condition, inner)}" if condition is not None else ""
+        body = f"{element_src} for {var} in {iterable}{cond}"
+        return f"({body})" if generator else f"[{body}]"
+
+    def attribute_filter(self, e: ast.ListComp, env: Env):
+        """`[... for c in components(K) if c.attr == X ...]`, X not depending on c nor drawing
+        random numbers, and every component of K holding a plain value (text, number, truth
+        value) in attr: (the components of K whose attr equals X, from a table built once,
+        in order; the rest of the filter) instead of a test per component. Else None."""
+        it, condition = e.iterable, e.condition
+        if not (isinstance(it, ast.Call) and it.func == "components" and "components" not in self.spec.fns
+                and isinstance(it.args[0], ast.Name) and it.args[0].id in self.game.kind_ids):
+            return None
+        test, rest = condition, None
+        if isinstance(condition, ast.Binary) and condition.op == "and":
+            test, rest = condition.left, condition.right
+        if not (isinstance(test, ast.Binary) and test.op == "=="):
+            return None
+        for attribute, value in ((test.left, test.right), (test.right, test.left)):
+            if (isinstance(attribute, ast.Attribute) and isinstance(attribute.obj, ast.Name)
+                    and attribute.obj.id == e.var and self.type_of(attribute.obj) != CELL):
+                break
+        else:
+            return None
+        if e.var in {n.id for n in walk(value) if isinstance(n, ast.Name)} or draws_random(value, self.spec):
+            return None
+        ids = self.game.kind_ids[it.args[0].id]
+        table: dict = {}
+        for c in ids:
+            attrs = self.game.components[c]
+            if attribute.name not in attrs or not (attrs[attribute.name] is None
+                                                   or type(attrs[attribute.name]) in (str, int, bool)):
+                return None
+            table.setdefault(attrs[attribute.name], []).append(c)
+        if not ids:
+            return None
+        with self.iterable():
+            wanted = self.expr(value, env)
+        return f"_with_attribute({self.module.const(table, 'by')}, {wanted})", rest
+
+    def comprehension_iterable(self, e: ast.ListComp, env: Env) -> str:
+        if self.stack_zone(e.iterable):     # read in place: an expression never moves anything
+            return f"st.zones[{self.expr(e.iterable.args[0], env)}]"
+        return self.expr(e.iterable, env)
+
+    def vacant_zone(self, condition, var: str):
+        """Z when a filter is `top_at(Z, var) == none` with Z not depending on var, else None."""
+        if not (isinstance(condition, ast.Binary) and condition.op == "=="):
+            return None
+        sides = (condition.left, condition.right)
+        if not any(isinstance(x, ast.Literal) and x.value is None for x in sides):
+            return None
+        call = next((x for x in sides if isinstance(x, ast.Call)), None)
+        if (call is None or call.func != "top_at" or "top_at" in self.spec.fns
+                or not isinstance(call.args[1], ast.Name) or call.args[1].id != var
+                or var in {n.id for n in walk(call.args[0]) if isinstance(n, ast.Name)}):
+            return None
+        return call.args[0]
+
+    def clauses_comprehension(self, e: ast.ListComp, env: Env, generator: bool) -> str:
+        """A comprehension with several for/if clauses, each seeing the names bound before it."""
+        inner = env.child()
+        clauses = []
+        for clause in e.all_clauses():
+            if clause[0] == "for":
+                with self.iterable():
+                    iterable = self.expr(clause[2], inner)
+                if clauses:                 # an inner loop: its lengths multiply, count them
+                    iterable = f"_inner({iterable})"
+                var = self.fresh(f"c_{clause[1]}_")
+                inner = inner.child()
+                inner.bind(clause[1], var)
+                clauses.append(f"for {var} in {iterable}")
+            else:
+                clauses.append(f"if {self.expr(clause[1], inner)}")
+        body = f"{self.expr(e.element, inner)} {' '.join(clauses)}"
+        return f"({body})" if generator else f"[{body}]"
+
+    def e_Slice(self, e: ast.Slice, env):
+        bounds = [self.expr(b, env) if b is not None else "None" for b in (e.start, e.stop)]
+        return f"_slice({self.expr(e.obj, env)}, {bounds[0]}, {bounds[1]})"
+
+    def e_LetIn(self, e: ast.LetIn, env: Env):
+        """A fn body's `let` outside the statement form of `function` (not reached today)."""
+        inner = env.child()
+        var = self.fresh(f"v_{e.name}_")
+        inner.bind(e.name, var)
+        return f"(lambda {var}: {self.expr(e.body, inner)})({self.expr(e.value, env)})"
+
+    def e_Call(self, e: ast.Call, env):
+        if e.func == "components":
+            return self.module.const(self.game.kind_ids[e.args[0].id])
+        if e.func == "sorted" and element(self.type_of(e.args[0])) in self.spec.enums:
+            rank = {m: i for i, m in enumerate(self.spec.enums[element(self.type_of(e.args[0]))])}
+            return f"sorted({self.expr(e.args[0], env)}, key={self.module.const(rank)}.__getitem__)"
+        if e.func in self.spec.fns:
+            args = [self.expr(a, env) for a in e.args]
+            if e.func in self.inlinable and e.func not in self.inlining and all(map(simple, args)):
+                return self.inline(self.spec.fns[e.func], args)
+            return f"_F_{e.func}(st{''.join(', ' + a for a in args)})"
+        # all/any stop at the first deciding element; sum/count/max/min need no list
+        if e.func in _LIST_BUILDERS and len(e.args) == 1 and isinstance(e.args[0], ast.ListComp):
+            if e.func == "sum" and not e.args[0].clauses:   # no longer than its list; a list sums faster
+                return f"sum({self.comprehension(e.args[0], env)})"
+            items = self.comprehension(e.args[0], env, generator=e.func in ("all", "any", "sum", "count"))
+            if e.func in ("all", "any", "sum"):
+                return f"{e.func}{items}"
+            return f"_B_{e.func}(_rt, st, {items})"
+        args = [self.expr(a, env) for a in e.args]
+        if e.func in ("len", "abs") or (e.func == "sum" and len(args) == 1):
+            return f"{e.func}({args[0]})"
+        if e.func in ("max", "min") and len(args) == 2 and not self.in_iterable:
+            # the first of two equal values, as max and min give
+            a, b = self.temporary(), self.temporary()
+            return f"({a} if ({a} := {args[0]}) {'>=' if e.func == 'max' else '<='} ({b} := {args[1]}) else {b})"
+        if e.func in ("max", "min") and len(args) >= 2:     # of values, never empty
+            return f"{e.func}({', '.join(args)})"
+        if e.func == "occurrences":
+            return f"{args[0]}.count({args[1]})"
+        if e.func == "index_of" and simple(args[0]) and simple(args[1]):
+            return f"({args[0]}.index({args[1]}) if {args[1]} in {args[0]} else -1)"
+        if e.func in ("next", "previous") and simple(args[0]):
+            return f"(({args[0]} {'+' if e.func == 'next' else '-'} 1) % st.players)"
+        if e.func in ("any", "all"):
+            return f"{e.func}({args[0]})"
+        if e.func == "size" and not is_grid(self.type_of(e.args[0])) and self.type_of(e.args[0]) != "any":
+            return f"len(st.zones[{args[0]}])"
+        if e.func == "empty":
+            return f"(not st.zones[{args[0]}])"
+        if (e.func == "top" and not is_grid(self.type_of(e.args[0])) and self.type_of(e.args[0]) != "any"
+                and not draws_random(e.args[0], self.spec)):
+            w = self.temporary()        # an empty zone: the built-in says what is wrong
+            if w is not None:
+                return f"({w}[-1] if ({w} := st.zones[{args[0]}]) else _B_top(_rt, st, {args[0]}))"
+        if e.func == "top_at":
+            w = self.temporary()
+            if w is not None:
+                return f"({w}[-1] if ({w} := st.zones[{args[0]}].get({args[1]})) else None)"
+            return f"_top_at(st.zones[{args[0]}], {args[1]})"
+        if e.func in ("size", "contents") and is_grid(self.type_of(e.args[0])):
+            return f"_grid_{e.func}(st, {args[0]})"
+        return f"_B_{e.func}(_rt, st{''.join(', ' + a for a in args)})"
+
+    def e_Unary(self, e: ast.Unary, env):
+        f = self.expr(e.operand, env)
+        if e.op == "not":
+            return f"(not {f})"
+        if e.op == "-":
+            return f"(-{f})"
+        return f
+
+    def e_Binary(self, e: ast.Binary, env):
+        left, right = self.expr(e.left, env), self.expr(e.right, env)
+        op = e.op
+        if op in ("==", "!=") and any(isinstance(x, ast.Literal) and x.value is None for x in (e.left, e.right)):
+            other = e.right if isinstance(e.left, ast.Literal) and e.left.value is None else e.left
+            if isinstance(other, ast.Call) and other.func == "top_at" and "top_at" not in self.spec.fns:
+                zone, cell = (self.expr(a, env) for a in other.args)
+                return f"({'not ' if op == '==' else ''}st.zones[{zone}].get({cell}))"
+        if op in ("+", "*") and self.may_grow(e):
+            if (op == "*" and repeatable(left) and repeatable(right)
+                    and {self.type_of(e.left), self.type_of(e.right)} <= {INT, PLAYER}):
+                # the check of limits.multiply, inlined for the usual small numbers
+                return (f"({left} * {right} if _NSMALL < {left} < _SMALL and _NSMALL < {right} < _SMALL "
+                        f"else _multiply({left}, {right}))")
+            a, b = self.temporary(), self.temporary()
+            if op == "*" and a is not None and {self.type_of(e.left), self.type_of(e.right)} <= {INT, PLAYER}:
+                # both factors computed first (&, not and), then the check of limits.multiply
+                return (f"({a} * {b} if (_NSMALL < ({a} := {left}) < _SMALL) & (_NSMALL < ({b} := {right}) < _SMALL) "
+                        f"else _multiply({a}, {b}))")
+            return f"{'_concat' if op == '+' else '_multiply'}({left}, {right})"
+        if op in ("and", "or", "in", "not in") or op in _ARITHMETIC:
+            return f"({left} {op} {right})"
+        if op in ("//", "%"):
+            known, value = self.constant(e.right, env)
+            if known and type(value) is int and value != 0:
+                return f"({left} {op} {value})"
+            return f"_divide({left}, {right}, {op!r})"
+        raise AssertionError(f"operator {op}")
+
+    def may_grow(self, e: ast.Binary) -> bool:
+        """Whether `a + b` or `a * b` could double a value (a list or text joined to another of
+        any length, a product of two unknown integers): those are checked (interpreter/limits.py).
+        With a literal on one side a value grows by a bounded amount per step."""
+        sides = (e.left, e.right)
+        if any(self.fixed_size(side) for side in sides):
+            return False
+        if e.op == "*" and any(isinstance(side, ast.Name) and side.id == "player_count" for side in sides):
+            return False        # at most MAX_PLAYERS: a bounded growth per step
+        types = {self.type_of(side) for side in sides}
+        if e.op == "*":
+            return True
+        return any(is_list(t) or t in ("str", "any") for t in types)
+
+    def fixed_size(self, e, depth: int = 0) -> bool:
+        """Whether `e` is at most as large as something in the rule file or component data: a
+        literal, a component's attribute, a choice between such, or a fn returning such."""
+        if isinstance(e, (ast.Literal, ast.ListLit, ast.Text, ast.Attribute)):
+            return True
+        if isinstance(e, ast.Conditional):
+            return self.fixed_size(e.then, depth) and self.fixed_size(e.orelse, depth)
+        if isinstance(e, ast.Call) and depth < 4:
+            fn = self.spec.fns.get(e.func)
+            return fn is not None and self.fixed_size(fn.body, depth + 1)
+        return False
+
+    def e_Conditional(self, e, env):
+        return f"({self.expr(e.then, env)} if {self.expr(e.test, env)} else {self.expr(e.orelse, env)})"
+
+    def e_CellLit(self, e, env):
+        known, value = self.constant(e, env)
+        if known:
+            return self.literal(value)
+        return f"({self.expr(e.x, env)}, {self.expr(e.y, env)})"
+
+    def e_ListLit(self, e, env):
+        known, value = self.constant(e, env)
+        if known:           # built once; lists are never changed in place
+            return self.module.const(value)
+        return "[" + ", ".join(self.expr(i, env) for i in e.items) + "]"
+
+    def e_ListComp(self, e: ast.ListComp, env: Env):
+        return self.comprehension(e, env)
+
+    def e_Case(self, e: ast.Case, env):
+        subject = self.expr(e.subject, env)
+        value = subject if simple(subject) else self.fresh("case_")
+        default = self.expr(e.default, env) if e.default is not None else f"_no_case({value})"
+        out = default
+        for key, result in reversed(e.arms):
+            out = f"({self.expr(result, env)} if {value} == {self.expr(key, env)} else {out})"
+        if value is subject:
+            return out
+        return f"(lambda {value}: {out})({subject})"
+

@@ -1,0 +1,141 @@
+"""Where components lie: the shapes of grids, the keys of zones, and moving components
+between zones (one at a time, or a whole list from piles at once). A mixin of `Game`.
+"""
+from __future__ import annotations
+
+from operator import itemgetter
+from dataclasses import dataclass
+from functools import cached_property
+
+from .builtins import Problem, fits
+from .indexes import on_remove
+from .state import State
+
+
+@dataclass(frozen=True)
+class GridShape:
+    extent: tuple | None
+    size: tuple | None
+    blocked: frozenset
+    stacked: bool
+
+    @cached_property
+    def by_params(self) -> bool:
+        """Whether a number of the shape is a param's name (asked at every move: kept)."""
+        pairs = [self.extent or (), self.size or ()] + list(self.blocked)
+        return any(isinstance(v, str) for pair in pairs for v in pair)
+
+
+class Zones:
+    """The zone methods of `Game` (engine.py)."""
+
+    def grid_shape(self, key: str, st=None) -> GridShape:
+        """A grid's shape; numbers given by params (`size side x side`) are read from the
+        state's params (without a state they are unknown: the grid shows as floating)."""
+        shape = self.shapes.get(key)
+        if shape is None:
+            shape = self.shapes[key] = self.shapes[key.split("/")[0]]
+        if not shape.by_params:
+            return shape
+        values = st.vars if st is not None else {}
+
+        def numbers(pair):
+            if pair is None:
+                return None
+            known = tuple(values.get(v) if isinstance(v, str) else v for v in pair)
+            return None if None in known else known
+        return GridShape(numbers(shape.extent), numbers(shape.size),
+                         frozenset(filter(None, map(numbers, shape.blocked))), shape.stacked)
+
+    def zone_keys_for(self, players: int) -> list[str]:
+        keys = []
+        for name, keyset in self.zone_keys.items():
+            keys.extend([keyset] if isinstance(keyset, str) else keyset[:players])
+        return keys + ["supply"]
+
+    def move(self, st: State, c, key: str, cell, bottom: bool) -> None:
+        if type(c) is not int or not 0 <= c < self.component_count:
+            raise Problem(f"cannot move {c!r}: not a component")
+        zones = st.zones
+        dest = zones[key]
+        if type(dest) is not list:      # refuse a bad cell before anything changes
+            if cell is None:
+                raise Problem(f"a move to the grid '{key}' needs a cell")
+            if cell in dest and not self.grid_shape(key, st).stacked:
+                raise Problem(f"cell {cell} of '{key}' is occupied and the grid is not 'stacked'")
+            if not fits(self, st, key, cell):
+                raise Problem(f"cell {cell} is outside the grid '{key}'")
+        loc = st.loc
+        okey, ocell = loc[c]
+        source = zones[okey]
+        if st.memo:
+            st.memo.clear()
+        if ocell is None:
+            if source[-1] == c:
+                source.pop()
+            else:
+                source.remove(c)
+        else:
+            stack = source[ocell]
+            stack.remove(c)
+            if not stack:
+                del source[ocell]
+            on_remove(st, okey, not stack)
+        if type(dest) is list:
+            if bottom:
+                dest.insert(0, c)
+            else:
+                dest.append(c)
+        else:
+            stack = dest.get(cell)
+            if stack is None:
+                dest[cell] = [c]
+            else:
+                stack.append(c)
+            index = st.cache.get(key)       # the grid's index replaced by an updated copy
+            if index is not None:
+                st.cache[key] = index.added(dest, cell, stack is None)
+        loc[c] = (key, cell)
+        if self.coverage is not None and st.frames and st.frames[0][0] != "setup":
+            self.coverage.moved[c] += 1
+
+    def move_all(self, st: State, items: list, key: str, cell, bottom: bool) -> None:
+        """`move LIST to ZONE`: each item in turn, as `move` does. Eight or more distinct
+        components that all leave other piles for a pile move together (a setup moves a whole
+        kind at once)."""
+        items = list(items)
+        dest = st.zones[key]
+        moving = self._from_piles(st, items, key) if len(items) >= 8 and type(dest) is list else None
+        if moving is None:
+            for c in items:
+                self.move(st, c, key, cell, bottom)
+            return
+        leaving, sources = moving
+        if st.memo:
+            st.memo.clear()
+        for source_key in sources:
+            source = st.zones[source_key]
+            source[:] = [c for c in source if c not in leaving]     # the others keep their order
+        if bottom:
+            dest[:0] = items[::-1]          # each to the bottom in turn: the last lies lowest
+        else:
+            dest.extend(items)
+        loc = st.loc
+        where = (key, cell)
+        for c in items:
+            loc[c] = where
+        if self.coverage is not None and st.frames and st.frames[0][0] != "setup":
+            for c in items:
+                self.coverage.moved[c] += 1
+
+    def _from_piles(self, st: State, items: list, key: str):
+        """(the set of items, the keys of the piles they lie in) when `items` are distinct
+        components that all lie in piles other than `key`, else None. Checked a list at a time
+        (sets, map): a setup moves whole kinds."""
+        leaving = set(items)
+        if len(leaving) != len(items) or set(map(type, items)) != {int} or not leaving <= self.component_ids:
+            return None
+        wheres = set(itemgetter(*items)(st.loc))
+        if any(cell is not None or zone == key for zone, cell in wheres):
+            return None
+        return leaving, [zone for zone, _ in wheres]
