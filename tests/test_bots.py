@@ -150,7 +150,7 @@ def test_mcts_is_reproducible_per_seed_and_the_same_with_a_pool():
 
 def test_simulated_mcts_games_are_the_same_across_workers():
     game = cached_game("happy-city")
-    specs = ["mcts:iterations=15", "greedy"]
+    specs = ["mcts:iterations=15:depth=10", "greedy"]     # short playouts: the point is the same games
     serial = simulate_records(game, 2, 4, 7, specs, rotate=True, ref=("happy-city", None, ()))
     parallel = simulate_records(game, 2, 4, 7, specs, rotate=True, workers=2, ref=("happy-city", None, ()))
     again = simulate_records(game, 2, 4, 7, specs, rotate=True, ref=("happy-city", None, ()))
