@@ -1,6 +1,6 @@
 """Signatures of the built-in functions: arity, argument types and result type.
 
-The checker uses these to type calls; interpreter/builtins.py holds the implementations
+The checker uses these to type calls; interpreter/run/builtins.py holds the implementations
 under the same names (a test keeps the two in step). Each entry documents itself for
 docs/language.md.
 """

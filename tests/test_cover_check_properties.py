@@ -1,5 +1,5 @@
 """`check`'s universal properties each fire on a game or engine that breaks them, and name
-the property that broke (interpreter/check.py's UNIVERSAL list)."""
+the property that broke (interpreter/testing/check.py's UNIVERSAL list)."""
 from __future__ import annotations
 
 import pytest

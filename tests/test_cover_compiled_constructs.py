@@ -69,7 +69,7 @@ def test_a_fn_calling_a_shuffling_fn_is_not_memoised(tmp_path):
 
 
 def test_a_long_run_of_statements_runs_in_order(tmp_path):
-    # More statements in a row than one generated function holds (interpreter/codegen.py
+    # More statements in a row than one generated function holds (interpreter/compile/codegen.py
     # MAX_BLOCK): they are split over several functions and still run once each, in order.
     from boardwright.interpreter.compile.codegen import MAX_BLOCK
     count = 2 * MAX_BLOCK + 7

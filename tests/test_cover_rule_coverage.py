@@ -1,4 +1,4 @@
-"""Rule coverage (`simulate --coverage`, interpreter/coverage.py) on tiny games whose
+"""Rule coverage (`simulate --coverage`, interpreter/testing/coverage.py) on tiny games whose
 counts follow from the rules: what ran, what never moved, and rule errors while counting.
 """
 from __future__ import annotations

@@ -459,7 +459,7 @@ def test_simulate_names_the_failing_game_and_writes_a_scenario_that_reproduces_i
     found = re.search(r"in game 1 of the simulation \(2 players, seed (\d+)\), at decision (\d+) "
                       r"\(the choices so far: ([\d ]+)\)", text)
     assert found, text
-    assert int(found[1]) == 7 * 1_000_003 + 0          # the first game's seed (interpreter/simulate.py game_seed)
+    assert int(found[1]) == 7 * 1_000_003 + 0          # the first game's seed (interpreter/playtest/simulate.py game_seed)
     choices = [int(c) for c in found[3].split()]
     assert int(found[2]) == len(choices)
     # the track has 8 squares: the game fails at the first move that takes the total to 8 or more

@@ -1,6 +1,6 @@
 """Generated Python source: a module builder with a line map, block assembly, and the code cache.
 
-The compiler (interpreter/compiler.py) writes rule files as Python source, the way a template
+The compiler (interpreter/compile/compiler.py) writes rule files as Python source, the way a template
 engine compiles templates. `Module` collects the source lines, remembers for every line the
 rule-file span it came from (so a run-time error points at the rule line), and holds the
 namespace the code runs in (constants built once, built-in implementations, helpers).

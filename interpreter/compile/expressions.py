@@ -343,7 +343,7 @@ class ExpressionCompiler:
 
     def may_grow(self, e: ast.Binary) -> bool:
         """Whether `a + b` or `a * b` could double a value (a list or text joined to another of
-        any length, a product of two unknown integers): those are checked (interpreter/limits.py).
+        any length, a product of two unknown integers): those are checked (interpreter/run/limits.py).
         With a literal on one side a value grows by a bounded amount per step."""
         sides = (e.left, e.right)
         if any(self.fixed_size(side) for side in sides):

@@ -1,7 +1,7 @@
-"""Batch play: seeded bot games, their per-game records, and the benchmark.
+"""Batch play: seeded bot games and their per-game records.
 
 `simulate` plays games (serially, over worker processes, or on a Dask cluster: the same
-seed gives the same records whichever way) and `interpreter/report.py` summarises them.
+seed gives the same records whichever way) and `interpreter/playtest/report.py` summarises them.
 """
 from __future__ import annotations
 

@@ -58,7 +58,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
                 self.details.append(describe(getattr(kind, "details", None), attrs))
                 self.glyphs.append(_glyph(kind, attrs))
             self.kind_ids[kind.name] = ids
-        # What anyone can tell of each component face down (see bots.determinize): the values of
+        # What anyone can tell of each component face down (see interpreter/bots/determinize.py): the values of
         # the attributes its kind prints on the back; None when the kind declares no back.
         self.backs: list = [tuple(attrs.get(a) for a in spec.kinds[k].back) if spec.kinds[k].back else None
                             for k, attrs in zip(self.kind_of, self.components)]
@@ -204,14 +204,14 @@ class Game(Zones, Decisions, Views, RuleErrors):
         return self.start(self.setup_state(players, seed))
 
     def initialize_vars(self, st: State) -> None:
-        raise NotImplementedError       # installed by the compiler (see loader)
+        raise NotImplementedError       # installed by compile_game (interpreter/compile/game.py)
 
     # ------------------------------------------------------------------ running
     def run(self, st: State) -> None:
         """Execute the rules until a decision is pending or the game is over."""
         frames = st.frames
         st.memo.clear()                 # the state may have been edited since the last run
-        WORK[0] = 0                     # interpreter/limits.py counts work between decisions
+        WORK[0] = 0                     # interpreter/run/limits.py counts work between decisions
         if self.coverage is not None:
             self._run_counted(st)
         else:

@@ -1,7 +1,7 @@
 """The resource limits of the rule language (docs/security.md): what one rule may build.
 
 A rule file from a stranger must not exhaust the player's memory or hang the program. The
-step limit (interpreter/engine.py) bounds the statements run between two decisions; these
+step limit (interpreter/run/engine.py) bounds the statements run between two decisions; these
 bound what one expression may build, and the work all of them do between two decisions.
 Each is checked where a value could grow past it (a range, a list or text joined to
 another, a product of two integers, a comprehension over several lists), so the common

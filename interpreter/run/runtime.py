@@ -1,6 +1,6 @@
 """Helpers that generated rule code calls: the namespace every compiled game runs in.
 
-Generated code (interpreter/compiler.py) inlines what is cheap and calls these for what needs
+Generated code (interpreter/compile/ (statements.py, expressions.py)) inlines what is cheap and calls these for what needs
 a check with a rule-level message (an index below zero, '.colour' of none, division by zero)
 or touches the state (turns, shuffles, decisions, the log). Built-in functions are bound as
 `_B_<name>`.

@@ -71,7 +71,7 @@ class Sealed:
 class State:
     __slots__ = ("players", "vars", "zones", "loc", "rng", "frames", "pending", "current",
                  "turns", "finished", "history", "log", "endings", "sealed", "cache", "memo")
-    # `cache` holds indexes derived from the grids (interpreter/indexes.py), `memo` the results
+    # `cache` holds indexes derived from the grids (interpreter/run/indexes.py), `memo` the results
     # of pure fns while nothing changes. Neither is part of the state's value: they are not
     # compared or saved, and a copy starts with an empty memo.
     # `sealed`: the simultaneous decision in progress (a Sealed), or None.
