@@ -2,6 +2,7 @@
 and a session check that the test run leaves nothing behind in the source tree."""
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 import textwrap
@@ -16,8 +17,21 @@ from boardwright.dsl.loader import GAMES_DIR, bundled_games, resolve_game, varia
 from boardwright.interpreter.compile.load import load_game
 from coverage_floors import check_floors
 
-# Compiled code and the parser tables go to a throwaway cache, not the user's.
-os.environ.setdefault("BOARDWRIGHT_CACHE", tempfile.mkdtemp(prefix="boardwright-test-cache-"))
+REPO = Path(__file__).resolve().parents[1]
+
+
+def suite_cache_folder() -> str:
+    """Where the tests keep compiled code, parser tables and parsed files: not the user's cache
+    but one folder per checkout (and user) in the temporary folder, kept between runs, so a
+    second run of the suite (or of its quick subset) skips compiling the bundled games again.
+    Entries are keyed by the content they come from, so a changed rule file or parser misses."""
+    digest = hashlib.sha256(str(REPO).encode("utf-8")).hexdigest()[:12]
+    user = os.getuid() if hasattr(os, "getuid") else "user"
+    return str(Path(tempfile.gettempdir()) / f"boardwright-test-cache-{user}-{digest}")
+
+
+# Set before pytest-xdist starts its workers, which inherit it: they share one cache.
+os.environ.setdefault("BOARDWRIGHT_CACHE", suite_cache_folder())
 # Hypothesis keeps files (its example database, constants it collected) in `.hypothesis/` of
 # the current folder even with database=None: send them to a throwaway folder, in this
 # process and in the commands the tests start.
@@ -47,9 +61,6 @@ def examples(quick: int) -> int:
     """How many examples (games, mutations) a property tries: `quick` in CI, THOROUGH_FACTOR
     times as many under the thorough profile."""
     return quick * THOROUGH_FACTOR if thorough() else quick
-
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 # ---------------------------------------------------------------------------- nothing left behind

@@ -7,6 +7,7 @@ is still a dependency), so the test sees what Python would import without runnin
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,7 @@ def floor_of(name: str) -> int | None:
     return best
 
 
+@lru_cache(maxsize=None)
 def import_graph() -> dict[str, set[str]]:
     modules = source_modules()
     return {name: imports_of(name, path, set(modules)) for name, path in modules.items()}

@@ -21,6 +21,7 @@ def _expressions(node):
     return (n for n in walk(node) if isinstance(n, ast.Expr))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", BUNDLED, ids=[f"{p.parent.name}/{p.name}" for p in BUNDLED])
 def test_unparsed_expressions_parse_back_to_the_same_tree(path):
     count = 0

@@ -59,6 +59,7 @@ def test_bad_declarations_point_at_their_line(tmp_path, line, words):
         assert word in text
 
 
+@pytest.mark.slow
 def test_the_engine_building_games_search_by_playing_out_to_the_end():
     # Happy City and Point City declare playouts to the end of the game (the measured
     # reason is in their rule files and docs/playtesting.md); Punto keeps the general default.

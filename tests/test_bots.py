@@ -132,6 +132,7 @@ def test_a_bot_cannot_foresee_a_shuffle_still_to_come(tmp_path):
 
 
 # ---------------------------------------------------------------------------- reproducible
+@pytest.mark.slow
 def test_mcts_is_reproducible_per_seed_and_the_same_with_a_pool():
     game = cached_game("punto")
     st = game.new_state(2, 4)
@@ -148,6 +149,7 @@ def test_mcts_is_reproducible_per_seed_and_the_same_with_a_pool():
     assert pooled == one and MCTSBot.pool is None
 
 
+@pytest.mark.slow
 def test_simulated_mcts_games_are_the_same_across_workers():
     game = cached_game("happy-city")
     specs = ["mcts:iterations=15:depth=10", "greedy"]     # short playouts: the point is the same games
@@ -158,6 +160,7 @@ def test_simulated_mcts_games_are_the_same_across_workers():
 
 
 # ---------------------------------------------------------------------------- greedy judges a whole move
+@pytest.mark.slow
 def test_greedy_judges_a_whole_take_in_point_city():
     # The whole-take puzzle: only the pair (0, 0)+(1, 0) builds the Statue. Without its look
     # at the second card greedy sees no difference between first cards; with it, it does.
@@ -171,6 +174,7 @@ def test_greedy_judges_a_whole_take_in_point_city():
 
 
 # ---------------------------------------------------------------------------- puzzles
+@pytest.mark.slow
 def test_every_bundled_game_has_three_bot_puzzles():
     # (test_scenarios runs them, as `boardwright test` does)
     per_game: dict = {}
@@ -187,6 +191,7 @@ def _puzzle_position(path: Path):
     return game, scenario_position(game, data), data["expect"]["bot_chooses"]
 
 
+@pytest.mark.slow
 def test_a_weak_bot_fails_the_puzzles():
     # Plant weak bots: random players and a search of 2 iterations. Each puzzle has wrong
     # options, and over each game's puzzles and a few seeds the weak bots pick them.
@@ -201,6 +206,7 @@ def test_a_weak_bot_fails_the_puzzles():
         assert failed > 0, game_name
 
 
+@pytest.mark.slow
 def test_a_puzzle_reports_the_bots_wrong_choice():
     path = next(p for p in puzzles() if p.name == "block-the-open-four.scenario.yaml")
     game, st, puzzle = _puzzle_position(path)
@@ -231,6 +237,7 @@ def test_bradley_terry_orders_a_transitive_round_robin():
     assert all(e > 0 for e in errors)
 
 
+@pytest.mark.slow
 def test_ladder_command_prints_ratings_with_intervals(capsys):
     code, out, _ = run(capsys, "ladder", "happy-city", "--players", "2", "--bots", "random,greedy",
                        "--games", "4", "--seed", "3", "--json")
@@ -260,6 +267,7 @@ def test_ladder_usage_errors(capsys, argv, message):
     assert code == 2 and message in err
 
 
+@pytest.mark.slow
 def test_simulate_report_prints_each_bots_settings(capsys):
     code, out, _ = run(capsys, "simulate", "punto", "--players", "2", "--games", "2",
                        "--bots", "mcts:iterations=10,greedy", "--rotate")

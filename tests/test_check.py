@@ -40,6 +40,7 @@ PLANTED = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bug", sorted(PLANTED))
 def test_check_finds_a_planted_bug_and_writes_a_short_replayable_scenario(tmp_path, capsys, bug):
     old, new, invariant = PLANTED[bug]
@@ -57,6 +58,7 @@ def test_check_finds_a_planted_bug_and_writes_a_short_replayable_scenario(tmp_pa
     assert not outcome.passed and invariant in "\n".join(outcome.failures)
 
 
+@pytest.mark.slow
 def test_check_finds_a_missing_refill_and_shrinks_it(tmp_path):
     folder = tmp_path / "urban-panic"
     shutil.copytree(GAMES_DIR / "urban-panic", folder, ignore=shutil.ignore_patterns("scenarios"))
@@ -73,12 +75,14 @@ def test_check_finds_a_missing_refill_and_shrinks_it(tmp_path):
     assert not outcome.passed and "refilled at once" in "\n".join(outcome.failures)
 
 
+@pytest.mark.slow
 def test_check_passes_on_the_bundled_rules(capsys):
     code = main(["check", "punto", "--examples", "3", "--seed", "2"])
     out = capsys.readouterr().out
     assert code == 0 and out.startswith("ok: Punto") and "properties held after every step" in out
 
 
+@pytest.mark.slow
 def test_check_reports_a_rule_error_in_a_rarely_chosen_option(tmp_path):
     path = planted(tmp_path, "        move card to table at spot\n",
                    "        if spot == (0, -1) { fail \"boom at {spot}\" }\n        move card to table at spot\n")
@@ -107,6 +111,7 @@ def test_coverage_lists_neutral_rules_unused_at_two_players(capsys):
     assert code == 0 and "move played[i] to out" in out and "statements run:" in out
 
 
+@pytest.mark.slow
 def test_pytest_plugin_collects_scenarios_and_reports_failures(tmp_path):
     good = subprocess.run([sys.executable, "-m", "pytest", "-q", str(GAMES_DIR / "punto" / "scenarios")],
                           capture_output=True, text=True, timeout=300)
@@ -125,6 +130,7 @@ def test_pytest_plugin_collects_scenarios_and_reports_failures(tmp_path):
     assert "wrong.scenario.yaml" in failed.stdout and "expected seat 1 to choose" in failed.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,variant", all_game_variants())
 def test_check_passes_on_every_bundled_game_and_variant(name, variant):
     game = cached_game(name, variant)
@@ -148,6 +154,7 @@ def test_an_invariant_that_raises_is_reported_as_that_invariant(tmp_path, capsys
     assert "every offered option applies without error" not in printed
 
 
+@pytest.mark.slow
 def test_check_leaves_no_hypothesis_folder_and_writes_relative_paths(tmp_path, capsys, monkeypatch):
     path = planted(tmp_path, "extent 6 x 6", "extent 7 x 7")
     work = tmp_path / "work"

@@ -83,6 +83,7 @@ def test_bad_argument_types_exit_2(capsys):
     assert "expected a whole number" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_test_command_passes_bundled_scenarios_and_fails_a_broken_one(capsys, tmp_path):
     code, out, _ = run(capsys, "test", str(scenario_paths()[0].parent))
     assert code == 0 and " 0 failed" in out
@@ -99,6 +100,7 @@ def test_bench_reports_speed_and_load_time(capsys):
     assert report["decisions_per_second"] > 0 and report["mcts_iterations_per_second"] > 0
 
 
+@pytest.mark.slow
 def test_bench_without_a_game_measures_every_bundled_game_and_variant(capsys):
     code, out, _ = run(capsys, "bench", "--games", "1", "--mcts-iterations", "5")
     rows = out.splitlines()
@@ -107,6 +109,7 @@ def test_bench_without_a_game_measures_every_bundled_game_and_variant(capsys):
     assert any(r.startswith("Punto (Team game)") and r.split()[3] == "4" for r in rows)
 
 
+@pytest.mark.slow
 def test_python_dash_m_runs_the_command_line():
     done = subprocess.run([sys.executable, "-m", "boardwright", "validate", "punto"],
                           capture_output=True, text=True, timeout=120)

@@ -75,6 +75,7 @@ def test_one_default_seed_everywhere():
     assert len(set(seeds.values())) == 1, seeds
 
 
+@pytest.mark.slow
 def test_compare_names_the_base_game_and_writes_csv_and_plot(capsys, tmp_path):
     table, picture = tmp_path / "compare.csv", tmp_path / "compare.png"
     code, out, err = run(capsys, "compare", "punto", "--players", "4", "--games", "2", "--variant", "base",
@@ -152,6 +153,7 @@ from boardwright.cli.main import main
 """
 
 
+@pytest.mark.slow
 def test_help_works_without_hypothesis_matplotlib_and_dask():
     done = _python(BLOCK_EXTRAS + "raise SystemExit(main(['--help']))")
     assert done.returncode == 0 and "simulate" in done.stdout and done.stderr == ""
@@ -159,6 +161,7 @@ def test_help_works_without_hypothesis_matplotlib_and_dask():
     assert done.returncode == 0 and "--plot" in done.stdout
 
 
+@pytest.mark.slow
 def test_missing_extras_say_what_to_install_before_any_game():
     done = _python(BLOCK_EXTRAS + "raise SystemExit(main(['simulate', 'punto', '--players', '2', '--games', "
                                   "'500', '--plot', '/tmp/never-written.png']))")
@@ -169,6 +172,7 @@ def test_missing_extras_say_what_to_install_before_any_game():
     assert done.returncode == 2 and "pip install 'boardwright[cluster]'" in done.stderr
 
 
+@pytest.mark.slow
 def test_ctrl_c_with_workers_exits_130_without_tracebacks():
     process = subprocess.Popen(
         [sys.executable, "-m", "boardwright", "simulate", "punto", "--players", "2", "--games", "2000",
@@ -188,6 +192,7 @@ def test_ctrl_c_with_workers_exits_130_without_tracebacks():
     assert err.strip() == "boardwright: interrupted"
 
 
+@pytest.mark.slow
 def test_cluster_workers_without_boardwright_are_told_what_to_install(capsys, monkeypatch):
     from dask import distributed
 
@@ -201,6 +206,7 @@ def test_cluster_workers_without_boardwright_are_told_what_to_install(capsys, mo
     assert code == 2 and "install it where the workers run" in err and "bug in Boardwright" not in err
 
 
+@pytest.mark.slow
 def test_plot_has_one_histogram_per_seat_whole_number_ticks_and_bot_names(capsys, tmp_path):
     import matplotlib.pyplot as plt
     from boardwright.interpreter.compile.load import load_game

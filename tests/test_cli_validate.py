@@ -141,6 +141,7 @@ def test_missing_target_exits_2(capsys):
     assert info.value.code == 2
 
 
+@pytest.mark.slow
 def test_subprocess_exit_codes_and_no_traceback(tmp_path, broken):
     def boardwright(*args):
         return subprocess.run([sys.executable, "-m", "boardwright", *args], capture_output=True, text=True,

@@ -427,6 +427,7 @@ def test_data_error_format_quotes_the_yaml_line(tmp_path):
         "    hint: YAML reads an unquoted no as false: quote it"]
 
 
+@pytest.mark.slow
 def test_every_bundled_data_file_marks_which_numbers_are_representative():
     """Each bundled data file's provenance is machine-readable: parts that say which numbers
     are printed facts (with their source) and which were written for the project, and

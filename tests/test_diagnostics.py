@@ -33,6 +33,7 @@ def test_a_message_gets_the_code_of_its_kind():
     assert code_of("something nobody wrote") == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,variant", all_game_variants())
 def test_every_bundled_rule_file_validates_with_no_warnings(game, variant, capsys):
     args = ["validate", game, "--strict"] + (["--variant", variant] if variant else [])

@@ -125,6 +125,7 @@ def test_invariants_are_evaluated(tmp_path):
         next(l for l in HIGH_CARD.splitlines() if l.startswith("invariant"))) + 1
 
 
+@pytest.mark.slow
 def test_a_looping_rule_is_a_rule_error_with_its_location(tmp_path):
     game = make(tmp_path, """\
         game "Loop"

@@ -26,12 +26,14 @@ def _no_strings(line: str) -> str:
     return re.sub(r'"([^"\\\n]|\\.)*"', '""', line)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", BUNDLED, ids=[f"{p.parent.name}/{p.name}" for p in BUNDLED])
 def test_every_bundled_file_is_in_the_canonical_layout(path):
     text = path.read_text(encoding="utf-8")
     assert format_checked(text, str(path)) == text, "run: boardwright fmt games"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", BUNDLED, ids=[f"{p.parent.name}/{p.name}" for p in BUNDLED])
 def test_formatting_keeps_the_tree_and_every_comment(path):
     text = path.read_text(encoding="utf-8")
@@ -127,6 +129,7 @@ def _exprs():
     ), max_leaves=8)
 
 
+@pytest.mark.slow
 @QUICK
 @given(_exprs(), st.lists(st.sampled_from(["", " ", "  ", "\n"]), min_size=40, max_size=40),
        st.booleans())

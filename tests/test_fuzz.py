@@ -103,6 +103,7 @@ def _targets() -> list:
     return targets
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, relative", _targets())
 def test_mutated_game_files_fail_cleanly(tmp_path, game, relative):
     original = (GAMES_DIR / game / relative).read_bytes()
@@ -121,6 +122,7 @@ def test_mutated_game_files_fail_cleanly(tmp_path, game, relative):
     assert_clean(run_jobs(jobs))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["save", "log"])
 def test_mutated_saves_and_logs_fail_cleanly(tmp_path, kind):
     target = tmp_path / f"game.{kind}"

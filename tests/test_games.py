@@ -17,6 +17,7 @@ CASES = [(name, variant, players)
          for players in range(cached_game(name, variant).min_players, cached_game(name, variant).max_players + 1)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,variant,players", CASES, ids=[f"{n}-{v or 'base'}-{p}p" for n, v, p in CASES])
 def test_random_game_runs_to_the_end_with_every_check(name, variant, players):
     game = cached_game(name, variant)

@@ -54,6 +54,7 @@ def test_supermarkets_and_specials():
     assert all(bool(c["text"]) == (c["effect"] != "nothing") for c in specials)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", [None, "beginner"])
 def test_invariants_hold_in_fuzzed_games(variant):
     game = cached_game("happy-city", variant)
@@ -63,6 +64,7 @@ def test_invariants_hold_in_fuzzed_games(variant):
     assert len(game.spec.invariants) >= 6
 
 
+@pytest.mark.slow
 def test_a_planted_bug_in_the_unique_name_rule_is_caught(tmp_path):
     rules = (FOLDER / "happy-city.game").read_text()
     honest = "  coins[p] >= c.cost and has_room(p, 1) and c.name not in names(p)"
@@ -86,6 +88,7 @@ def test_supermarkets_are_chosen_from_the_last_seat_backwards():
     assert st.vars["coins"] == [3] * 5
 
 
+@pytest.mark.slow
 def test_a_person_can_play_a_whole_game_in_the_terminal():
     answers = "1\n" * 400
     run = subprocess.run([sys.executable, "-m", "boardwright", "play", "happy-city", "--players", "2",

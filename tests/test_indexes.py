@@ -58,6 +58,7 @@ def check(game, st) -> None:
             assert sorted(through) == sorted(expected)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,variant,players", GAMES)
 @settings(max_examples=examples(6), suppress_health_check=list(HealthCheck))
 @given(data=hs.data())

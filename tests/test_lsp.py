@@ -98,6 +98,7 @@ def _at(text: str, needle: str, nth: int = 0) -> dict:
     return {"line": line, "character": index - (text.rfind("\n", 0, index) + 1)}
 
 
+@pytest.mark.slow
 def test_diagnostics_of_the_unsaved_text_of_a_variant(client):
     path = GAMES_DIR / "punto" / "team.game"
     text = path.read_text(encoding="utf-8").replace("param win_length = 5", "param win_length = 5\nparam spare = 1")
@@ -115,6 +116,7 @@ def test_diagnostics_of_the_unsaved_text_of_a_variant(client):
         [("W901", 2, _at(text, "spare"))]
 
 
+@pytest.mark.slow
 def test_completion_hover_definition_and_formatting(client, tmp_path):
     base = (GAMES_DIR / "punto" / "punto.game").read_text(encoding="utf-8")
     (tmp_path / "cards.yaml").write_text((GAMES_DIR / "punto" / "cards.yaml").read_text(encoding="utf-8"))
@@ -151,6 +153,7 @@ def test_completion_hover_definition_and_formatting(client, tmp_path):
     assert len(edits) == 1 and edits[0]["newText"] == base
 
 
+@pytest.mark.slow
 def test_a_variant_completes_and_finds_its_base_names(client, tmp_path):
     shutil.copytree(GAMES_DIR / "punto", tmp_path / "punto")    # a variant extends a base in its folder
     base = (tmp_path / "punto" / "punto.game").resolve()

@@ -158,6 +158,7 @@ def test_compare_table_is_laid_out_as_in_the_guide():
 
 # ------------------------------------------------------------------ the score figure
 
+@pytest.mark.slow
 def test_score_figure_labels_seats_by_name_and_draws_each_seats_interval():
     import matplotlib.pyplot as plt
     report = rp.summarise(BASE, meta())

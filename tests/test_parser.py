@@ -561,6 +561,7 @@ def test_parse_file_uses_the_path_in_spans(tmp_path):
     assert module.items[1].span.line == 2
 
 
+@pytest.mark.slow
 def test_nesting_limit_is_a_diagnostic_not_a_crash():
     fine = expr(" + ".join(["1"] * 60))
     assert isinstance(fine, ast.Binary)

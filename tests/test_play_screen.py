@@ -78,6 +78,7 @@ def test_no_raw_var_names_or_zero_based_seats_on_screen(capsys, monkeypatch):
     assert "Architect taken this turn: no" in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["happy-city", "urban-panic", "point-city", "punto"])
 def test_every_bundled_game_fits_80_columns_to_the_end(capsys, monkeypatch, game):
     code, out, _ = play(capsys, monkeypatch, game, "--players", "2", "--seats", "random,random", "--seed", "2")
@@ -97,6 +98,7 @@ def test_every_bundled_game_has_a_brief_and_a_show():
     assert checked == ["happy-city", "point-city", "punto", "urban-panic"]
 
 
+@pytest.mark.slow
 def test_hint_ranks_options_by_a_search_that_tells_them_apart(capsys, monkeypatch):
     code, out, _ = play(capsys, monkeypatch, "punto", "--players", "2", "--seats", "human,random", "--seed", "7",
                         stdin="1\nhint\nquit\n")

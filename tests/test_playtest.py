@@ -2,6 +2,8 @@
 compare, and play/replay driven end to end through stdin."""
 from __future__ import annotations
 
+import pytest
+
 import csv
 import io
 import json
@@ -62,20 +64,24 @@ def test_the_strength_test_is_an_exact_binomial_tail():
     assert chance_if_no_stronger(26, 40) < 0.05 < chance_if_no_stronger(25, 40)
 
 
+@pytest.mark.slow
 def test_mcts_beats_random_at_punto():
     assert_stronger_than_random("punto", "mcts:iterations=25:depth=0", games=10, confidence=0.99)
 
 
+@pytest.mark.slow
 def test_mcts_beats_random_at_happy_city():
     assert_stronger_than_random("happy-city", "mcts:iterations=80:depth=0", games=12, confidence=0.99)
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_at_point_city():
     # Greedy judges one decision ahead, so a take spread over several decisions is judged
     # crudely; it still wins clearly more than half (74% in 100 rotated games, docs/playtesting.md).
     assert_stronger_than_random("point-city", "greedy", games=40, confidence=0.95)
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_at_punto():
     assert_stronger_than_random("punto", "greedy", games=20, confidence=0.99)
 
@@ -103,6 +109,7 @@ def test_bad_bot_specs_are_usage_errors(capsys):
         assert code == 2 and message in err
 
 
+@pytest.mark.slow
 def test_simulate_report_json_csv_and_plot(capsys, tmp_path):
     csv_path, png_path = tmp_path / "games.csv", tmp_path / "plot.png"
     code, out, _ = run(capsys, "simulate", "punto", "--players", "2", "--games", "6", "--seed", "2",
@@ -144,6 +151,7 @@ def _without_seconds(text: str) -> dict:
     return data
 
 
+@pytest.mark.slow
 def test_parallel_and_dask_runs_equal_the_serial_run(capsys):
     args = ["simulate", "punto", "--players", "3", "--games", "6", "--seed", "9", "--json"]
     serial = _without_seconds(run(capsys, *args)[1])
@@ -181,6 +189,7 @@ def feed(monkeypatch, text: str):
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))
 
 
+@pytest.mark.slow
 def test_play_with_undo_save_load_log_and_replay(capsys, monkeypatch, tmp_path):
     save, log = tmp_path / "game.json", tmp_path / "log.json"
     feed(monkeypatch, f"1\n1\nundo\n2\nhint\nsave {save}\nquit\n")

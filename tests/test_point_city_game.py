@@ -177,6 +177,7 @@ def test_offered_pairs_are_exactly_the_payable_ones(players, seed):
     assert checked == 17 * players
 
 
+@pytest.mark.slow
 def test_hypothesis_finds_no_broken_invariant():
     game = cached_game("point-city")
     report = run_checks(game, [2, 3, 4], examples=4, seed_value=3)

@@ -67,6 +67,7 @@ def play_with(data, players: int, steps: int):
         yield game, st
 
 
+@pytest.mark.slow
 @PROPERTY_SETTINGS
 @given(strategies.data(), strategies.sampled_from([2, 3, 4]))
 def test_every_card_is_in_exactly_one_place(data, players):
@@ -74,6 +75,7 @@ def test_every_card_is_in_exactly_one_place(data, players):
         assert every_card_once(game, st)
 
 
+@pytest.mark.slow
 @PROPERTY_SETTINGS
 @given(strategies.data(), strategies.sampled_from([2, 3, 4]))
 def test_table_never_exceeds_six_by_six(data, players):
@@ -81,6 +83,7 @@ def test_table_never_exceeds_six_by_six(data, players):
         assert within_extent(st)
 
 
+@pytest.mark.slow
 @PROPERTY_SETTINGS
 @given(strategies.data(), strategies.sampled_from([2, 3, 4]))
 def test_a_covered_card_is_always_lower(data, players):
@@ -113,6 +116,7 @@ def check_round_ends_on_a_line(game, before, index: int, st, players: int) -> bo
     return True
 
 
+@pytest.mark.slow
 @PROPERTY_SETTINGS
 @given(strategies.data(), strategies.sampled_from([2, 3, 4]))
 def test_a_round_ends_on_its_first_completed_line(data, players):

@@ -3,6 +3,8 @@
 positioned BoardwrightError (never a traceback)."""
 from __future__ import annotations
 
+import pytest
+
 import random
 import re
 import shutil
@@ -34,6 +36,7 @@ def mutants(text: str, count: int, seed: int):
         yield "".join(t)
 
 
+@pytest.mark.slow
 def test_mutated_rule_files_fail_cleanly_or_run(tmp_path):
     source = GAMES_DIR / "punto"
     shutil.copy(source / "cards.yaml", tmp_path / "cards.yaml")

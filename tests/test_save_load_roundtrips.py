@@ -53,6 +53,7 @@ def new_session(name, variant, players):
                               seed=5), load_game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,variant,players", CASES, ids=[f"{n}-{v or 'base'}-{p}p" for n, v, p in CASES])
 def test_a_saved_variant_game_resumes_as_that_variant(tmp_path, name, variant, players):
     whole = new_session(name, variant, players)

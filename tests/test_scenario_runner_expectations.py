@@ -118,6 +118,7 @@ def scenario(tmp_path, position: str, key: str, value: str):
     return path, text.count("\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key, position, right, wrong, reason", CASES,
                          ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
 def test_a_right_expectation_passes_and_a_wrong_one_fails_with_its_reason(tmp_path, key, position, right, wrong,

@@ -13,6 +13,7 @@ from conftest import scenario_paths
 PUNTO_SCENARIOS = [p for p in scenario_paths() if p.parent.parent.name == "punto"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", scenario_paths(), ids=lambda p: f"{p.parent.parent.name}/{p.name}")
 def test_bundled_scenario_passes(path):
     outcome = run_scenario(path)

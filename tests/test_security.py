@@ -202,6 +202,7 @@ def _saved_game(tmp_path, capsys, monkeypatch, moves: int = 4):
     return save
 
 
+@pytest.mark.slow
 def test_a_resumed_game_continues_exactly_as_the_unsaved_one(tmp_path, capsys, monkeypatch):
     import json
     whole, resumed = tmp_path / "whole.json", tmp_path / "resumed.json"
@@ -295,6 +296,7 @@ def test_a_damaged_save_is_refused(tmp_path, capsys, monkeypatch, how):
     assert code == 2 and "the saved game is damaged: " in text and "Traceback" not in text, text
 
 
+@pytest.mark.slow
 def test_a_damaged_log_is_refused(tmp_path, capsys, monkeypatch):
     import json
     log = tmp_path / "log.json"
@@ -352,6 +354,7 @@ ENDLESS_PLAY = """play {
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["simulate", "--games", "3"], ["check"]])
 def test_an_endless_game_is_reported_with_a_position_and_check_ends(tmp_path, capsys, command):
     import re
@@ -416,6 +419,7 @@ def test_a_huge_integer_shown_by_a_rule_is_a_rule_error(tmp_path, capsys):
     assert "set_int_max_str_digits" not in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("answer", ["²", "7" * 5000])
 def test_odd_numbers_at_the_play_and_replay_prompts_are_asked_again(tmp_path, capsys, monkeypatch, answer):
     code, text = _play(capsys, monkeypatch, f"{answer}\nquit\n", "punto", "--players", "2", "--seats", "human,random")
@@ -573,6 +577,7 @@ MALFORMED_SCENARIOS = {
 }
 
 
+@pytest.mark.slow
 def test_malformed_scenarios_are_positioned_failures_and_never_stop_a_folder_run(tmp_path, capsys):
     import re
     import time

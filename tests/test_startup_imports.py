@@ -2,6 +2,8 @@
 knows to be valid imports none of the slow libraries that only other commands need."""
 from __future__ import annotations
 
+import pytest
+
 import json
 import os
 import subprocess
@@ -25,6 +27,7 @@ def _validate_in_a_fresh_process(cache) -> dict:
     return json.loads(done.stdout.splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_validate_imports_no_slow_library_once_the_cache_knows_the_data(tmp_path):
     first = _validate_in_a_fresh_process(tmp_path / "cache")
     assert first["code"] == 0

@@ -56,6 +56,7 @@ def play_checked(game, players, seed, choose):
     return st
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v or "basic")
 @settings(max_examples=examples(6), suppress_health_check=list(HealthCheck))
 @given(data=strategies.data())
@@ -81,6 +82,7 @@ PLANTED = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bug", PLANTED)
 def test_a_planted_rule_bug_breaks_an_invariant(tmp_path, bug):
     old, new, title = PLANTED[bug]
@@ -130,6 +132,7 @@ def run(capsys, *argv):
     return code, out, err
 
 
+@pytest.mark.slow
 def test_validate_checks_the_three_variants(capsys):
     code, out, err = run(capsys, "validate", "urban-panic")
     assert code == 0 and err == ""
@@ -138,6 +141,7 @@ def test_validate_checks_the_three_variants(capsys):
                                 "ok: urban-panic --variant party: Urban Panic (Party game)"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v or "basic")
 def test_simulate_reports_json_for_every_player_count(capsys, variant):
     for players in (2, 3, 4):
@@ -175,6 +179,7 @@ def test_play_is_readable_by_a_person(capsys, monkeypatch):
 
 
 # ---------------------------------------------------------------------------- the party race
+@pytest.mark.slow
 def test_the_party_race_gives_seat_0_no_privilege():
     """The rulebook's party game is a race in real time: nothing favours a seat. Over 200
     random 4-player games the timer bonus is spread over the seats (seat 0 under 40% of the

@@ -95,6 +95,7 @@ def expected_heuristic(game, st, p, hope):
     return value
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hope", [None, 0, 37])
 def test_the_heuristic_is_what_the_docs_say(hope):
     game = load_game(GAMES_DIR / "urban-panic" / "urban-panic.game")

@@ -12,6 +12,7 @@ from ...dsl.bot_settings import BOT_SETTINGS
 from .determinize import determinize
 from .simple import GreedyBot
 from .values import _lead_value, _logistic, _own_value, evaluations, final_value, leads
+from ..run.processes import forked_pool
 from .whole_moves import _key, _whole_move_value, best_line, move_value
 
 
@@ -117,21 +118,12 @@ def root_parallel(game, workers: int):
     if workers < 2:
         yield
         return
-    import multiprocessing
     _POOL_GAME[0] = game
-    pool = multiprocessing.get_context("fork").Pool(workers)
-    MCTSBot.pool = pool
     try:
-        yield
-    except BaseException:
-        pool.terminate()
-        raise
-    else:
-        # Workers finish and exit on their own: a worker terminated while it holds the task
-        # queue's lock can leave another waiting for it forever.
-        pool.close()
+        with forked_pool(workers) as pool:
+            MCTSBot.pool = pool
+            yield
     finally:
-        pool.join()
         MCTSBot.pool = None
         _POOL_GAME[0] = None
 

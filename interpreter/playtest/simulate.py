@@ -5,13 +5,12 @@ seed gives the same records whichever way) and `interpreter/playtest/report.py` 
 """
 from __future__ import annotations
 
-import signal
-import time
 from dataclasses import asdict, dataclass
 
 from ...dsl.errors import RuleError, UsageError
 from ..bots.registry import make_bot
 from ..bots.simple import RandomBot
+from ..run.processes import forked_pool
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -155,23 +154,10 @@ def _batches(indexes: list, count: int) -> list[list]:
     return [indexes[i:i + size] for i in range(0, len(indexes), size)]
 
 
-def _ignore_interrupts() -> None:
-    """Worker processes leave Ctrl-C to the parent, which stops them without tracebacks."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _on_workers(workers, ref, players, seed, indexes, specs, rotate, progress) -> list[dict]:
-    import multiprocessing
     batches = _batches(indexes, max(workers * 16, len(indexes) // 10))   # progress every ~10 games
     records: list = []
-    # Forked workers inherit SIGINT ignored, so a Ctrl-C that lands before their initializer
-    # runs cannot reach them either; the parent's own handler comes back at once.
-    parent_handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts)
-    finally:
-        signal.signal(signal.SIGINT, parent_handler)
-    with pool:
+    with forked_pool(workers) as pool:
         jobs = [(ref, players, seed, b, specs, rotate) for b in batches]
         for part in pool.imap_unordered(_play_batch_args, jobs):
             records.extend(part)
