@@ -99,6 +99,32 @@ def pytest_sessionfinish(session, exitstatus):
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
+# ---------------------------------------------------------------------------- coverage where it pays
+def pytest_collection_modifyitems(config, items):
+    """Line coverage is measured in the quick tests only: a `slow` test (whole games, bot
+    strength, commands in subprocesses) runs unmeasured, since tracing every line would make
+    it two to three times slower and the quick tests reach every line it would count.
+    `--cov-slow` measures them too."""
+    if config.getoption("--cov-slow"):
+        return
+    for item in items:
+        if item.get_closest_marker("slow") is not None:
+            item.add_marker(pytest.mark.no_cover)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--cov-slow", action="store_true",
+                     help="measure line coverage in the slow tests too (by default only the quick ones)")
+
+
+@pytest.fixture(autouse=True)
+def _no_coverage_in_the_subprocesses_of_unmeasured_tests(request, monkeypatch):
+    """coverage.py measures every Python subprocess through an environment variable: a test that
+    is not measured (`no_cover`) starts its commands without it."""
+    if request.node.get_closest_marker("no_cover") is not None:
+        monkeypatch.delenv("COVERAGE_PROCESS_CONFIG", raising=False)
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtestloop(session):
     """Outside pytest-cov's own wrapper: its data is combined when this code resumes."""
