@@ -105,8 +105,9 @@ def pytest_collection_modifyitems(config, items):
     strength, commands in subprocesses) runs unmeasured, since tracing every line would make
     it two to three times slower and the quick tests reach every line it would count.
     `--cov-slow` measures them too."""
-    if config.getoption("--cov-slow"):
-        return
+    coverage = config.pluginmanager.getplugin("_cov")
+    if config.getoption("--cov-slow") or coverage is None or getattr(coverage, "_disabled", True):
+        return                          # measuring everything, or nothing (--no-cov)
     for item in items:
         if item.get_closest_marker("slow") is not None:
             item.add_marker(pytest.mark.no_cover)

@@ -4,6 +4,8 @@
     python tests/mutation.py                      # every mutant, the slow test files left out
     python tests/mutation.py --sample 40          # 40 random mutants per module, fixed seed
     python tests/mutation.py --fraction 0.02 --modules dsl interpreter   # 2% of each module
+    python tests/mutation.py --fraction 0.005 --at-least 0 --seed 17 --modules dsl interpreter cli --processes 1
+                                                  # a proportional sample: one score for the three folders
     python tests/mutation.py --sample 40 --modules dsl.checker interpreter.engine
     python tests/mutation.py --report             # scores of the last run, no new run
     python tests/mutation.py --fraction 0.02 --survivors   # the same sample's survivors again, after new tests
@@ -41,10 +43,18 @@ source_paths = {sources}
 # Everything but the mutated folders, which mutmut copies itself.
 also_copy = {also_copy}
 # pytest finds hooks by their argument names, which mutmut's trampolines hide.
-do_not_mutate = ["boardwright/interpreter/pytest_plugin.py"]
+do_not_mutate = ["boardwright/interpreter/testing/pytest_plugin.py"]
+# mutmut runs the tests in its own process, one mutant at a time, and measures no coverage:
+# `-o addopts=` drops the checkout's addopts (`--cov`, xdist's `-n auto --dist worksteal`), and
+# the plugins are switched off: no xdist workers, and no pytest-cov, whose `--no-cov` fails on
+# every test marked `no_cover` (tests/conftest.py marks the slow ones so).
 # Left out: tests that assert wall-clock limits or Hypothesis's shrinking within its time
 # budget; mutmut's trampolines slow every call, so these fail on the unmutated code too.
-pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "--no-cov", "-p", "no:randomly",
+# test_architecture.py reads the sources' lines and imports, which mutmut's copies change (every
+# mutated module grows far past the length limit): it tests the layout, not the behaviour.
+pytest_add_cli_args = ["-o", "addopts=", "-p", "no:cacheprovider", "-p", "no:pytest_cov", "-p", "no:xdist",
+    "-p", "no:benchmark", "-q", "-p", "no:randomly",
+    "--ignore", "boardwright/tests/test_architecture.py",
     "--deselect", "boardwright/tests/test_check.py::test_check_reports_a_rule_error_in_a_rarely_chosen_option",
     "--deselect", "boardwright/tests/test_security.py::test_resource_limits_are_rule_errors_at_the_line",
     "--deselect", "boardwright/tests/test_security.py::test_an_endless_game_is_reported_with_a_position_and_check_ends",
@@ -141,7 +151,9 @@ def refresh_copied_data(stage: Path) -> None:
 
 
 def module_of(mutant: str) -> str:
-    """'boardwright.dsl.checker.x_check__mutmut_3' -> 'dsl.checker'."""
+    """'boardwright.dsl.checker.x_check__mutmut_3' -> 'dsl.checker';
+    'boardwright.interpreter.run.engine.xǁGameǁ__init____mutmut_41' -> 'interpreter.run.engine'
+    (a method's name is `xǁClassǁmethod`; a subpackage's modules keep their dotted path)."""
     dotted = mutant.split(".x", 1)[0] if ".x" in mutant else mutant.rsplit(".", 1)[0]
     parts = dotted.split(".")
     return ".".join(parts[1:]) if parts[0] == PACKAGE else dotted
@@ -170,25 +182,36 @@ def mutmut(stage: Path, names: list[str], processes: int) -> int:
     site = stage / "site"
     site.mkdir(exist_ok=True)
     (site / "sitecustomize.py").write_text(SITE_CUSTOMIZE)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(stage / "mutants"), str(site)]))
+    # The folder on PYTHONPATH must exist when mutmut starts: Python caches a missing path entry
+    # as "nothing here", so on a first run (which creates mutants/) every test would import the
+    # unmutated checkout, mutmut would record no test for any function and stop.
+    (stage / "mutants").mkdir(exist_ok=True)
+    # No disk cache (an empty BOARDWRIGHT_CACHE): a parse, a compiled game or a data file's
+    # "valid" mark kept from an earlier run could hide a mutant of the code that makes it.
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(stage / "mutants"), str(site)]),
+               BOARDWRIGHT_CACHE="")
     command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(processes), *names]
     return subprocess.run(command, cwd=stage, env=env).returncode
 
 
 def choose_sample(results: dict[str, int | None], size: int, seed: int, modules: set[str] | None,
-                  fraction: float | None = None) -> list[str]:
-    """`size` mutants per module, or `fraction` of each module's (at least 2), drawn with `seed`;
-    `modules` may name folders too ("dsl")."""
+                  fraction: float | None = None, at_least: int = 2) -> list[str]:
+    """`size` mutants per module, or `fraction` of each module's (at least `at_least`), drawn with
+    `seed`; `modules` may name folders too ("dsl"). With `at_least` 0 the sample is proportional:
+    every mutant of the chosen modules has (up to rounding) the same chance, so its score estimates
+    theirs as a whole; the default 2 draws small modules more often than large ones."""
     by_module: dict[str, list[str]] = defaultdict(list)
     for name in sorted(results):
         by_module[module_of(name)].append(name)
     chosen = []
-    rng = random.Random(seed)
     for module in sorted(by_module):
         if modules and not any(module == m or module.startswith(m + ".") for m in modules):
             continue
         names = by_module[module]
-        wanted = max(2, round(len(names) * fraction)) if fraction else size
+        wanted = max(at_least, round(len(names) * fraction)) if fraction else size
+        # One generator per module: a module edited (or added) between two runs changes only its
+        # own draw, not every later module's, so a rerun names the same mutants elsewhere.
+        rng = random.Random(f"{seed}/{module}")
         chosen.extend(names if wanted >= len(names) else rng.sample(names, wanted))
     return chosen
 
@@ -258,6 +281,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="run N random mutants per module instead of all (default: all)")
     parser.add_argument("--fraction", type=float, metavar="F",
                         help="run this share of each module's mutants, at least 2 (default: all)")
+    parser.add_argument("--at-least", type=int, default=2, metavar="N",
+                        help="with --fraction, at least N mutants of each module (default: 2; 0 draws "
+                             "the same share of every module, for one score of them all)")
     parser.add_argument("--seed", type=int, default=15, help="seed of the sample (default: 15)")
     parser.add_argument("--modules", nargs="+", metavar="MODULE",
                         help="only these modules, e.g. dsl.checker (default: every module)")
@@ -284,12 +310,12 @@ def main(argv: list[str] | None = None) -> int:
             # The first run generates every mutant and records which tests call what.
             mutmut(args.stage, ["boardwright.dsl.types.*"], args.processes)
             results = read_results(args.stage)
-        names = choose_sample(results, args.sample or 10**9, args.seed, modules, args.fraction)
+        names = choose_sample(results, args.sample or 10**9, args.seed, modules, args.fraction, args.at_least)
         if args.survivors:
             names = [name for name in names if status_of(results[name]) not in (KILLED, None)]
         mutmut(args.stage, names, args.processes)
     results = read_results(args.stage)
-    names = choose_sample(results, args.sample or 10**9, args.seed, modules, args.fraction)
+    names = choose_sample(results, args.sample or 10**9, args.seed, modules, args.fraction, args.at_least)
     print(report(results, names, accepted_survivors()))
     return 0
 
