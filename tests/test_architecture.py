@@ -160,3 +160,9 @@ def test_imports_are_read_relative_absolute_and_inside_functions(tmp_path, name,
     path.write_text(text)
     known = {"dsl.errors", "dsl.ast", "dsl", "cli.main", "interpreter.run.engine", "interpreter.run"}
     assert imports_of(name, path, known) == expected
+
+
+def test_the_pytest_plugin_knows_the_checkout_root():
+    # Its folder hook keeps pytest from importing the checkout as a package: it must name the root.
+    from boardwright.interpreter.testing.pytest_plugin import PACKAGE_ROOT
+    assert PACKAGE_ROOT == ROOT

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]      # the checkout: interpreter/testing/ is two floors down
 
 
 if hasattr(pytest, "Dir"):          # pytest 8 and later
