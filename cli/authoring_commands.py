@@ -9,7 +9,7 @@ from pathlib import Path
 from ..dsl.errors import BoardwrightError, UsageError
 from ..dsl.loader import check_game, resolve_game, variants_of
 from ..interpreter.compile.load import load_game
-from .options import GAME_HELP, variant_option
+from .options import game_command
 
 
 # ---------------------------------------------------------------------------- arguments
@@ -22,9 +22,7 @@ def add_validate(sub) -> None:
 
 
 def add_compile(sub) -> None:
-    p = sub.add_parser("compile", help="compile a game to Python and report (or print) the generated code")
-    p.add_argument("game", metavar="GAME", help=GAME_HELP)
-    variant_option(p)
+    p = game_command(sub, "compile", "compile a game to Python and report (or print) the generated code")
     p.add_argument("--emit", action="store_true", help="print the generated Python source")
 
 
@@ -40,15 +38,11 @@ def add_lsp(sub) -> None:
 
 
 def add_explain(sub) -> None:
-    p = sub.add_parser("explain", help="the rules as readable text; for a variant, what it changes")
-    p.add_argument("game", metavar="GAME", help=GAME_HELP)
-    variant_option(p)
+    game_command(sub, "explain", "the rules as readable text; for a variant, what it changes")
 
 
 def add_info(sub) -> None:
-    p = sub.add_parser("info", help="players, params, variants, zones and components of a game")
-    p.add_argument("game", metavar="GAME", help=GAME_HELP)
-    variant_option(p)
+    p = game_command(sub, "info", "players, params, variants, zones and components of a game")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -103,7 +97,6 @@ def cmd_compile(args) -> int:
     game = load_game(args.game, args.variant)
     module = game.generated
     if args.emit:
-        width = len(str(len(module.lines)))
         for number, (line, span) in enumerate(zip(module.lines, module.spans), 1):
             where = f"  # {span.file.rsplit('/', 1)[-1]}:{span.line}" if span is not None and line.strip() and (
                 number == 1 or module.spans[number - 2] != span) else ""

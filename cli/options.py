@@ -21,6 +21,14 @@ def variant_option(p) -> None:
                                      "named 'base')")
 
 
+def game_command(sub, name: str, text: str):
+    """A subcommand that takes one GAME and `--variant`, as most do; returns its parser."""
+    p = sub.add_parser(name, help=text)
+    p.add_argument("game", metavar="GAME", help=GAME_HELP)
+    variant_option(p)
+    return p
+
+
 def seed_option(p, text="base seed: the same seed gives the same games") -> None:
     p.add_argument("--seed", type=int, metavar="S", default=DEFAULT_SEED, help=text)
 

@@ -139,3 +139,11 @@ def test_a_worker_loads_the_game_once_with_the_settings_of_its_ref(monkeypatch):
     batch = simulate._play_batch_args((ref, 2, 7, [1], ["random", "random"], False))
     assert [r["index"] for r in batch] == [1]
     assert batch == simulate.simulate_records(game, 2, 2, 7, ["random", "random"])[1:]
+
+
+def test_a_pool_whose_work_ended_lets_its_workers_finish_what_they_hold():
+    # Closed, not terminated: a task still running when the block ends is finished, not killed.
+    import time
+    with forked_pool(1) as pool:
+        pending = pool.apply_async(time.sleep, (0.2,))
+    assert pending.ready() and pending.successful()
