@@ -182,7 +182,8 @@ def test_choosing_from_an_empty_list_is_a_rule_error(tmp_path):
     from boardwright.dsl.errors import RuleError
     from boardwright.interpreter.compile.load import load_game
 
-    # docs/language.md: choosing from nothing is an error, so rules check first.
+    # docs/language.md: choosing from nothing is an error, so rules check first. The options
+    # are worked out when first asked for (Pending.later): the error comes then, at the choose.
     path = small_body_file(tmp_path, """\
         zone hand: pile
         play {
@@ -193,8 +194,9 @@ def test_choosing_from_an_empty_list_is_a_rule_error(tmp_path):
         }
         """)
     game = load_game(path)
+    st = game.new_state(2, seed=1)
     with pytest.raises(RuleError) as info:
-        game.new_state(2, seed=1)
+        game.decision(st)
     diag = info.value.diagnostics[0]
     assert diag.message == "nothing to choose from for 'c'"
     assert diag.span.line == 7  # the choose line

@@ -15,6 +15,8 @@ def determinize(game, st, seat: int, rng: random.Random):
     components it cannot tell apart (of a kind whose data declares a `back`: alike in those
     attributes; and alike in every per-component variable), so a deck stacked by tier stays
     stacked by tier."""
+    if st.pending is not None:
+        st.pending.values   # worked out before the copy changes: the options of the true position
     d = st.copy()
     for key, zone in d.zones.items():
         if not zone or game.visible_to(key, seat):

@@ -32,7 +32,7 @@ def best_line(game, st, index: int, seat: int, budget: list, judge, rng: random.
     if trial.finished:
         return _finished_value(game, trial, seat), ()
     pending = trial.pending
-    if budget[0] >= len(pending.values) and _same_move(game, trial, seat, turns, unseen):
+    if _same_move(game, trial, seat, turns, unseen) and budget[0] >= len(pending.values):
         budget[0] -= len(pending.values)
         lines = [best_line(game, trial, i, seat, budget, judge, rng) for i in range(len(pending.values))]
         best = max(range(len(lines)), key=lambda i: lines[i][0])
@@ -50,7 +50,8 @@ def _same_move(game, st, seat: int, turns: int, unseen: list) -> bool:
 
 def _unseen_sizes(game, st, seat: int) -> list:
     """How many components lie in each zone that `seat` cannot see."""
-    return [len(zone) for key, zone in st.zones.items() if not game.visible_to(key, seat)]
+    zones = st.zones
+    return [len(zones[key]) for key in game.unseen_zones(st, seat)]
 
 
 def _whole_move_value(game, st, index: int, seat: int) -> float:

@@ -9,6 +9,7 @@ import re
 
 from ...dsl import ast
 from ...dsl.types import element, is_list
+from .analysis import draws_random
 from .codegen import Instruction, block_source, block_starts
 from .pieces import ChoiceSite, Code, Env, Target
 
@@ -147,9 +148,16 @@ class StatementCompiler:
         self.game.choices[site] = ChoiceSite(prompt or f"Choose {s.var}", label, self.renderer(t),
                                              self.identifier(t), t not in self.spec.kinds,
                                              self.unique_component_ids() if t in self.spec.kinds else frozenset())
+        if draws_random(s.source, self.spec):      # drawn now, in the order the rules say
+            code.emit(Instruction("choose", s.span, lines=[
+                f"_values = _options({source}, {s.var!r}, st)",
+                f"_decide(st, _values, {by}, {slot}, {site!r})"]))
+            return
+        fname = self.fresh("o")         # the options, worked out when first asked for
+        self.module.add(f"def {fname}(st, L):", s.span)
+        self.module.add(f"    return _options({source}, {s.var!r}, st)", s.span)
         code.emit(Instruction("choose", s.span, lines=[
-            f"_values = _options({source}, {s.var!r}, st)",
-            f"_decide(st, _values, {by}, {slot}, {site!r})"]))
+            f"_decide_later(st, {by}, {slot}, {site!r}, {fname}, _options_now)"]))
 
     def sealed_choose(self, code, s: ast.Choose, env: Env):
         """`choose NAME from LIST by each P in PLAYERS`: each player's options are worked out
@@ -234,6 +242,7 @@ class StatementCompiler:
                 if target is not None:
                     jumps[name][pc] = target
         namespace = self.module.execute()
+        namespace["_options_now"] = self.game.options_now
         self.game.namespace = namespace
         self.game.generated = self.module
         self.game.modules[self.module.filename] = self.module

@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...dsl.errors import Diagnostic, IllegalMove, RuleError
+from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic
 from .labels import _unique
+from .limits import WORK
 from .state import Pending, Sealed, State
 
 _NOT_CHOSEN = object()
@@ -37,6 +39,18 @@ class Decisions:
             return None
         ids, labels = self.option_ids(st), self.option_labels(st)
         return Decision(p.player, self.prompt(st), tuple(Option(i, l, v) for i, l, v in zip(ids, labels, p.values)))
+
+    def options_now(self, st: State, pending: Pending) -> tuple:
+        """Work out the option values of `pending`, the decision `st` stops at (Pending.later
+        calls this when they are first asked for). A problem is a rule error at the choose."""
+        body, pc = self.code[pending.site[0]], pending.site[1]
+        WORK[0] = 0             # the options get the work budget of one run (limits.py)
+        try:
+            return tuple(pending._source(st, st.frames[-1][2]))
+        except Problem as problem:
+            raise self._with_callers(self._rule_error(body, pc, problem), st) from None
+        except RUNTIME_FAILURES as exc:
+            raise self._with_callers(RuleError(failure_diagnostic(self.error_span(body, pc), exc)), st) from None
 
     def prompt(self, st: State) -> str:
         return self.choices[st.pending.site].prompt(st, st.frames[-1][2])

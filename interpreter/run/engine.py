@@ -84,6 +84,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
         # Grid zones whose components are drawn with a glyph: zone name -> (width, height) of a cell.
         self.cell_pictures: dict = {}
         self._grid_keys: dict = {}      # player count -> {zone key: whether a grid}, see setup_state
+        self._unseen: dict = {}         # (player count, seat) -> zones it cannot see, see unseen_zones
         for decl in spec.zones.values():
             glyph = getattr(spec.kinds.get(decl.holds or next(iter(spec.kinds), "")), "glyph", None)
             if decl.kind == "grid" and glyph:

@@ -90,13 +90,26 @@ def _options(source, var: str, st) -> list:
     return values
 
 
-def _decide(st, values: list, player, slot: int, site: tuple) -> None:
+def _check_chooser(st, player) -> None:
     if player is None:
         raise Problem("no player to make this choice: use 'by PLAYER' or a 'turn'")
     if not 0 <= player < st.players:
         raise Problem(f"a choice for a player who is not at the table (player {player + 1} in a "
                       f"{st.players}-player game): 'by' names one of 'players'")
+
+
+def _decide(st, values: list, player, slot: int, site: tuple) -> None:
+    _check_chooser(st, player)
     st.pending = Pending(player, tuple(values), slot, site)
+
+
+def _decide_later(st, player, slot: int, site: tuple, source, evaluate) -> None:
+    """Stop at a decision whose options `source(st, L)` works out when first asked for
+    (Pending.later); during setup, at once, to refuse the choice where it stands."""
+    if st.frames[0][0] == "setup":
+        return _decide(st, source(st, st.frames[-1][2]), player, slot, site)
+    _check_chooser(st, player)
+    st.pending = Pending.later(player, slot, site, st, evaluate, source)
 
 
 class LoopLimit(Problem):
@@ -183,7 +196,7 @@ NAMESPACE = {
     "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
     "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_no_case": _no_case,
     "_bad_assignment": _bad_assignment, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
-    "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_top_at": _top_at, "_fitting": fitting, "_vacant": vacant,
+    "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_decide_later": _decide_later, "_top_at": _top_at, "_fitting": fitting, "_vacant": vacant,
     "_grid_size": grid_size, "_grid_contents": grid_contents, "_with_attribute": with_attribute,
     "_record_ending": record_ending,
 }

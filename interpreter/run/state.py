@@ -14,14 +14,46 @@ class Pending:
     """The decision play waits on: who chooses among which values, at which `choose`.
     Its prompt, labels and ids are derived on demand from the choose statement (`site`).
     Never changed once made (a plain class, not a frozen dataclass: one is made per decision,
-    and a frozen dataclass is slow to build)."""
-    __slots__ = ("player", "values", "slot", "site")
+    and a frozen dataclass is slow to build).
+
+    The option values are worked out when first asked for (`values`), not when play stops:
+    a bot that only needs to reach the next decision (judging an option by the position it
+    leads to) never pays for the options it does not look at. Until then the pending decision
+    keeps the state it belongs to (`State.copy` binds a copy to the copy) and the `evaluate`
+    function of the engine that works them out (`Game.options_now`)."""
+    __slots__ = ("player", "values", "slot", "site", "_state", "_evaluate", "_source")
 
     def __init__(self, player: int, values: tuple, slot: int, site: tuple):
         self.player = player
         self.values = values
         self.slot = slot            # the local that receives the chosen value
         self.site = site            # (code name, pc) of the choose instruction
+        self._state = None          # while the values are not known: the state to find them in
+
+    @staticmethod
+    def later(player: int, slot: int, site: tuple, st, evaluate, source) -> "Pending":
+        """A decision whose values `evaluate(st, pending)` works out (with the generated function
+        `source`) when first asked for."""
+        p = Pending.__new__(Pending)
+        p.player, p.slot, p.site = player, slot, site
+        p._state, p._evaluate, p._source = st, evaluate, source
+        return p
+
+    def __getattr__(self, name):
+        # Only reached while `values` is unset (a slot set once is found without this).
+        if name != "values":
+            raise AttributeError(name)
+        values = self._evaluate(self._state, self)
+        self.values = values
+        self._state = None          # the state may change from now on: never read it again
+        return values
+
+    def bound_to(self, st) -> "Pending":
+        """This decision as one of a copy of its state (`State.copy`): the same values, worked
+        out from the copy if not yet known, so changes to the original cannot reach them."""
+        if self._state is None:
+            return self
+        return Pending.later(self.player, self.slot, self.site, st, self._evaluate, self._source)
 
     def _key(self) -> tuple:
         return self.player, self.values, self.slot, self.site
@@ -89,7 +121,8 @@ class State:
         s.loc = self.loc[:]
         s.rng = self.rng
         s.frames = [[f[0], f[1], f[2][:]] for f in self.frames]
-        s.pending = self.pending
+        p = self.pending
+        s.pending = p if p is None else p.bound_to(s)
         s.current = self.current
         s.turns = self.turns[:]
         s.finished = self.finished

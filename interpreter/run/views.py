@@ -21,6 +21,15 @@ class Views:
         visibility = self.zone_meta[name][1]
         return visibility == "public" or (visibility == "owner" and player is not None and owner == str(player))
 
+    def unseen_zones(self, st: State, seat: int) -> tuple:
+        """The keys of the zones of `st` that `seat` cannot see (the same for every state of a
+        player count: worked out once)."""
+        key = (st.players, seat)
+        keys = self._unseen.get(key)
+        if keys is None:
+            keys = self._unseen[key] = tuple(k for k in st.zones if not self.visible_to(k, seat))
+        return keys
+
     def observe(self, st: State, player: int | None) -> dict:
         """What `player` may see (None: a spectator): hidden zones show only their size."""
         zones = {}
