@@ -14,13 +14,17 @@ sorted).
 """
 from __future__ import annotations
 
+import importlib.util
 import random
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_data import DOMINOES  # noqa: E402
+# The data script beside this file (loaded by path: both test beds have a make_data.py).
+_spec = importlib.util.spec_from_file_location("kingdom_make_data", Path(__file__).with_name("make_data.py"))
+_data = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_data)
+DOMINOES = _data.DOMINOES
 
 DOMINOES_USED = 24
 LINE_SIZE = 4

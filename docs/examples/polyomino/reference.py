@@ -9,13 +9,19 @@ seed changes nothing; it is accepted to keep the interface of the other referenc
 """
 from __future__ import annotations
 
+import importlib.util
 import random
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_data import PIECES, cells_of, orientations  # noqa: E402
+# The data script beside this file (loaded by path: both test beds have a make_data.py).
+_spec = importlib.util.spec_from_file_location("polyomino_make_data", Path(__file__).with_name("make_data.py"))
+_data = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_data)
+PIECES = _data.PIECES
+cells_of = _data.cells_of
+orientations = _data.orientations
 
 SIDE = 14
 STARTS = [(4, 4), (9, 9)]
