@@ -158,8 +158,10 @@ class Game:
                 self.offer.append(self.deck.pop())
 
     def _pick(self, q: int):
-        self.kind, self.player, self.domino = "pick", q, None
-        self.options = sorted(n for n in self.offer if n not in self.claim)
+        options = sorted(n for n in self.offer if n not in self.claim)
+        if not options:
+            return
+        self.kind, self.player, self.domino, self.options = "pick", q, None, options
         yield
         self.claim[self.options[self._chosen]] = q
 
@@ -186,8 +188,7 @@ class Game:
             for n in sorted(line):
                 q = self.claim[n]
                 yield from self._lay(q, n)
-                if self.offer:
-                    yield from self._pick(q)
+                yield from self._pick(q)
 
     def _next(self) -> None:
         try:
