@@ -1,0 +1,167 @@
+"""The two placement test beds of docs/examples (polyomino: a Blokus-Duo-like game; kingdom: a
+Kingdomino-like game) against their plain-Python references: for seeded random games, the
+engine and reference.py offer the same options in the same order at every decision and end
+with the same scores. Also: the data files are what make_data.py writes, the rule files pass
+`validate --strict`, and the example scenarios pass.
+
+The quick tests play one polyomino game (the engine takes about half a second for it) and a
+handful of kingdom games; the slow ones play more seeds."""
+from __future__ import annotations
+
+import importlib.util
+import random
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from boardwright.interpreter.compile.load import load_game
+from boardwright.interpreter.testing.scenario import run_scenario
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+POLYOMINO = EXAMPLES / "polyomino"
+KINGDOM = EXAMPLES / "kingdom"
+
+
+def module(folder: Path, name: str):
+    spec = importlib.util.spec_from_file_location(f"testbed_{folder.name}_{name}", folder / f"{name}.py")
+    loaded = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loaded)
+    return loaded
+
+
+@lru_cache(maxsize=None)
+def engine(folder: Path):
+    return load_game(folder / f"{folder.name}.game")
+
+
+@lru_cache(maxsize=None)
+def reference(folder: Path):
+    return module(folder, "reference")
+
+
+# ------------------------------------------------------------------ normalised options
+
+def polyomino_options(game, decision) -> list:
+    """Each option as (piece name, covered cells as a set), from the Shape data the engine loaded."""
+    shapes = {game.components[c]["number"]: game.components[c] for c in game.kind_ids["Shape"]}
+    out = []
+    for option in decision.options:
+        number, x, y = option.value
+        shape = shapes[number]
+        out.append((shape["piece"], frozenset((x + dx, y + dy) for dx, dy in zip(shape["xs"], shape["ys"]))))
+    return out
+
+
+def polyomino_reference_options(ref, game) -> list:
+    return [(name, frozenset(cells)) for name, cells in map(ref.covered, game.options)]
+
+
+def kingdom_options(game, decision) -> list:
+    """A draft as the domino's number; a placement as (cell of the left half, cell of the right)."""
+    out = []
+    for option in decision.options:
+        if isinstance(option.value, int):                       # a component: a Domino
+            out.append(game.components[option.value]["number"])
+        else:
+            left, right = option.value
+            out.append((tuple(left), tuple(right)))
+    return out
+
+
+def kingdom_reference_options(ref, game) -> list:
+    return list(game.options)
+
+
+# ------------------------------------------------------------------ side by side
+
+def play_side_by_side(folder: Path, seed: int, engine_options, reference_options, make_reference):
+    """Play one random game in both; return (decisions, options offered in all)."""
+    game, ref = engine(folder), reference(folder)
+    rng = random.Random(f"testbeds:{folder.name}:{seed}")
+    st = game.new_state(2, seed=seed)
+    mine = make_reference(ref, seed)
+    decisions = offered = 0
+    while not st.finished:
+        decision = game.decision(st)
+        assert not mine.finished, f"seed {seed}: the reference ended before decision {decisions}"
+        assert decision.player == mine.player, f"seed {seed}, decision {decisions}: who chooses"
+        theirs, ours = engine_options(game, decision), reference_options(ref, mine)
+        assert theirs == ours, f"seed {seed}, decision {decisions}: the options differ"
+        index = rng.randrange(len(ours))
+        game.apply_index(st, index)
+        mine.apply(index)
+        decisions, offered = decisions + 1, offered + len(ours)
+    assert mine.finished, f"seed {seed}: the engine ended, the reference did not"
+    assert list(game.result(st).scores) == mine.scores(), f"seed {seed}: the scores differ"
+    return game.result(st), mine, decisions, offered
+
+
+def polyomino_game(seed: int):
+    return play_side_by_side(POLYOMINO, seed, polyomino_options, polyomino_reference_options,
+                             lambda ref, s: ref.Polyomino(s))
+
+
+def kingdom_game(seed: int):
+    return play_side_by_side(KINGDOM, seed, kingdom_options, kingdom_reference_options,
+                             lambda ref, s: ref.Game(s))
+
+
+def test_polyomino_engine_and_reference_agree_on_one_game():
+    result, mine, decisions, offered = polyomino_game(0)
+    assert decisions > 20 and offered / decisions > 100      # a large-branching game
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_polyomino_engine_and_reference_agree(seed):
+    polyomino_game(seed)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_kingdom_engine_and_reference_agree(seed):
+    result, mine, decisions, offered = kingdom_game(seed)
+    assert sorted(result.winners) == mine.winners()          # the tie-breaks too
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(6, 60))
+def test_kingdom_engine_and_reference_agree_on_more_seeds(seed):
+    result, mine, _, _ = kingdom_game(seed)
+    assert sorted(result.winners) == mine.winners()
+
+
+def test_kingdom_seeds_deal_different_dominoes():
+    """The reference follows the engine's random generator: other seeds, other draws."""
+    ref = reference(KINGDOM)
+    assert ref.Game(1).options != ref.Game(2).options or ref.Game(1).deck != ref.Game(2).deck
+
+
+# ------------------------------------------------------------------ files of the folders
+
+@pytest.mark.parametrize("folder,data", [(POLYOMINO, "pieces.yaml"), (KINGDOM, "dominoes.yaml")],
+                         ids=["polyomino", "kingdom"])
+def test_the_data_file_is_what_make_data_writes(folder, data):
+    assert module(folder, "make_data").render() == (folder / data).read_text(encoding="utf-8")
+
+
+def test_polyomino_data_has_the_21_free_polyominoes_in_all_their_orientations():
+    data = module(POLYOMINO, "make_data")
+    sizes = sorted(len(data.cells_of(rows)) for _, rows in data.PIECES)
+    assert sizes == [1, 2, 3, 3] + [4] * 5 + [5] * 12
+    assert sum(len(data.orientations(rows)) for _, rows in data.PIECES) == 91
+    shapes = {frozenset(s) for _, rows in data.PIECES for s in data.orientations(rows)}
+    assert len(shapes) == 91                                   # no orientation twice, no piece twice
+
+
+@pytest.mark.parametrize("folder", [POLYOMINO, KINGDOM], ids=["polyomino", "kingdom"])
+def test_the_rule_file_has_no_warnings(folder):
+    game = load_game(folder / f"{folder.name}.game", warnings=True)
+    assert game.spec.warnings == []
+
+
+@pytest.mark.parametrize("path", sorted(POLYOMINO.glob("scenarios/*.scenario.yaml")) + sorted(KINGDOM.glob("scenarios/*.scenario.yaml")),
+                         ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
+def test_the_example_scenarios_pass(path):
+    outcome = run_scenario(path)
+    assert outcome.passed, outcome.failures
