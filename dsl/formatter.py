@@ -67,13 +67,21 @@ def _ends_value(kind: str, text: str) -> bool:
     return text in (")", "]", "}")
 
 
+def _value_before(prev: tuple[str, str], before: tuple[str, str] | None) -> bool:
+    """Whether the token `prev` ends a value, given the token `before` it: `x` is the `by` of
+    a size (`side x side`, an operator) only after a value; elsewhere it is a name."""
+    if prev == ("name", "x"):
+        return before is None or not _ends_value(*before)
+    return _ends_value(*prev)
+
+
 def _join(tokens: list[tuple[str, str]], continuing: bool) -> str:
     """One line's tokens with canonical spaces; `continuing`: the line continues an expression
     (so a sign that begins it is a binary operator)."""
     out = ""
     prev: tuple[str, str] | None = None
     unary = False
-    previous_text: str | None = None        # the token before `prev`
+    before: tuple[str, str] | None = None   # the token before `prev`
     zone_line = tokens[0][1] == "zone"      # `blocked (2, 2)` is an option, not a call
     brackets: list[str] = []                # open on this line: a ':' right inside '[' is a slice's
     for kind, text in tokens:
@@ -87,16 +95,16 @@ def _join(tokens: list[tuple[str, str]], continuing: bool) -> str:
                 space = False               # items[1:3]
             elif text in (")", "]", ",", ".", ":", ".."):
                 space = False
-            elif text in ("(", "[") and _ends_value(pk, pt) and pk != "string" and pt != "}" \
+            elif text in ("(", "[") and _value_before(prev, before) and pk != "string" and pt != "}" \
                     and not (zone_line and text == "("):
                 space = False
             elif pt == "{" or text == "}":
                 space = True
             else:
                 space = True
-        after_dot = prev is not None and prev[0] == "name" and previous_text == "."  # b.x: an attribute
-        unary = text in ("-", "+") and (not (after_dot or _ends_value(*prev)) if prev else not continuing)
-        previous_text = prev[1] if prev else None
+        after_dot = prev is not None and prev[0] == "name" and before is not None and before[1] == "."
+        unary = text in ("-", "+") and (not (after_dot or _value_before(prev, before)) if prev else not continuing)
+        before = prev
         if text in OPENERS:
             brackets.append(text)
         elif text in CLOSERS and brackets:

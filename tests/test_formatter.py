@@ -14,7 +14,7 @@ from boardwright.dsl.parser import parse_text
 
 from conftest import examples
 
-BUNDLED = sorted(GAMES_DIR.rglob("*.game"))
+BUNDLED = sorted(GAMES_DIR.rglob("*.game")) + sorted((GAMES_DIR.parent / "docs" / "examples").rglob("*.game"))
 QUICK = settings(max_examples=examples(40))
 
 
@@ -81,6 +81,12 @@ def test_unary_and_binary_signs():
     # An attribute named like a keyword (`x` of `size 6 x 6`) still ends a value: binary minus.
     assert format_source("param c = (2 * b.x - a.x, b.y -a.y)\n") == \
         "param c = (2 * b.x - a.x, b.y - a.y)\n"
+    # A name `x` ends a value too (a sign after it is binary, a bracket an index); `x` is the
+    # `by` of a size only after a value.
+    assert format_source("fn f(x: int) -> int = x + -x[0] + g(x, -1)\n") == \
+        "fn f(x: int) -> int = x + -x[0] + g(x, -1)\n"
+    assert format_source("zone board: grid of int size side x -1\n") == \
+        "zone board: grid of int size side x -1\n"
 
 
 def test_a_syntax_error_is_reported_not_formatted(tmp_path, capsys):
