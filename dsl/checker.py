@@ -77,6 +77,16 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks):
                     self.expect(line.value, INT, Scope({decl.var: PLAYER}, kind="fn"), "a score line")
         if spec.heuristic is not None:
             self.expect(spec.heuristic.value, INT, Scope({spec.heuristic.var: PLAYER}, kind="fn"), "a heuristic")
+        if spec.heuristic_score is not None:
+            # The base's sheet, for the bots only: if the variant's changes leave it meaningless,
+            # it is not the variant's error; the bots then judge by the heuristic alone.
+            found = len(self.diagnostics)
+            decl = spec.heuristic_score
+            for line in decl.lines:
+                self.expect(line.value, INT, Scope({decl.var: PLAYER}, kind="fn"), "a score line")
+            if len(self.diagnostics) > found:
+                del self.diagnostics[found:]
+                spec.heuristic_score = None
         if spec.brief is not None:
             self.expect(spec.brief.value, STR, Scope({spec.brief.var: PLAYER}, kind="fn"), "a brief")
         if spec.winners is not None:

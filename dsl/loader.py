@@ -196,6 +196,7 @@ def _merge(spec: GameSpec, module: ast.Module, file: Path, diagnostics: list, is
     Returns False if a data file could not be loaded."""
     data_ok = True
     seen: dict = {}
+    base_score, base_heuristic = spec.score, spec.heuristic
 
     def once(key, decl, what):
         if key in seen:
@@ -257,6 +258,9 @@ def _merge(spec: GameSpec, module: ast.Module, file: Path, diagnostics: list, is
         elif isinstance(item, ast.BotDecl):
             once(("bot", item.bot), item, f"the settings of bot '{item.bot}'")
             spec.bots[item.bot] = item
+    if is_variant and base_heuristic is not None and spec.heuristic is base_heuristic \
+            and base_score is not None and spec.score is not base_score:
+        spec.heuristic_score = base_score       # the sheet the base's heuristic was written for
     if not is_variant and not spec.title:
         diagnostics.append(Diagnostic(_first_span(module), "a rule file begins with 'game \"TITLE\"'",
                                       "a variant begins with 'variant \"TITLE\" extends \"BASE.game\"'"))

@@ -33,6 +33,9 @@ class GameSpec:
     tiebreak: ast.ScoreDecl | None = None
     winners: ast.WinnersDecl | None = None
     heuristic: ast.HeuristicDecl | None = None
+    # The base's score sheet when a variant replaces `score` but keeps the base's heuristic:
+    # the bots then add what the variant's sheet gives beyond it (compile/variant_values.py).
+    heuristic_score: ast.ScoreDecl | None = None
     brief: ast.BriefDecl | None = None                # what each seat is told about its goal
     invariants: dict = field(default_factory=dict)    # title -> ast.InvariantDecl
     labels: dict = field(default_factory=dict)        # component kind -> ast.LabelDecl

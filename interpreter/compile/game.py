@@ -9,6 +9,7 @@ from ..run.engine import Game, Result
 from .analysis import draws_random
 from .compiler import Compiler
 from .pieces import Env
+from .variant_values import with_variant_lines
 
 
 def compile_game(spec, types: dict):
@@ -33,6 +34,8 @@ def compile_game(spec, types: dict):
         init = compiler.standalone(decl.init, ["p"]) if decl.init is not None else None
         inits.append((name, decl.per, init))
     score_lines = _lines(compiler, spec.score.lines, [spec.score.var]) if spec.score else []
+    base_lines = (_lines(compiler, spec.heuristic_score.lines, [spec.heuristic_score.var])
+                  if spec.heuristic_score is not None else None)
     tiebreak_lines = _lines(compiler, spec.tiebreak.lines, [spec.tiebreak.var]) if spec.tiebreak else []
     winners = compiler.standalone(spec.winners.value) if spec.winners is not None else None
     opponent_lines = [(title, _lines(compiler, decl.lines)) for title, decl in spec.opponents.items()]
@@ -55,6 +58,8 @@ def compile_game(spec, types: dict):
     params = [(name, resolve(pair)) for name, pair in params]
     inits = [(name, per, resolve(init)) for name, per, init in inits]
     score_lines = [(title, ns[f], env, span) for title, f, env, span in score_lines]
+    if base_lines is not None:
+        base_lines = [(title, ns[f], env, span) for title, f, env, span in base_lines]
     tiebreak_lines = [(title, ns[f], env, span) for title, f, env, span in tiebreak_lines]
     winners = resolve(winners)
     opponent_lines = [(title, [(t, ns[f], env, span) for t, f, env, span in sheet]) for title, sheet in opponent_lines]
@@ -152,6 +157,13 @@ def compile_game(spec, types: dict):
 
     if judge is not None:
         game.heuristic = for_a_seat(judge, spec.heuristic.span)
+    if judge is not None and base_lines is not None:
+        def sheet_total(lines):
+            def total(st, p):
+                st.memo.clear()
+                return score_sign * sum(_line_values(lines, st, p))
+            return total
+        game.heuristic = with_variant_lines(game, game.heuristic, sheet_total(score_lines), sheet_total(base_lines))
     if told is not None:
         game.brief = for_a_seat(told, spec.brief.span)
 
