@@ -261,14 +261,18 @@ def _shortlist(game, st, base: float, width: int, rng: random.Random) -> tuple[l
     judged as a whole move by the deciding seat's lead (as `greedy` does, but against the
     others): the best `width` of them (and any tied with the last; 0: all) are searched.
     The unit is half the spread (at least 1) of the lead's change over the options, each
-    judged at once."""
+    judged at once. (An option that ends its mover's move at once is judged once: looking
+    further finds nothing more.)"""
     seat, n = st.pending.player, len(st.pending.values)
-    steps = [move_value(game, st, i, seat, [0], _lead_value, rng) - base for i in range(n)]
+    cuts = [[] for _ in range(n)]
+    judged = [move_value(game, st, i, seat, [0], _lead_value, rng, cuts[i]) for i in range(n)]
+    steps = [v - base for v in judged]
     changes = [v for v in steps if abs(v) < 1e11]
     scale = max(1.0, (max(changes) - min(changes)) / 2) if changes else 1.0
     if not width or width >= n:
         return list(range(n)), scale
-    values = [move_value(game, st, i, seat, [GreedyBot.settings["lookahead"][2]], _lead_value, rng)
+    lookahead = GreedyBot.settings["lookahead"][2]
+    values = [move_value(game, st, i, seat, [lookahead], _lead_value, rng) if cuts[i] else judged[i]
               for i in range(n)]
     cut = sorted(values, reverse=True)[width - 1]
     return [i for i in range(n) if values[i] >= cut], scale

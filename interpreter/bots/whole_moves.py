@@ -8,19 +8,22 @@ import random
 from .values import _finished_value, _own_value
 
 
-def move_value(game, st, index: int, seat: int, budget: list, judge, rng: random.Random) -> float:
+def move_value(game, st, index: int, seat: int, budget: list, judge, rng: random.Random,
+               cut: list | None = None) -> float:
     """The value of option `index` for `seat` judged as a whole move (`best_line`)."""
-    return best_line(game, st, index, seat, budget, judge, rng)[0]
+    return best_line(game, st, index, seat, budget, judge, rng, cut)[0]
 
 
-def best_line(game, st, index: int, seat: int, budget: list, judge, rng: random.Random) -> tuple[float, tuple]:
+def best_line(game, st, index: int, seat: int, budget: list, judge, rng: random.Random,
+              cut: list | None = None) -> tuple[float, tuple]:
     """The value for `seat` of option `index` judged as a whole move: after it, while the
     same seat decides again within the same turn, nothing came out of a zone the seat
     cannot see (a draw is chance: looking past it would treat one sample of the hidden
     order as known), and `budget` (a one-item list, spent as positions are looked at)
     allows, the best follow-up; then `judge(game, state, seat)`.
     A finished game is worth far more (a win) or less (a loss) than any judged position.
-    Returned with the option ids of the best follow-up choices, in order."""
+    Returned with the option ids of the best follow-up choices, in order. When the move
+    goes on but the budget stops the look, True is appended to `cut` (if given)."""
     trial = st.copy()
     turns = sum(trial.turns)
     unseen = _unseen_sizes(game, trial, seat)
@@ -32,7 +35,11 @@ def best_line(game, st, index: int, seat: int, budget: list, judge, rng: random.
     if trial.finished:
         return _finished_value(game, trial, seat), ()
     pending = trial.pending
-    if _same_move(game, trial, seat, turns, unseen) and budget[0] >= len(pending.values):
+    if _same_move(game, trial, seat, turns, unseen):
+        if budget[0] < len(pending.values):
+            if cut is not None:
+                cut.append(True)
+            return judge(game, trial, seat), ()
         budget[0] -= len(pending.values)
         lines = [best_line(game, trial, i, seat, budget, judge, rng) for i in range(len(pending.values))]
         best = max(range(len(lines)), key=lambda i: lines[i][0])
