@@ -134,3 +134,13 @@ def test_a_bot_judges_the_options_of_the_true_position_not_of_its_imagined_one(t
     values = make_bot("greedy", seed, game).values(game, st)    # before anything asked for them
     # each option is worth the rank of its card (the score after the move)
     assert values == [game.components[c]["rank"] for c in st.pending.values]
+
+
+def test_a_pending_decision_sent_to_another_process_carries_its_options(counted):
+    import pickle
+    game, _ = counted
+    st = game.new_state(2, seed=1)
+    game.apply_index(st, 0)
+    copy = pickle.loads(pickle.dumps(st.copy()))        # as the root-parallel pool sends it
+    assert copy.pending.values == st.pending.values
+    assert copy.pending.player == st.pending.player == 1

@@ -55,6 +55,11 @@ class Pending:
             return self
         return Pending.later(self.player, self.slot, self.site, st, self._evaluate, self._source)
 
+    def __reduce__(self):
+        # Sent to another process (root-parallel search) or pickled: as a decision whose
+        # values are known (the engine that works them out stays in this process).
+        return Pending, (self.player, self.values, self.slot, self.site)
+
     def _key(self) -> tuple:
         return self.player, self.values, self.slot, self.site
 
