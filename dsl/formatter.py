@@ -262,7 +262,7 @@ def rule_files(targets) -> list:
     for target in targets:
         path = Path(target)
         if path.is_dir():
-            files.extend(sorted(path.rglob("*.game")))
+            files.extend(sorted(p for p in path.rglob("*.game") if p.is_file()))
         elif path.is_file():
             files.append(path)
         else:

@@ -13,7 +13,7 @@ from pathlib import Path
 from . import ast
 from .checker import Checker
 from .data import load_data
-from .errors import SOURCES, DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean
+from .errors import SOURCES, DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean, read_regular
 from .parsed import parse_file
 from .spec import GameSpec
 
@@ -45,7 +45,7 @@ def resolve_game(target: str | Path) -> Path:
 def _is_base(path: Path) -> bool:
     """Whether a rule file is a base game (its first declaration is not 'variant')."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path).decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return False
     for line in text.splitlines():
@@ -56,7 +56,9 @@ def _is_base(path: Path) -> bool:
 
 
 def variants_of(base: Path) -> list[str]:
-    return sorted(p.stem for p in base.parent.glob("*.game") if p != base and not _is_base(p))
+    """The variants beside a base: the regular `*.game` files that begin with 'variant' (a FIFO
+    or a link to a device named `*.game` is never opened)."""
+    return sorted(p.stem for p in base.parent.glob("*.game") if p != base and p.is_file() and not _is_base(p))
 
 
 def resolve_variant(base: Path, variant: str) -> Path:
