@@ -85,7 +85,11 @@ def cmd_validate(args) -> int:
 
 def _validation_jobs(target: str, variant: str | None):
     path = Path(target)
-    if path.is_file():
+    try:
+        given_file = path.is_file()
+    except (OSError, ValueError):       # a name the system refuses: resolve_game says so
+        given_file = False
+    if given_file:
         return [(target, variant)]
     base = resolve_game(target)
     if variant:

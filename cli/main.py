@@ -98,6 +98,11 @@ def _run(args) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:          # a file named on the command line that the system refuses
+        name = str(exc.filename) if exc.filename is not None else ""
+        shown = name if len(name) <= 200 else name[:200] + "..."
+        print(f"boardwright: error: {shown + ': ' if shown else ''}{exc.strerror or exc}", file=sys.stderr)
+        return 2
     except Exception as exc:        # a bug of ours, not of the input: say so, briefly
         print(f"boardwright: internal error: {type(exc).__name__}: {exc}\n"
               "This is a bug in Boardwright, not in your files; please report it with the command "

@@ -27,18 +27,19 @@ def bundled_games() -> list[str]:
 def resolve_game(target: str | Path) -> Path:
     """The base rule file for a path, a folder or a bundled name."""
     path = Path(target)
-    if path.is_file():
+    if _is_file(path):
         return path
-    if not path.exists() and (GAMES_DIR / str(target)).is_dir():
+    if not _exists(path) and _is_dir(GAMES_DIR / str(target)):
         path = GAMES_DIR / str(target)
-    if path.is_dir():
+    if _is_dir(path):
         candidates = [path / f"{path.name}.game"] + sorted(path.glob("*.game"))
         for candidate in candidates:
-            if candidate.is_file() and _is_base(candidate):
+            if _is_file(candidate) and _is_base(candidate):
                 return candidate
         raise UsageError(f"no base rule file (one starting with 'game \"...\"') in {path}")
-    hint = did_you_mean(str(target), bundled_games())
-    raise UsageError(f"no game '{target}': not a file, a folder or a bundled game "
+    shown = str(target) if len(str(target)) <= 200 else str(target)[:200] + "..."
+    hint = did_you_mean(shown, bundled_games())
+    raise UsageError(f"no game '{shown}': not a file, a folder or a bundled game "
                      f"({', '.join(bundled_games())})" + (f"; {hint}" if hint else ""))
 
 
@@ -63,14 +64,15 @@ def variants_of(base: Path) -> list[str]:
 
 def resolve_variant(base: Path, variant: str) -> Path:
     path = Path(variant)
-    if path.suffix == ".game" and path.is_file():
+    if path.suffix == ".game" and _is_file(path):
         return path
     candidate = base.parent / f"{variant}.game"
-    if candidate.is_file() and candidate != base:
+    if _is_file(candidate) and candidate != base:
         return candidate
     known = variants_of(base)
-    hint = did_you_mean(variant, known)
-    raise UsageError(f"no variant '{variant}' of {base.name}; variants: {', '.join(known) or 'none'}"
+    shown = variant if len(variant) <= 200 else variant[:200] + "..."
+    hint = did_you_mean(shown, known)
+    raise UsageError(f"no variant '{shown}' of {base.name}; variants: {', '.join(known) or 'none'}"
                      + (f"; {hint}" if hint else ""))
 
 
@@ -82,14 +84,14 @@ def names_base(base: Path, variant: str) -> bool:
     if variant == BASE:
         return True
     path = Path(variant)
-    return path.suffix == ".game" and path.is_file() and path.resolve() == base.resolve()
+    return path.suffix == ".game" and _is_file(path) and path.resolve() == base.resolve()
 
 
 def check_game(path: str | Path, variant: str | None = None, warnings: bool = False):
     """Parse, merge and check; return (GameSpec, expression types) or raise with all problems.
     With `warnings`, also look for what is legal but suspicious (spec.warnings; dsl/lint.py)."""
     file = Path(path)
-    module = parse_file(file) if file.is_file() else None
+    module = parse_file(file) if _is_file(file) else None
     if module is not None and _variant_decl(module) is not None:
         # A variant file given directly: load its base, then the variant over it.
         decl = _variant_decl(module)
@@ -311,9 +313,24 @@ def variant_base(file: Path, base: str, span: Span):
 
 
 def _is_file(path: Path) -> bool:
+    """Path.is_file, False for a name the system refuses (too long, a NUL in it)."""
     try:
         return path.is_file()
-    except OSError:
+    except (OSError, ValueError):
+        return False
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
         return False
 
 
