@@ -83,3 +83,14 @@ def test_an_os_error_from_a_command_is_a_usage_error(capsys, monkeypatch):
     code, output = _run(capsys, "validate", "punto")
     assert code == 2 and "boardwright: error: xxxx" in output and "File name too long" in output
     assert len(output) < 500
+
+
+@pytest.mark.parametrize("title", ['A\x00B', 'A\\x00B', 'A\\ud800B', 'A\\N{BLACK STAR}', 'A\\qB'])
+@pytest.mark.parametrize("command", [["validate"], ["simulate", "--players", "2", "--games", "2"],
+                                     ["play", "--players", "2", "--seats", "random,random"]])
+def test_a_title_with_a_nul_or_an_escape_the_language_lacks(tmp_path, capsys, title, command):
+    # Only the language's escapes (\" \\ \n \t) are read: not Python's \x00, \ud800 or \N{...}.
+    game = tmp_path / "t.game"
+    game.write_text(f'game "{title}"\nplayers 2..2\nvar n: int = 0\nplay {{\n}}\nscore p {{ "n": n }}\n')
+    code, output = _run(capsys, command[0], game, *command[1:])
+    assert code == 1 and "t.game:1:6: error: invalid escape in string" in output
