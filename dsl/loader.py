@@ -306,9 +306,11 @@ def confined_path(file: Path, relative: str, span: Span, what: str):
 
 def variant_base(file: Path, base: str, span: Span):
     """(path, None) for the base a variant `extends`: a bundled game by its name
-    (`extends "NAME"`), or a rule file in the variant's folder; else (None, diagnostic)."""
+    (`extends "NAME"`: always the bundled one), or a rule file in the variant's folder
+    (`extends "./NAME"` or `"NAME.game"`); else (None, diagnostic)."""
     if "/" not in base and "\\" not in base and not base.endswith(".game") and base in bundled_games():
-        return resolve_game(base), None
+        # The bundled game, never a file or folder of that name in the current folder.
+        return resolve_game(GAMES_DIR / base), None
     return confined_path(file, base, span, "the base game")
 
 
