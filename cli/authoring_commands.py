@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..dsl.errors import BoardwrightError, UsageError
+from ..dsl.errors import BoardwrightError, UsageError, read_source
 from ..dsl.loader import check_game, resolve_game, variants_of
 from ..interpreter.compile.load import load_game
 from .options import game_command
@@ -85,7 +85,11 @@ def cmd_validate(args) -> int:
 
 def _validation_jobs(target: str, variant: str | None):
     path = Path(target)
-    if path.is_file():
+    try:
+        given_file = path.is_file()
+    except (OSError, ValueError):       # a name the system refuses: resolve_game says so
+        given_file = False
+    if given_file:
         return [(target, variant)]
     base = resolve_game(target)
     if variant:
@@ -115,7 +119,7 @@ def cmd_fmt(args) -> int:
     files = rule_files(args.files)
     unformatted = 0
     for path in files:
-        text = path.read_text(encoding="utf-8")
+        text = read_source(path)            # as the parser reads it: no newline translation
         formatted = format_checked(text, str(path))
         if formatted == text:
             continue
@@ -127,13 +131,41 @@ def cmd_fmt(args) -> int:
         elif args.check:
             print(f"not formatted: {path}")
         else:
-            path.write_text(formatted, encoding="utf-8")
+            _rewrite(path, formatted)
             print(f"formatted {path}")
     if args.check or args.diff:
         if not unformatted:
             print(f"ok: {len(files)} file{'s' if len(files) != 1 else ''} already in the canonical layout")
         return 1 if unformatted else 0
     return 0
+
+
+def _rewrite(path: Path, text: str) -> None:
+    """Replace a rule file's text at once (a temporary file beside it, renamed over it, with the
+    file's mode): an error while writing leaves the old file whole. A file that cannot be
+    written is a usage error, the file untouched."""
+    import os
+    import stat
+    import tempfile
+    target = path.resolve()
+    if not os.access(target, os.W_OK):
+        raise UsageError(f"cannot write {path}: it is read-only")
+    temp = None
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".tmp", dir=target.parent)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
+        os.replace(temp, target)
+    except OSError as exc:
+        if temp is not None:
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}; it is left unchanged") from None
 
 
 def cmd_lsp(args) -> int:

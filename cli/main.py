@@ -15,6 +15,7 @@ import sys
 from ..dsl.errors import BoardwrightError, UsageError, did_you_mean
 from . import authoring_commands as authoring, playtest_commands as playtest, table_commands as table
 from . import testing_commands as testing
+from .terminal import safe_output
 
 
 class _Parser(argparse.ArgumentParser):
@@ -69,11 +70,21 @@ def _version() -> str:
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:            # a bare `boardwright`: say what there is
-        parser.print_help()
-        return 0
+    """Run one command. Everything it prints passes through cli/terminal.py's SafeStream, so a
+    control character from a user file never reaches the terminal raw (the language server,
+    which speaks JSON-RPC on its streams, is left alone)."""
+    with safe_output():
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:            # a bare `boardwright`: say what there is
+            parser.print_help()
+            return 0
+        if args.command != "lsp":
+            return _run(args)
+    return _run(args)
+
+
+def _run(args) -> int:
     try:
         return COMMANDS[args.command](args)
     except UsageError as err:
@@ -87,6 +98,11 @@ def main(argv=None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:          # a file named on the command line that the system refuses
+        name = str(exc.filename) if exc.filename is not None else ""
+        shown = name if len(name) <= 200 else name[:200] + "..."
+        print(f"boardwright: error: {shown + ': ' if shown else ''}{exc.strerror or exc}", file=sys.stderr)
+        return 2
     except Exception as exc:        # a bug of ours, not of the input: say so, briefly
         print(f"boardwright: internal error: {type(exc).__name__}: {exc}\n"
               "This is a bug in Boardwright, not in your files; please report it with the command "

@@ -46,13 +46,20 @@ def simulation_options(p, sets_help="override a param: --set name=value (repeata
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar (it is drawn only on a terminal anyway)")
 
 
+MAX_COUNT = 1_000_000       # games, players, examples, workers, iterations a command line may ask for
+
+
 def positive_int(text: str) -> int:
     try:
-        value = int(text)
+        value = int(text) if len(text) <= 20 else None
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+        value = None
+    if value is None:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:40]!r}")
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    if value > MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"expected at most {MAX_COUNT:,}, got {value}")
     return value
 
 
@@ -61,7 +68,7 @@ def check_outputs(args) -> None:
     the first game: a bad path must not lose a long run at its end."""
     for option in ("csv", "plot", "out", "log"):
         path = getattr(args, option, None)
-        if path:
+        if path is not None:
             check_writable(path, f"--{option}")
     if getattr(args, "plot", None):
         _needs("matplotlib", "--plot needs matplotlib: pip install 'boardwright[plot]'")
@@ -77,6 +84,8 @@ def _needs(module: str, message: str) -> None:
 
 
 def check_writable(path: str, option: str) -> None:
+    if not path.strip():
+        raise UsageError(f"{option} needs a file name")
     target = Path(path)
     try:
         if target.is_dir():

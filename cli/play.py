@@ -12,12 +12,18 @@ from ..interpreter.bots.registry import make_bot
 from ..interpreter.run.state import State
 from .saves import LOG_FORMAT, SAVE_FORMAT, bot_states, read_saved, restore_bots, write_atomically
 from .render import colourize, fit_lines, screen_width, render_options, render_result, render_table, wants_colour
+from .terminal import safe_text, write_control
 
 HELP = ("type a number, an option id or its label; 'undo' takes back your last move, "
         "'save FILE' saves the game, 'hint' asks the search bot, 'help' shows your goal and "
         "the options again, 'quit' leaves")
 HINT_ROWS = 8
 HINT_DEPTH = 6          # random moves played after the search tree, so that near options differ
+
+
+def _coloured_print(text: str) -> None:
+    """The text made safe (cli/terminal.py), then painted: only our own colours reach the terminal."""
+    write_control(sys.stdout, colourize(safe_text(text)) + "\n")
 
 
 class Session:
@@ -27,7 +33,7 @@ class Session:
     def __init__(self, game, setup: dict, st: State, out=None, ask=input, pause=None):
         self.game, self.setup, self.st = game, setup, st
         if out is None:
-            out = (lambda text: print(colourize(text))) if wants_colour(sys.stdout) else print
+            out = _coloured_print if wants_colour(sys.stdout) else print
         self.out, self.ask = out, ask
         seats = setup["seats"]
         if pause is None:

@@ -155,18 +155,37 @@ def cmd_simulate(args) -> int:
                 f"{_where(err)}: {message}", ref, variant, failed.players, failed.seed, failed.choices),
                 out=sys.stderr)
         raise
-    if args.csv:
-        write_csv(args.csv, records, args.players, game.player_name)
-    if args.plot:
-        plot(args.plot, records, report, game.player_name)
+    failed_outputs = _write_outputs([
+        ("--csv", args.csv, lambda: write_csv(args.csv, records, args.players, game.player_name)),
+        ("--plot", args.plot, lambda: plot(args.plot, records, report, game.player_name))])
     if args.json:
         report.get("coverage", {}).pop("statement_counts", None)
         print(json.dumps(report))
-        return 0
-    if args.coverage:
-        print(format_coverage(game, report.pop("coverage")))
-    print(format_report(report, game.player_name))
-    return 0
+    else:
+        if args.coverage:
+            print(format_coverage(game, report.pop("coverage")))
+        print(format_report(report, game.player_name))
+    return _say_failed_outputs(failed_outputs)
+
+
+def _write_outputs(outputs: list) -> list:
+    """Write each output file of a finished run; return what could not be written, (option,
+    path, reason), so the report is printed first and no game's work is lost."""
+    failed = []
+    for option, path, write in outputs:
+        if path:
+            try:
+                write()
+            except OSError as exc:
+                failed.append((option, path, exc.strerror or str(exc)))
+    return failed
+
+
+def _say_failed_outputs(failed: list) -> int:
+    for option, path, reason in failed:
+        print(f"boardwright: error: cannot write {option} {path}: {reason} (the report above is complete)",
+              file=sys.stderr)
+    return 1 if failed else 0
 
 
 def _where(err: BoardwrightError) -> str:
@@ -204,17 +223,16 @@ def cmd_compare(args) -> int:
                                                label=f"{number}/{len(configs)}: {name}")
         results.append((name, report, records))
     outcome = compare(results)
-    if args.csv:
-        write_compare_csv(args.csv, results, args.players, game.player_name)
-    if args.plot:
-        plot_compare(args.plot, outcome, game.player_name)
+    failed_outputs = _write_outputs([
+        ("--csv", args.csv, lambda: write_compare_csv(args.csv, results, args.players, game.player_name)),
+        ("--plot", args.plot, lambda: plot_compare(args.plot, outcome, game.player_name))])
     if args.json:
         print(json.dumps(outcome))
     else:
         print(f"{results[0][1]['game']}: {args.games} games per configuration, {args.players} players, "
               f"bots {','.join(_bot_specs(args, args.players))}, seed {args.seed}")
         print(format_compare(outcome, game.player_name))
-    return 0
+    return _say_failed_outputs(failed_outputs)
 
 
 # ---------------------------------------------------------------------------- bench, ladder, probe

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import time
 
+from .terminal import write_control
+
 
 class ProgressBar:
     WIDTH = 30
@@ -23,7 +25,7 @@ class ProgressBar:
         text = f"\r  [{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{total} games, {elapsed:.1f} s"
         if 0 < done < total:
             text += f", about {format_duration(elapsed / done * (total - done))} left"
-        self.stream.write(f"{text:<78}" + ("" if done < total else "\n"))     # blanks over a longer line
+        write_control(self.stream, f"{text:<78}" + ("" if done < total else "\n"))     # blanks over a longer line
         self.stream.flush()
         self.drawn = done < total
 

@@ -96,13 +96,25 @@ expect:
 
 def create_game(folder: Path) -> Path:
     name = folder.name
+    if len(name) > MAX_NAME:
+        raise UsageError(f"'{name[:40]}...' cannot name a game: at most {MAX_NAME} characters")
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
         raise UsageError(f"'{name}' cannot name a game: use letters, digits, '-' and '_'")
-    if folder.exists():
+    try:
+        taken = folder.exists() or folder.is_symlink()      # a dangling link is taken too
+    except OSError as exc:
+        raise UsageError(f"cannot create {folder}: {exc.strerror}") from None
+    if taken:
         raise UsageError(f"{folder} already exists: choose a new name")
     title = name.replace("-", " ").replace("_", " ").strip().title()
-    (folder / "scenarios").mkdir(parents=True)
-    (folder / f"{name}.game").write_text(RULES.format(title=title), encoding="utf-8")
-    (folder / "cards.yaml").write_text(DATA.format(title=title), encoding="utf-8")
-    (folder / "scenarios" / "first-turn.scenario.yaml").write_text(SCENARIO.format(name=name), encoding="utf-8")
+    try:
+        (folder / "scenarios").mkdir(parents=True)
+        (folder / f"{name}.game").write_text(RULES.format(title=title), encoding="utf-8")
+        (folder / "cards.yaml").write_text(DATA.format(title=title), encoding="utf-8")
+        (folder / "scenarios" / "first-turn.scenario.yaml").write_text(SCENARIO.format(name=name), encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot create {folder}: {exc.strerror}") from None
     return folder
+
+
+MAX_NAME = 100          # characters of a game's name (its folder and rule file)

@@ -80,14 +80,15 @@ def cmd_check(args) -> int:
     return status
 
 
-def write_scenario(args, text, indent: str = "", out=sys.stdout) -> None:
+def write_scenario(args, text, indent: str = "", out=None) -> None:
     """Write the scenario `text(game_ref, variant)` to --out, its game and variant paths
     relative to the scenario's folder."""
     ref, variant = _relative_to(args.out, args.game), args.variant
     if variant and Path(variant).exists():
         variant = _relative_to(args.out, variant)
     write_atomically(args.out, text(ref, variant))
-    print(f"{indent}scenario written to {args.out}: replay it with 'boardwright test {args.out}'", file=out)
+    print(f"{indent}scenario written to {args.out}: replay it with 'boardwright test {args.out}'",
+          file=out or sys.stdout)
 
 
 def _relative_to(scenario: str, target: str) -> str:

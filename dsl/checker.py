@@ -21,6 +21,9 @@ from .types import ANY, BOOL, INT, PLAYER, STR, list_of
 MAX_PLAYERS = 100               # per-player state is allocated for every seat
 
 
+BLOCK_NAMES = ("setup", "play")      # the blocks that run as bodies, as procs do
+
+
 class Checker(DeclarationChecks, StatementChecks, ExpressionChecks):
     """Checks one GameSpec: `check()` returns every problem found, and leaves the type of each
     expression in `types`."""
@@ -121,6 +124,10 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks):
                 elif name in BUILTINS or name == "components":
                     self.error(decl.span, f"'{name}' is a built-in function and cannot be redeclared",
                                "choose another name")
+        for name in BLOCK_NAMES:
+            if name in spec.procs:      # the compiled bodies share one table: it would run as the block
+                self.error(spec.procs[name].span, f"'{name}' is the name of the {name} block and cannot be "
+                           "redeclared as a proc", f"choose another name, or write '{name} {{ ... }}'")
 
     def error(self, span: Span, message: str, hint: str = "") -> str:
         self.diagnostics.append(Diagnostic(span, message, hint))

@@ -36,7 +36,7 @@ CODES = [
     Code("E203", "no-play", r"has no 'play", "no `play { ... }` block"),
     Code("E204", "no-game-line", r"^a rule file begins with 'game", "the base file does not begin with `game \"TITLE\"`"),
     Code("E205", "duplicate", r"is declared twice|^invariant .* twice", "a name or a block declared twice in one file"),
-    Code("E206", "reserved-name", r"cannot be redeclared|^'\w+' is already a member of enum", "a declaration takes a built-in or enum member's name"),
+    Code("E206", "reserved-name", r"cannot be redeclared|^'\w+' is already a member of enum", "a declaration takes a built-in's, an enum member's or a block's name"),
     Code("E207", "param-cycle", r"depends on itself|is used before it is declared|which is not computed yet",
          "params that depend on each other in a circle"),
     Code("E210", "bot-settings", r"^unknown bot '|^bad bot setting", "a `bot` declaration naming a bot that does not exist, or a setting it does not take"),

@@ -7,6 +7,9 @@ prints them as `PATH:LINE:COL: error: MESSAGE`, then the source line and a caret
 from __future__ import annotations
 
 import difflib
+import errno
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,7 +76,7 @@ def _source_line(span: Span, source: str | None) -> str | None:
         source = SOURCES.get(span.file)
     if source is None:
         try:
-            source = Path(span.file).read_text(encoding="utf-8")
+            source = read_regular(Path(span.file)).decode("utf-8")
         except (OSError, UnicodeDecodeError):
             return None
     lines = source.splitlines()
@@ -139,10 +142,29 @@ def did_you_mean(name: str, candidates) -> str:
     return f"did you mean '{close[0]}'?" if close else ""
 
 
+MAX_SOURCE_BYTES = 16 * 1024 * 1024     # a rule, data or scenario file
+
+
+def read_regular(path: Path, limit: int = MAX_SOURCE_BYTES) -> bytes:
+    """A file's bytes, only from a regular file of at most `limit` bytes: a FIFO, a device
+    (a link to /dev/zero) or a folder is an OSError at once, never a read that blocks or
+    never ends."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        raw = f.read(limit + 1)
+    if len(raw) > limit:
+        raise OSError(errno.EFBIG, f"larger than {limit // (1024 * 1024)} MB", str(path))
+    return raw
+
+
 def read_source(path: Path, error=RuleFileError, what: str = "") -> str:
     """A source file's text: UTF-8, a byte-order mark dropped; bytes that are not UTF-8 are
-    an `error` at their line and column, with the line quoted."""
-    raw = path.read_bytes()
+    an `error` at their line and column, with the line quoted. Only a regular file of at
+    most MAX_SOURCE_BYTES is read (read_regular: OSError otherwise)."""
+    raw = read_regular(path)
     body = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
     try:
         return body.decode("utf-8")

@@ -129,8 +129,10 @@ def _starts_continuation(first: str, second: str | None, previous_last: str | No
 
 
 def format_source(text: str) -> str:
-    """The canonical layout of `text` (which must tokenise; parse it first for a clean error)."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    """The canonical layout of `text` (which must tokenise; parse it first for a clean error).
+    Lines end at a newline only, as the parser's do: a lone carriage return is a space (in
+    code the parser skips it; in a comment it does not end the comment)."""
+    lines = text.replace("\r\n", "\n").replace("\r", " ").split("\n")
     stack: list[tuple[str, int]] = []       # open brackets: (bracket, indent inside it)
     previous_last: str | None = None        # the last token of the previous code line
     result: list[tuple[int, str, str]] = []  # (indent, code, comment); indent -1 for a blank line
@@ -260,7 +262,7 @@ def rule_files(targets) -> list:
     for target in targets:
         path = Path(target)
         if path.is_dir():
-            files.extend(sorted(path.rglob("*.game")))
+            files.extend(sorted(p for p in path.rglob("*.game") if p.is_file()))
         elif path.is_file():
             files.append(path)
         else:

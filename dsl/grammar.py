@@ -17,27 +17,45 @@ GRAMMAR = Path(__file__).with_name("grammar.lark")
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
     """The parser, built once per process; the built tables are kept in the user's cache
-    folder, keyed by the grammar's content (Lark checks the hash; a stale or damaged file is
-    rebuilt)."""
+    folder, keyed by the grammar's content and Lark's and Python's versions. Lark's tables are
+    a pickle, so they are read only through dsl/cache.py, which loads a file only when it
+    carries this user's signature; a missing, stale or damaged file is rebuilt."""
+    import io
     text = GRAMMAR.read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", propagate_positions=True, start=["start", "expr"],
-                maybe_placeholders=True, cache=_grammar_cache(text))
+    path = _grammar_cache(text)
+    if path is not None:
+        from .cache import read_cache_file
+        data = read_cache_file(path)
+        if data is not None:
+            try:
+                return Lark.load(io.BytesIO(data))
+            except Exception:       # damaged or from another Lark: build afresh
+                pass
+    parser = Lark(text, parser="lalr", propagate_positions=True, start=["start", "expr"],
+                  maybe_placeholders=True)
+    if path is not None:
+        from .cache import store_cache_file
+        buffer = io.BytesIO()
+        try:
+            parser.save(buffer)
+        except Exception:
+            return parser
+        store_cache_file(path, buffer.getvalue(), keep=8)
+    return parser
 
 
-def _grammar_cache(text: str):
+def _grammar_cache(text: str) -> Path | None:
+    """The cache file of the parser built from this grammar text (None: no disk cache)."""
     import hashlib
     import sys
 
     import lark
-    from .cache import cache_dir, trusted_cache_file
+    from .cache import cache_dir
     folder = cache_dir()            # created private, None when others could write in it
     if folder is None:
-        return False
+        return None
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
-    path = folder / f"grammar-{digest}-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.cache"
-    if (path.exists() or path.is_symlink()) and not trusted_cache_file(path):
-        return False                # Lark unpickles its cache: never one someone else wrote
-    return str(path)
+    return folder / f"grammar-{digest}-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.cache"
 
 
 # Keywords, read from the grammar: the first word of each `*_stmt` and `*_decl` rule.

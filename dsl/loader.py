@@ -13,7 +13,7 @@ from pathlib import Path
 from . import ast
 from .checker import Checker
 from .data import load_data
-from .errors import SOURCES, DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean
+from .errors import SOURCES, DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean, read_regular
 from .parsed import parse_file
 from .spec import GameSpec
 
@@ -27,25 +27,26 @@ def bundled_games() -> list[str]:
 def resolve_game(target: str | Path) -> Path:
     """The base rule file for a path, a folder or a bundled name."""
     path = Path(target)
-    if path.is_file():
+    if _is_file(path):
         return path
-    if not path.exists() and (GAMES_DIR / str(target)).is_dir():
+    if not _exists(path) and _is_dir(GAMES_DIR / str(target)):
         path = GAMES_DIR / str(target)
-    if path.is_dir():
+    if _is_dir(path):
         candidates = [path / f"{path.name}.game"] + sorted(path.glob("*.game"))
         for candidate in candidates:
-            if candidate.is_file() and _is_base(candidate):
+            if _is_file(candidate) and _is_base(candidate):
                 return candidate
         raise UsageError(f"no base rule file (one starting with 'game \"...\"') in {path}")
-    hint = did_you_mean(str(target), bundled_games())
-    raise UsageError(f"no game '{target}': not a file, a folder or a bundled game "
+    shown = str(target) if len(str(target)) <= 200 else str(target)[:200] + "..."
+    hint = did_you_mean(shown, bundled_games())
+    raise UsageError(f"no game '{shown}': not a file, a folder or a bundled game "
                      f"({', '.join(bundled_games())})" + (f"; {hint}" if hint else ""))
 
 
 def _is_base(path: Path) -> bool:
     """Whether a rule file is a base game (its first declaration is not 'variant')."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path).decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return False
     for line in text.splitlines():
@@ -56,19 +57,22 @@ def _is_base(path: Path) -> bool:
 
 
 def variants_of(base: Path) -> list[str]:
-    return sorted(p.stem for p in base.parent.glob("*.game") if p != base and not _is_base(p))
+    """The variants beside a base: the regular `*.game` files that begin with 'variant' (a FIFO
+    or a link to a device named `*.game` is never opened)."""
+    return sorted(p.stem for p in base.parent.glob("*.game") if p != base and p.is_file() and not _is_base(p))
 
 
 def resolve_variant(base: Path, variant: str) -> Path:
     path = Path(variant)
-    if path.suffix == ".game" and path.is_file():
+    if path.suffix == ".game" and _is_file(path):
         return path
     candidate = base.parent / f"{variant}.game"
-    if candidate.is_file() and candidate != base:
+    if _is_file(candidate) and candidate != base:
         return candidate
     known = variants_of(base)
-    hint = did_you_mean(variant, known)
-    raise UsageError(f"no variant '{variant}' of {base.name}; variants: {', '.join(known) or 'none'}"
+    shown = variant if len(variant) <= 200 else variant[:200] + "..."
+    hint = did_you_mean(shown, known)
+    raise UsageError(f"no variant '{shown}' of {base.name}; variants: {', '.join(known) or 'none'}"
                      + (f"; {hint}" if hint else ""))
 
 
@@ -80,14 +84,14 @@ def names_base(base: Path, variant: str) -> bool:
     if variant == BASE:
         return True
     path = Path(variant)
-    return path.suffix == ".game" and path.is_file() and path.resolve() == base.resolve()
+    return path.suffix == ".game" and _is_file(path) and path.resolve() == base.resolve()
 
 
 def check_game(path: str | Path, variant: str | None = None, warnings: bool = False):
     """Parse, merge and check; return (GameSpec, expression types) or raise with all problems.
     With `warnings`, also look for what is legal but suspicious (spec.warnings; dsl/lint.py)."""
     file = Path(path)
-    module = parse_file(file) if file.is_file() else None
+    module = parse_file(file) if _is_file(file) else None
     if module is not None and _variant_decl(module) is not None:
         # A variant file given directly: load its base, then the variant over it.
         decl = _variant_decl(module)
@@ -302,16 +306,33 @@ def confined_path(file: Path, relative: str, span: Span, what: str):
 
 def variant_base(file: Path, base: str, span: Span):
     """(path, None) for the base a variant `extends`: a bundled game by its name
-    (`extends "NAME"`), or a rule file in the variant's folder; else (None, diagnostic)."""
+    (`extends "NAME"`: always the bundled one), or a rule file in the variant's folder
+    (`extends "./NAME"` or `"NAME.game"`); else (None, diagnostic)."""
     if "/" not in base and "\\" not in base and not base.endswith(".game") and base in bundled_games():
-        return resolve_game(base), None
+        # The bundled game, never a file or folder of that name in the current folder.
+        return resolve_game(GAMES_DIR / base), None
     return confined_path(file, base, span, "the base game")
 
 
 def _is_file(path: Path) -> bool:
+    """Path.is_file, False for a name the system refuses (too long, a NUL in it)."""
     try:
         return path.is_file()
-    except OSError:
+    except (OSError, ValueError):
+        return False
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
         return False
 
 

@@ -4,15 +4,14 @@ The AST is immutable, so a rule file read again with the same text is not parsed
 in memory within a process (scenario runs load the same game many times), and across
 processes through a pickle in the user's cache folder, keyed by the file's name and text and
 by the parser's own sources (a new grammar or AST never reads an old entry). A missing,
-stale or damaged cache file is ignored: the file is parsed and the entry rewritten. A cache
-file (or folder) that is not the current user's, or that others may write, is never read:
-unpickling runs code (dsl/cache.py `cache_dir`, docs/security.md). Lark is
-imported only when a file must really be parsed.
+stale or damaged cache file is ignored: the file is parsed and the entry rewritten.
+Unpickling runs code, so an entry is unpickled only when it carries the signature that only
+this user's secret key makes (dsl/cache.py `read_cache_file`, docs/security.md): a planted
+file is parsed over, never loaded. Lark is imported only when a file must really be parsed.
 """
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
 from functools import lru_cache
 from pathlib import Path
@@ -91,16 +90,9 @@ def _to_disk(filename: str, text: str, module) -> None:
     path = _cache_path(filename, text)
     if path is None:
         return
+    from .cache import store_cache_file
     try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        with open(tmp, "wb") as f:
-            pickle.dump(module, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-        entries = list(path.parent.glob("ast-*.pickle"))
-        if len(entries) > 200:
-            entries.sort(key=lambda p: p.stat().st_mtime)
-            for old in entries[:len(entries) - 100]:
-                old.unlink(missing_ok=True)
-    except (OSError, pickle.PicklingError, RecursionError):
-        pass
+        data = pickle.dumps(module, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, RecursionError):
+        return
+    store_cache_file(path, data, keep=200)

@@ -178,6 +178,7 @@ class StatementCompiler:
         code.emit(Instruction("choose", s.span, lines=[
             "_sealed_by = []",
             f"for _seat in {players}:",
+            "    _check_sealed_chooser(st, _seat)",
             "    if _seat not in _sealed_by:",
             "        _sealed_by.append(_seat)",
             "_sealed_options = []",

@@ -368,8 +368,8 @@ def compare(configs: list[tuple[str, dict, list]], alpha: float = 0.05) -> dict:
     metric("turns per game", lambda rep: rep["turns"]["mean"],
            lambda a, b: round(welch_p([r["turns"] for r in a], [r["turns"] for r in b]), 4))
     metric("options per decision", lambda rep: rep["branching"],
-           lambda a, b: round(welch_p([r["options"] / r["decisions"] for r in a],
-                                      [r["options"] / r["decisions"] for r in b]), 4))
+           lambda a, b: round(welch_p([r["options"] / r["decisions"] for r in a if r["decisions"]],
+                                      [r["options"] / r["decisions"] for r in b if r["decisions"]]), 4))
     metric("draw share", lambda rep: round(rep["draws"] / rep["games"], 4),
            lambda a, b: round(proportion_p(sum(1 for r in a if not r["winners"]), len(a),
                                            sum(1 for r in b if not r["winners"]), len(b)), 4))

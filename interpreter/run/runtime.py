@@ -98,6 +98,16 @@ def _check_chooser(st, player) -> None:
                       f"{st.players}-player game): 'by' names one of 'players'")
 
 
+def _check_sealed_chooser(st, player) -> None:
+    """A seat of `choose ... by each P in SEATS`: one at the table (never none or -1)."""
+    if player is None or isinstance(player, bool) or not isinstance(player, int) \
+            or not 0 <= player < st.players:
+        shown = ("none" if player is None else f"player {player + 1}" if isinstance(player, int) and player >= 0
+                 else f"seat {player}" if isinstance(player, int) else repr(player))
+        raise Problem(f"a choice for a player who is not at the table ({shown} in a {st.players}-player "
+                      f"game): 'by each' takes its seats from 'players'")
+
+
 def _decide(st, values: list, player, slot: int, site: tuple) -> None:
     _check_chooser(st, player)
     st.pending = Pending(player, tuple(values), slot, site)
@@ -196,7 +206,7 @@ NAMESPACE = {
     "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
     "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_no_case": _no_case,
     "_bad_assignment": _bad_assignment, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
-    "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_decide_later": _decide_later, "_top_at": _top_at, "_fitting": fitting, "_vacant": vacant,
+    "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_check_sealed_chooser": _check_sealed_chooser, "_decide_later": _decide_later, "_top_at": _top_at, "_fitting": fitting, "_vacant": vacant,
     "_grid_size": grid_size, "_grid_contents": grid_contents, "_with_attribute": with_attribute,
     "_record_ending": record_ending,
 }
