@@ -105,7 +105,11 @@ def read_saved(path: str, expected_format: str, load_game):
     game_ref = data["game"]
     if not (game_ref.endswith(".game") or Path(game_ref).is_dir() or "/" not in game_ref and "\\" not in game_ref):
         raise damaged("'game' names no rule file", ["game"])
-    game = load_game(game_ref, data.get("variant"))
+    try:
+        game = load_game(game_ref, data.get("variant"))
+    except UsageError as exc:       # no such game or variant: say which file names it
+        raise UsageError(f"the {what} {str(path)[:200]}:{':'.join(map(str, json_position(text, ['game'])))} "
+                         f"names a game that cannot be loaded: {exc}")
     seats = data["seats"]
     try:
         game.set_params(data.get("params") or {})
