@@ -87,7 +87,10 @@ def schema_message(error) -> tuple[list, str, str]:
         own = schema.get("errorMessage")
         if own:
             return where, f"{place(where)}: {own}, got {got}", ""
-        value = repr(error.instance)
+        if error.instance is None and not where:
+            return where, f"the file is empty: it must be {wanted_types(error.validator_value)}", ""
+        plain = isinstance(error.instance, (str, int, float, list, dict, type(None)))
+        value = repr(error.instance) if plain else str(error.instance)      # a YAML date as written
         value = value if len(value) <= 60 else value[:60] + "..."
         return where, f"{place(where)} must be {wanted_types(error.validator_value)}, not {value}", ""
     if kind == "enum":
