@@ -113,6 +113,9 @@ def read_saved(path: str, expected_format: str, load_game):
     seats = data["seats"]
     try:
         game.set_params(data.get("params") or {})
+    except UsageError as exc:
+        raise damaged(str(exc), ["params"])
+    try:
         st = game.new_state(data["players"], data["seed"])
         if len(seats) != data["players"]:
             raise damaged(f"{len(seats)} seats for {data['players']} players", ["seats"])

@@ -150,6 +150,11 @@ def test_none_is_writable_in_scenario_vars(tmp_path, written):
     text = head + f"state:\n  vars: {{marked: {written}}}\nexpect:\n  vars: {{marked: {written}}}\n"
     _, outcome = run(tmp_path, text)
     assert outcome.passed, outcome.failures
+    # the var really holds none (not the text 'none')
+    from boardwright.interpreter.testing.scenario import scenario_position
+    game = load_game(str(tmp_path / "tiny.game"))
+    st = scenario_position(game, {"players": 2, "state": {"vars": yaml.safe_load(f"{{marked: {written}}}")}})
+    assert st.vars["marked"] is None
 
 
 # ------------------------------------------------------------------ saves and logs
@@ -230,6 +235,31 @@ def test_json_positions_of_keys_values_and_items():
     assert json_position(text, ["b", 2]) == (2, 24)
     assert json_position(text, ["b", 7]) == (2, 7)          # past the end: the list itself
     assert json_position(text, ["zz"]) == (1, 1)
+
+
+# ------------------------------------------------------------------ the schemas themselves
+
+@pytest.mark.parametrize("name", ["scenario.schema.json", "saved-game.schema.json", "components.schema.json"])
+def test_each_schema_is_a_valid_json_schema(name):
+    import jsonschema
+    jsonschema.Draft202012Validator.check_schema(json.loads((SCHEMA_DIR / name).read_text()))
+
+
+def test_every_bundled_and_documented_scenario_matches_the_schema():
+    from pathlib import Path
+    from boardwright.dsl.schema_words import validator
+    repo = Path(__file__).resolve().parents[1]
+    files = sorted((repo / "games").rglob("*.scenario.yaml")) + sorted((repo / "docs").rglob("*.scenario.yaml"))
+    assert len(files) > 100
+    for path in files:
+        errors = list(validator("scenario.schema.json").iter_errors(yaml.safe_load(path.read_text())))
+        assert not errors, (path, errors[0].message)
+
+
+def test_a_save_written_by_play_matches_the_schema():
+    from boardwright.dsl.schema_words import validator
+    for fmt in (SAVE_FORMAT, LOG_FORMAT):
+        assert not list(validator("saved-game.schema.json").iter_errors(punto_file(fmt)))
 
 
 # ------------------------------------------------------------------ every node of each schema

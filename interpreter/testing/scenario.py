@@ -161,8 +161,11 @@ def apply_starting_state(game, st, state: dict) -> None:
             ids = _resolve(game, st, wanted, list(zone), taken, where)
             for c in [c for c in zone if c not in ids]:
                 game.move(st, c, "supply", None, False)
-            for c in ids:
-                game.move(st, c, key, None, False)
+            for number, c in enumerate(ids):
+                try:
+                    game.move(st, c, key, None, False)
+                except Problem as problem:
+                    raise ScenarioError(f"scenario: {problem}", where + (number,)) from None
         else:
             cells = {_cell(k, where): (k, v) for k, v in wanted.items()}
             current = [c for stack in zone.values() for c in stack]
