@@ -446,3 +446,16 @@ def test_every_node_of_the_save_schema_refuses_wrong_shapes_with_exit_2(tmp_path
             assert str(path) in str(err), (what, str(err))
         made += 1
     assert made > (150 if every else 40)
+
+
+def test_replay_shows_the_replayed_label_not_the_files(tmp_path, capsys):
+    # the log is untrusted: what replay shows comes from the rules, never from the file
+    log = punto_file(LOG_FORMAT)
+    true_label = log["moves"][1]["label"]
+    for move in log["moves"]:
+        move["label"] = "anything at all"
+    path = tmp_path / "game.log.json"
+    path.write_text(json.dumps(log))
+    assert main(["replay", str(path), "--step", "2"]) == 0
+    out = capsys.readouterr().out
+    assert f"Player 2 chose {true_label}" in out and "anything at all" not in out
