@@ -17,16 +17,17 @@ import json
 import os
 import random
 import tempfile
-from functools import lru_cache
 from pathlib import Path
 
 from ..dsl.errors import BoardwrightError, UsageError
+from ..dsl.schema_words import SCHEMA_DIR, deepest_errors, json_position, schema_message, validator
 from ..interpreter.bots.registry import make_bot
 
 SAVE_FORMAT = "boardwright-save/2"
 LOG_FORMAT = "boardwright-log/1"
 MAX_FILE_BYTES = 64 * 1024 * 1024       # far above any real game's log; refuses a memory bomb
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "dsl" / "schemas" / "saved-game.schema.json"
+SCHEMA_FILE = "saved-game.schema.json"      # in dsl/schemas/, published in docs/cli.md
+SCHEMA_PATH = SCHEMA_DIR / SCHEMA_FILE
 
 
 class DamagedFile(UsageError):
@@ -60,18 +61,19 @@ def bot_states(bots: dict, seats: list) -> list:
     return out
 
 
-@lru_cache(maxsize=1)
-def _validator():
-    import jsonschema           # slow to import: only commands that read a save or log pay for it
-    return jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
-
-
 def read_saved(path: str, expected_format: str, load_game):
     """A save or a log, validated: (game, setup, replayed state, bot random states by seat)."""
     what = "saved game" if expected_format == SAVE_FORMAT else "game log"
 
-    def damaged(problem: str):
-        return DamagedFile(f"the {what} is damaged: {problem} ({str(path)[:200]})")
+    text = ""
+
+    def damaged(problem: str, where=None, key: bool = False):
+        """The error for a damaged file; `where` (keys and indexes) adds the line and column."""
+        at = str(path)[:200]
+        if where is not None and text:
+            line, column = json_position(text, where, key)
+            at += f":{line}:{column}"
+        return DamagedFile(f"the {what} is damaged: {problem} ({at})")
 
     try:
         with open(path, "rb") as handle:
@@ -81,7 +83,8 @@ def read_saved(path: str, expected_format: str, load_game):
     if len(raw) > MAX_FILE_BYTES:
         raise damaged(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
+        text = raw.decode("utf-8-sig")
+        data = json.loads(text)
     except UnicodeDecodeError as exc:
         raise damaged(f"not UTF-8 text at byte {exc.start}")
     except json.JSONDecodeError as exc:
@@ -92,22 +95,30 @@ def read_saved(path: str, expected_format: str, load_game):
         found = data.get("format") if isinstance(data, dict) else None
         raise damaged(f"not a {what}: its format is {str(found)[:40]!r}, not {expected_format!r}"
                       + (" (a save of an older version: start the game again)"
-                         if found == "boardwright-save/1" else ""))
-    from jsonschema.exceptions import best_match
-    error = best_match(_validator().iter_errors(data))
-    if error is not None:
-        where = "/".join(map(str, error.absolute_path)) or "the top level"
-        raise damaged(f"at {where}: {error.message[:200]}")
+                         if found == "boardwright-save/1" else ""), ["format"] if isinstance(data, dict) else [])
+    from jsonschema.exceptions import relevance
+    errors = deepest_errors(validator(SCHEMA_FILE).iter_errors(data))
+    if errors:
+        error = min(errors, key=lambda e: (list(map(str, e.absolute_path)), relevance(e)))
+        where, message, _ = schema_message(error)
+        raise damaged(message, where, key=error.validator == "additionalProperties")
     game_ref = data["game"]
     if not (game_ref.endswith(".game") or Path(game_ref).is_dir() or "/" not in game_ref and "\\" not in game_ref):
-        raise damaged("'game' names no rule file")
-    game = load_game(game_ref, data.get("variant"))
+        raise damaged("'game' names no rule file", ["game"])
+    try:
+        game = load_game(game_ref, data.get("variant"))
+    except UsageError as exc:       # no such game or variant: say which file names it
+        raise UsageError(f"the {what} {str(path)[:200]}:{':'.join(map(str, json_position(text, ['game'])))} "
+                         f"names a game that cannot be loaded: {exc}")
     seats = data["seats"]
     try:
         game.set_params(data.get("params") or {})
+    except UsageError as exc:
+        raise damaged(str(exc), ["params"])
+    try:
         st = game.new_state(data["players"], data["seed"])
         if len(seats) != data["players"]:
-            raise damaged(f"{len(seats)} seats for {data['players']} players")
+            raise damaged(f"{len(seats)} seats for {data['players']} players", ["seats"])
         bots = {p: make_bot(s, p, game) for p, s in enumerate(seats) if s != "human"}
     except DamagedFile:
         raise
@@ -115,14 +126,14 @@ def read_saved(path: str, expected_format: str, load_game):
         raise damaged(str(exc))
     _replay(game, st, data["moves"], seats, damaged)
     randoms = {}
-    for entry in data.get("bots", []):
+    for number, entry in enumerate(data.get("bots", [])):
         seat = entry["seat"]
         if seat >= len(seats) or seats[seat] != entry["bot"] or seat not in bots:
-            raise damaged(f"bot '{entry['bot'][:40]}' of seat {seat + 1} does not sit there")
+            raise damaged(f"bot '{entry['bot'][:40]}' of seat {seat + 1} does not sit there", ["bots", number])
         try:
             random.Random().setstate((3, tuple(entry["random"]), None))
         except (ValueError, TypeError, OverflowError):
-            raise damaged(f"the random state of seat {seat + 1}'s bot is not one")
+            raise damaged(f"the random state of seat {seat + 1}'s bot is not one", ["bots", number, "random"])
         randoms[seat] = entry["random"]
     if expected_format == SAVE_FORMAT:
         missing = [p + 1 for p in bots if p not in randoms]
@@ -131,7 +142,7 @@ def read_saved(path: str, expected_format: str, load_game):
         if "state" not in data:
             raise damaged("no state")
         if json.loads(json.dumps(st.to_json())) != data["state"]:
-            raise damaged(f"its state is not the one its {len(data['moves'])} moves lead to")
+            raise damaged(f"its state is not the one its {len(data['moves'])} moves lead to", ["state"])
     setup = {k: data.get(k) for k in ("game", "variant", "params", "players", "seed", "seats")}
     setup["params"] = setup["params"] or {}
     setup["moves"] = list(data["moves"])
@@ -141,22 +152,23 @@ def read_saved(path: str, expected_format: str, load_game):
 def _replay(game, st, moves: list, seats: list, damaged) -> None:
     """Apply a file's moves to a new state; each must be the decision's player's legal move."""
     for number, move in enumerate(moves, 1):
+        where = ["moves", number - 1]
         if st.finished:
-            raise damaged(f"move {number} comes after the end of the game")
+            raise damaged(f"move {number} comes after the end of the game", where)
         decision = game.decision(st)
         if move["player"] != decision.player:
             raise damaged(f"move {number} is by player {move['player'] + 1}, but player "
-                          f"{decision.player + 1} is to move")
+                          f"{decision.player + 1} is to move", where)
         if "seat" in move and move["seat"] != seats[decision.player]:
             raise damaged(f"move {number} was made by '{move['seat'][:40]}', but seat {decision.player + 1} "
-                          f"is '{seats[decision.player][:40]}'")
+                          f"is '{seats[decision.player][:40]}'", where)
         ids = [option.id for option in decision.options]
         if move["id"] not in ids:
-            raise damaged(f"move {number} ('{move['id'][:40]}') is not one of the options")
+            raise damaged(f"move {number} ('{move['id'][:40]}') is not one of the options", where + ["id"])
         try:
             game.apply_index(st, ids.index(move["id"]))
         except BoardwrightError as exc:
-            raise damaged(f"move {number} fails under the rules: {str(exc)[:200]}")
+            raise damaged(f"move {number} fails under the rules: {str(exc)[:200]}", where)
 
 
 def restore_bots(bots: dict, randoms: dict) -> None:

@@ -47,9 +47,15 @@ def cmd_replay(args) -> int:
     states = replay_states(game, log)
     last = len(states) - 1
 
+    def chosen(step: int) -> str:
+        """The label of the option chosen at a step, as the replayed game shows it (not the file)."""
+        move = log["moves"][step - 1]
+        decision = game.decision(states[step - 1])
+        label = next((o.label for o in decision.options if o.id == move["id"]), move["id"]) if decision else move["id"]
+        return f"{game.player_name(move['player'])} chose {label}"
+
     def show(step: int) -> None:
-        print(f"\n-- step {step} of {last}" + (f": {game.player_name(log['moves'][step - 1]['player'])} chose "
-                                             f"{log['moves'][step - 1]['label']}" if step else ": the start"))
+        print(f"\n-- step {step} of {last}" + (f": {chosen(step)}" if step else ": the start"))
         print(render_table(game, game.observe(states[step], None)))
         if states[step].finished:
             print(render_result(game, game.result(states[step])))

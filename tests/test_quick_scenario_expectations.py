@@ -91,7 +91,7 @@ def test_each_unmet_expectation_is_reported_with_its_reason(tmp_path):
     heads = [f.splitlines()[0].split(": error: ", 1)[1] for f in outcome.failures]
     assert heads == [
         "prompt: expected 'Discard', got 'Take a card'",
-        "zones: no zone 'bored'",
+        "zones: no zone 'bored'; zones: deck, hand/0, hand/1, board, supply",
         "zones: board expected {'0,0': ['spades 2']}, holds {'1,1': ['spades 2']}",
         "endings: expected ['deck empty'], got []",
         "log: no line contains 'nothing like this'; log ends []",
@@ -112,7 +112,7 @@ def test_a_cell_must_be_written_x_comma_y(tmp_path):
             board: {"one,two": [spades 2]}
         """)
     [failure] = outcome.failures
-    assert "scenario: 'one,two' is not a cell; write it as \"x,y\", e.g. \"0,0\"" in failure
+    assert "scenario: 'board': a cell key is two integers `x,y`, got `one,two`" in failure
     assert failure.startswith(f"{path}:4:")
 
 
@@ -140,10 +140,15 @@ def test_a_rule_error_while_checking_expectations_is_a_failure_that_says_so(tmp_
     assert "first of an empty list" in failure
 
 
-def test_a_crash_inside_the_runner_is_reported_as_an_internal_error(tmp_path):
-    # `lines` must list one mapping per seat; a bare number makes the checker itself fail,
-    # and the run reports it as Boardwright's bug instead of crashing (line 2: the expect key)
-    _, outcome = scenario(tmp_path, "game: tiny.game\nexpect:\n  lines: [5]\n")
+def test_a_crash_inside_the_runner_is_reported_as_an_internal_error(tmp_path, monkeypatch):
+    # a bug in the checker itself (planted here) is reported as Boardwright's bug instead of
+    # crashing the run
+    from boardwright.interpreter.testing import scenario as runner
+
+    def broken(game, st, expect):
+        raise AttributeError("'int' object has no attribute 'items'")
+    monkeypatch.setattr(runner, "check_expectations", broken)
+    _, outcome = scenario(tmp_path, "game: tiny.game\nexpect:\n  finished: false\n")
     [failure] = outcome.failures
     assert "internal error: AttributeError" in failure
     assert "(a bug in Boardwright, not in this scenario; please report it)" in failure.splitlines()[0]

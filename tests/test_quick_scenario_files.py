@@ -28,7 +28,7 @@ def test_invalid_yaml_points_at_its_line(tmp_path):
 
 def test_the_game_key_is_required(tmp_path):
     [failure] = failures_of(tmp_path, "name: no game\nplayers: 2\n")
-    assert failure.startswith("F:1:1: error: scenario: 'game' is a required property")
+    assert failure.startswith("F:1:1: error: scenario: the file needs the key 'game'")
 
 
 def test_a_scenario_that_is_not_a_mapping(tmp_path):
@@ -38,7 +38,7 @@ def test_a_scenario_that_is_not_a_mapping(tmp_path):
 
 def test_a_value_out_of_its_range(tmp_path):
     [failure] = failures_of(tmp_path, "game: punto\nplayers: 0\n")
-    assert failure.startswith("F:2:10: error: scenario: 0 is less than the minimum of 1")
+    assert failure.startswith("F:2:10: error: scenario: 'players' must be at least 1, not `0`")
 
 
 # ------------------------------------------------------------------ the pytest plugin

@@ -78,7 +78,7 @@ CASES = [
     ("prompt", COVERED, '"Place green 2"', '"Place red 1"', "prompt: expected 'Place red 1', got 'Place green 2'"),
     ("options", COVERED, str(AROUND), str(AROUND[:-1] + ["0,0"]), "options: expected ["),
     ("options", COVERED, str(AROUND[::-1]), str(AROUND[:-1]), "options: expected ["),
-    ("options_include", COVERED, '["1,1", "-1,-1"]', '["1,1", "0,0"]', "options: expected '0,0' among ["),
+    ("options_include", COVERED, '["1,1", "-1,-1"]', '["1,1", "0,0"]', "options: expected '0,0' among the options: "),
     ("options_exclude", COVERED, '["0,0", "2,2"]', '["2,2", "1,1"]', "options: '1,1' should not be offered"),
     ("zones", COVERED, '{table: {"0,0": [green 3, blue 5]}, removed: []}', '{table: {"0,0": [blue 5, green 3]}}',
      "zones: table expected {'0,0': ['blue 5', 'green 3']}, holds {'0,0': ['green 3', 'blue 5']}"),

@@ -34,3 +34,28 @@ def test_validate_imports_no_slow_library_once_the_cache_knows_the_data(tmp_path
     assert "jsonschema" in first["slow"]        # the premise: an empty cache checks the data
     second = _validate_in_a_fresh_process(tmp_path / "cache")
     assert second == {"code": 0, "slow": []}
+
+
+TEST_AND_LIST_IMPORTS = f"""
+import contextlib, io, json, sys
+from boardwright.cli.main import main
+with contextlib.redirect_stdout(io.StringIO()):
+    code = main(["test", sys.argv[1]])
+print(json.dumps({{"code": code, "jsonschema": "jsonschema" in sys.modules}}))
+"""
+
+
+@pytest.mark.slow
+def test_scenarios_whose_shape_the_cache_knows_are_run_without_jsonschema(tmp_path):
+    # docs/security.md: a scenario's shape is checked once per text (a marker in the cache)
+    from pathlib import Path
+    folder = Path(__file__).resolve().parents[1] / "games" / "punto" / "scenarios"
+    env = dict(os.environ, BOARDWRIGHT_CACHE=str(tmp_path / "cache"))
+
+    def run() -> dict:
+        done = subprocess.run([sys.executable, "-c", TEST_AND_LIST_IMPORTS, str(folder)], env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout.splitlines()[-1])
+    assert run() == {"code": 0, "jsonschema": True}
+    assert run() == {"code": 0, "jsonschema": False}

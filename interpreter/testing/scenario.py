@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...dsl.errors import BoardwrightError, Diagnostic, did_you_mean
+from ...dsl.schema_words import shown
+from ...dsl.unparse import type_text
 from ..compile.load import load_game
-from ..run.state import decode
+from ..run.limits import Problem
 from .scenario_file import ScenarioError, node_span, read_with_positions
 
 
@@ -125,7 +127,7 @@ def _resolve(game, st, labels, prefer: list, taken: set, where: tuple = ()) -> l
     """Component ids for labels, never one twice: preferably one already in place, else one
     from a zone nobody sees (so that laying out a scenario disturbs little that is visible)."""
     out = []
-    for label in labels:
+    for number, label in enumerate(labels):
         wanted = str(label).strip().lower()
         candidates = [c for c in prefer if game.labels[c].lower() == wanted and c not in taken]
         if not candidates:
@@ -135,7 +137,7 @@ def _resolve(game, st, labels, prefer: list, taken: set, where: tuple = ()) -> l
             known = {text for text in game.labels}
             hint = did_you_mean(str(label), known) if str(label).lower() not in {k.lower() for k in known} else \
                 "every component with this label is already placed elsewhere in the scenario"
-            raise ScenarioError(f"scenario: no free component labelled {label!r}", where, hint)
+            raise ScenarioError(f"scenario: no free component labelled {label!r}", where + (number,), hint)
         taken.add(candidates[0])
         out.append(candidates[0])
     return out
@@ -147,28 +149,35 @@ def _hidden(game, key: str) -> bool:
 
 def apply_starting_state(game, st, state: dict) -> None:
     """Lay out zones (exact contents, bottom to top), put cards on top of stacks, set variables.
-    Components displaced from a zone go to `supply`."""
+    Components displaced from a zone go to `supply`. Anything the game cannot hold (a zone,
+    a var or a label it does not have, a cell outside a grid, a value of the wrong type) is a
+    ScenarioError at its place in the file."""
     taken: set = set()
     for key, wanted in (state.get("zones") or {}).items():
-        if key not in st.zones:
-            raise ScenarioError(f"scenario: no zone {key!r}; zones: {', '.join(st.zones)}", ("state", "zones", key),
-                                did_you_mean(str(key), st.zones))
-        zone = st.zones[key]
+        where = ("state", "zones", key)
+        zone = _zone(st, key, where)
+        _zone_shape(key, zone, wanted, where)
         if isinstance(zone, list):
-            ids = _resolve(game, st, wanted, list(zone), taken, ("state", "zones", key))
+            ids = _resolve(game, st, wanted, list(zone), taken, where)
             for c in [c for c in zone if c not in ids]:
                 game.move(st, c, "supply", None, False)
-            for c in ids:
-                game.move(st, c, key, None, False)
+            for number, c in enumerate(ids):
+                try:
+                    game.move(st, c, key, None, False)
+                except Problem as problem:
+                    raise ScenarioError(f"scenario: {problem}", where + (number,)) from None
         else:
-            cells = {_cell(k, ("state", "zones", key)): (k, v) for k, v in wanted.items()}
+            cells = {_cell(k, where): (k, v) for k, v in wanted.items()}
             current = [c for stack in zone.values() for c in stack]
             for c in current:
                 game.move(st, c, "supply", None, False)
             for cell, (written, labels) in cells.items():
-                for c in _resolve(game, st, labels if isinstance(labels, list) else [labels], current, taken,
-                                  ("state", "zones", key, written)):
-                    game.move(st, c, key, cell, False)
+                place = where + (written,)
+                for c in _resolve(game, st, labels if isinstance(labels, list) else [labels], current, taken, place):
+                    try:
+                        game.move(st, c, key, cell, False)
+                    except Problem as problem:      # outside the grid, or a second component in one cell
+                        raise ScenarioError(f"scenario: {problem}", place) from None
     for key, wanted in (state.get("top") or {}).items():
         if key not in st.zones or not isinstance(st.zones[key], list):
             raise ScenarioError(f"scenario: 'top' needs a stack zone, not {key!r}", ("state", "top", key),
@@ -176,23 +185,45 @@ def apply_starting_state(game, st, state: dict) -> None:
         for c in reversed(_resolve(game, st, wanted, list(st.zones[key]), taken, ("state", "top", key))):
             game.move(st, c, key, None, False)
     for name, value in (state.get("vars") or {}).items():
+        where = ("state", "vars", name)
         if name not in st.vars:
             raise ScenarioError(f"scenario: no variable {name!r}; variables: {', '.join(st.vars)}",
-                                ("state", "vars", name), did_you_mean(str(name), st.vars))
-        if isinstance(value, dict) and _per_component(game, name):
+                                where, did_you_mean(str(name), st.vars))
+        if isinstance(value, dict) and "cell" not in value and _per_component(game, name):
             # A `per KIND` var given as {component label: value}: only those entries change.
             values = list(st.vars[name])
             for label, entry in value.items():
-                for c in _labelled(game, name, label):
-                    values[c] = decode(entry)
+                typed = var_value(game, st, name, entry, where + (label,), element=True)
+                for c in _labelled(game, name, label, where):
+                    values[c] = typed
             st.vars[name] = values
         else:
-            st.vars[name] = decode(value)
+            st.vars[name] = var_value(game, st, name, value, where)
+
+
+def _zone(st, key, where: tuple):
+    if key not in st.zones:
+        raise ScenarioError(f"scenario: no zone {key!r}; zones: {', '.join(st.zones)}", where,
+                            did_you_mean(str(key), st.zones))
+    return st.zones[key]
+
+
+def _zone_shape(key, zone, wanted, where: tuple) -> None:
+    """A stack or pile is written as a list, a grid as a mapping of cells."""
+    if isinstance(zone, list) and not isinstance(wanted, list):
+        raise ScenarioError(f"scenario: '{key}' is a stack or pile: write its labels as a list, bottom to top, "
+                            f"not {shown(wanted)}", where)
+    if not isinstance(zone, list) and not isinstance(wanted, dict):
+        raise ScenarioError(f"scenario: '{key}' is a grid: write it as a mapping from cells \"x,y\" to labels, "
+                            f"not {shown(wanted)}", where, 'e.g. {"0,0": [red 5]}; {} is an empty grid')
 
 
 def _cell(text, where: tuple) -> tuple:
+    parts = str(text).split(",")
     try:
-        return tuple(int(n) for n in str(text).split(","))
+        if len(parts) != 2:
+            raise ValueError
+        return tuple(int(n) for n in parts)
     except ValueError:
         raise ScenarioError(f"scenario: {text!r} is not a cell; write it as \"x,y\", e.g. \"0,0\"",
                             where + (text,)) from None
@@ -203,14 +234,92 @@ def _per_component(game, name: str) -> bool:
     return decl is not None and decl.per not in (None, "player")
 
 
-def _labelled(game, name: str, label) -> list:
+def _labelled(game, name: str, label, where: tuple = ()) -> list:
     """The components of a `per KIND` var's kind that carry a label."""
     kind = game.spec.vars[name].per
     wanted = str(label).strip().lower()
     found = [c for c in game.kind_ids.get(kind, []) if game.labels[c].lower() == wanted]
     if not found:
-        raise BoardwrightError(f"scenario: no {kind} labelled {label!r} for the variable {name!r}")
+        raise ScenarioError(f"scenario: no {kind} labelled {label!r} for the variable {name!r}", where + (label,),
+                            did_you_mean(str(label), {game.labels[c] for c in game.kind_ids.get(kind, [])}))
     return found
+
+
+def _var_type(game, name: str) -> str:
+    """A var's or param's type as the rule file writes it (`list of cell`); "any" if unknown."""
+    if name in game.var_types:
+        return type_text(game.var_types[name])
+    return game.param_types.get(name, "any")
+
+
+def var_value(game, st, name: str, value, where: tuple, element: bool = False):
+    """A scenario's value for the var or param `name`, checked against its declared type and
+    made into what the engine holds (cells as tuples). `per player` vars are lists, one value
+    per seat; with `element`, one entry of a `per KIND` var. `none` (or YAML null) is none."""
+    decl = game.spec.vars.get(name)
+    per = decl.per if decl is not None else None
+    kind = _var_type(game, name)
+    if per == "player" and not element:
+        if not isinstance(value, list) or len(value) != len(st.turns):
+            raise ScenarioError(f"scenario: '{name}' is {_a(kind)} per player: write a list of "
+                                f"{len(st.turns)} values, one per seat, not {shown(value)}", where)
+        return [_typed(game, st, kind, v, where + (i,), name) for i, v in enumerate(value)]
+    if per not in (None, "player") and not element:
+        raise ScenarioError(f"scenario: '{name}' is {_a(kind)} per {per}: write a mapping from {per} labels to "
+                            f"values, not {shown(value)}", where, f"e.g. {{LABEL: VALUE}}")
+    return _typed(game, st, kind, value, where, name)
+
+
+def _a(kind: str) -> str:
+    return ("an " if kind[:1].lower() in "aeiou" else "a ") + kind
+
+
+def _typed(game, st, kind: str, value, where: tuple, name: str):
+    if value is None or value == "none" and kind != "str":
+        return None
+
+    def wrong(what: str):
+        return ScenarioError(f"scenario: '{name}' holds {what}, not {shown(value)}", where)
+
+    if kind.startswith("list of "):
+        if not isinstance(value, list):
+            raise wrong(f"a {kind}: write a list")
+        return [_typed(game, st, kind[8:], v, where + (i,), name) for i, v in enumerate(value)]
+    if kind == "int":
+        if type(value) is not int:
+            raise wrong("whole numbers")
+    elif kind == "bool":
+        if type(value) is not bool:
+            raise wrong("true or false")
+    elif kind == "str":
+        if type(value) is not str:
+            raise wrong("texts")
+    elif kind == "player":
+        if type(value) is not int or not 0 <= value < len(st.turns):
+            raise wrong(f"seats, from 0 to {len(st.turns) - 1}")
+    elif kind == "cell":
+        cell = value.get("cell") if isinstance(value, dict) else None
+        if not (isinstance(cell, list) and len(cell) == 2 and all(type(n) is int for n in cell)):
+            raise wrong("cells, written {cell: [x, y]}")
+        return tuple(cell)
+    elif kind in game.spec.enums:
+        members = game.spec.enums[kind]
+        if value not in members:
+            hint = did_you_mean(str(value), members) if isinstance(value, str) else ""
+            raise ScenarioError(f"scenario: '{name}' holds {kind} members ({', '.join(members)}), "
+                                f"not {shown(value)}", where, hint)
+    elif kind in game.kind_ids:
+        if type(value) is not int or value not in game.kind_ids[kind]:
+            raise wrong(f"a {kind}, which a scenario gives by its number (0 is the first component of the data)")
+    elif isinstance(value, dict):
+        cell = value.get("cell")
+        if list(value) != ["cell"] or not (isinstance(cell, list) and len(cell) == 2
+                                           and all(type(n) is int for n in cell)):
+            raise wrong("values of its type (a mapping is a cell, written {cell: [x, y]})")
+        return tuple(cell)
+    elif isinstance(value, list):
+        return [_typed(game, st, "any", v, where + (i,), name) for i, v in enumerate(value)]
+    return value
 
 
 def _zone_labels(game, st, key):
@@ -234,16 +343,17 @@ def check_expectations(game, st, expect: dict) -> list[str]:
     def offered(item) -> bool:
         return str(item) in ids or str(item).lower() in (l.lower() for l in labels)
 
+    shown_options = "; ".join(i if i == l else f"{i} ({l})" for i, l in zip(ids, labels)) or "none"
     if "options" in expect:
         want = [str(o) for o in expect["options"]]
         if sorted(want) != sorted(ids) and sorted(w.lower() for w in want) != sorted(l.lower() for l in labels):
-            failures.append(f"options: expected {want}, offered {ids}")
+            failures.append(f"options: expected {want}, offered {shown_options}")
     for item in expect.get("options_include", []):
         if not offered(item):
-            failures.append(f"options: expected {item!r} among {ids}")
+            failures.append(f"options: expected {item!r} among the options: {shown_options}")
     for item in expect.get("options_exclude", []):
         if offered(item):
-            failures.append(f"options: {item!r} should not be offered ({ids})")
+            failures.append(f"options: {item!r} should not be offered (options: {shown_options})")
     if "player" in expect and (decision is None or decision.player != expect["player"]):
         failures.append(f"player: expected seat {expect['player']} to choose, "
                         f"got {decision.player if decision else 'no decision'}")
@@ -253,8 +363,9 @@ def check_expectations(game, st, expect: dict) -> list[str]:
         failures.append(f"finished: expected {expect['finished']}, got {st.finished}")
     for key, want in (expect.get("zones") or {}).items():
         if key not in st.zones:
-            failures.append(f"zones: no zone {key!r}")
+            failures.append(f"zones: no zone {key!r}; zones: {', '.join(st.zones)}")
             continue
+        _zone_shape(key, st.zones[key], want, ("expect", "zones", key))
         got = _zone_labels(game, st, key)
         if isinstance(got, list):
             if Counter(map(str.lower, got)) != Counter(str(w).lower() for w in want):
@@ -263,23 +374,30 @@ def check_expectations(game, st, expect: dict) -> list[str]:
               for k, vs in want.items()} != {k: [v.lower() for v in vs] for k, vs in got.items()}:
             failures.append(f"zones: {key} expected {want}, holds {got}")
     for name, want in (expect.get("vars") or {}).items():
-        if isinstance(want, dict) and _per_component(game, name):
+        where = ("expect", "vars", name)
+        if name not in st.vars:
+            failures.append(f"vars: no variable {name!r}; variables: {', '.join(st.vars)}")
+            continue
+        if isinstance(want, dict) and "cell" not in want and _per_component(game, name):
             for label, entry in want.items():
+                typed = var_value(game, st, name, entry, where + (label,), element=True)
                 try:
-                    got = [st.vars[name][c] for c in _labelled(game, name, label)]
+                    got = [st.vars[name][c] for c in _labelled(game, name, label, where)]
                 except BoardwrightError as err:
                     failures.append(f"vars: {err}")
                     continue
-                if any(g != decode(entry) for g in got):
+                if any(g != typed for g in got):
                     failures.append(f"vars: {name} of {label} expected {entry!r}, is {got[0]!r}")
-        elif st.vars.get(name, object()) != decode(want):
+        elif st.vars[name] != var_value(game, st, name, want, where):
             failures.append(f"vars: {name} expected {want!r}, is {st.vars.get(name)!r}")
     if "turns" in expect and list(st.turns) != expect["turns"]:
         failures.append(f"turns: expected {expect['turns']}, got {st.turns}")
     if "endings" in expect and list(st.endings) != expect["endings"]:
         failures.append(f"endings: expected {expect['endings']}, got {list(st.endings)}")
-    if "log_includes" in expect and not any(expect["log_includes"] in line for line in st.log):
-        failures.append(f"log: no line contains {expect['log_includes']!r}; log ends {st.log[-3:]}")
+    texts = expect.get("log_includes", [])
+    for text in [texts] if isinstance(texts, str) else texts:
+        if not any(text in line for line in st.log):
+            failures.append(f"log: no line contains {text!r}; log ends {st.log[-3:]}")
     if any(k in expect for k in ("scores", "lines", "winners", "opponents")):
         result = game.result(st)
         if "scores" in expect and list(result.scores) != expect["scores"]:

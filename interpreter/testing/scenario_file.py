@@ -5,57 +5,26 @@ interpreter/testing/scenario.py runs what this module reads.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 
 import yaml
 
-from ...dsl.data import _mark_span, untrusted_yaml_problem
-from ...dsl.errors import BoardwrightError, DataError, Diagnostic, Span, did_you_mean, read_source
+from ...dsl.data import (_FAST_LOADER, _alias_problem, _key_problems, _mark_span, _nesting_problem,
+                         long_number_problem)
+from ...dsl.errors import BoardwrightError, DataError, Diagnostic, Span, read_source
+from ...dsl.schema_words import deepest_errors, schema_message, schema_text, validator
 
-SCHEMA = {
-    "type": "object",
-    "required": ["game"],
-    "additionalProperties": False,
-    "properties": {
-        "name": {"type": "string"},
-        "description": {"type": "string"},
-        "game": {"type": "string"},
-        "variant": {"type": "string"},
-        "players": {"type": "integer", "minimum": 1},
-        "seed": {"type": "integer"},
-        "state": {
-            "type": "object", "additionalProperties": False,
-            "properties": {
-                "zones": {"type": "object", "additionalProperties": {"type": ["array", "object"]}},
-                "top": {"type": "object", "additionalProperties": {"type": "array"}},
-                "vars": {"type": "object"},
-            },
-        },
-        "moves": {"type": "array", "items": {"type": ["string", "integer"]}},
-        "expect": {
-            "type": "object", "additionalProperties": False,
-            "properties": {
-                "options": {"type": "array"}, "options_include": {"type": "array"},
-                "options_exclude": {"type": "array"}, "player": {"type": "integer"},
-                "prompt": {"type": "string"}, "zones": {"type": "object"}, "vars": {"type": "object"},
-                "scores": {"type": "array"}, "lines": {"type": "array"}, "winners": {"type": "array"},
-                "finished": {"type": "boolean"}, "error": {"type": "string"}, "turns": {"type": "array"},
-                "log_includes": {"type": "string"}, "invariants": {"type": "boolean"},
-                "endings": {"type": "array", "items": {"type": "string"}},
-                "properties": {"type": "boolean"},
-                "opponents": {"type": "object", "additionalProperties": {"type": "object"}},
-                "bot_chooses": {
-                    "type": "object", "additionalProperties": False, "required": ["bots", "one_of"],
-                    "properties": {
-                        "bots": {"type": ["string", "array"], "items": {"type": "string"}},
-                        "one_of": {"type": "array", "minItems": 1, "items": {"type": ["string", "integer"]}},
-                        "seeds": {"type": "integer", "minimum": 1, "maximum": 1000},
-                    },
-                },
-            },
-        },
-    },
-}
+SCHEMA_FILE = "scenario.schema.json"     # in dsl/schemas/, published in docs/scenarios.md
+
+
+def scenario_schema() -> dict:
+    """The JSON Schema of scenario files (dsl/schemas/scenario.schema.json)."""
+    return json.loads(schema_text(SCHEMA_FILE))
+
+
+SCHEMA = scenario_schema()
 
 
 class ScenarioError(BoardwrightError):
@@ -75,11 +44,10 @@ def read_with_positions(path: Path) -> tuple[dict, object]:
     """The scenario's data and its YAML node tree (for positions)."""
     try:
         text = read_source(path, DataError, "the scenario is ")
-        problem = untrusted_yaml_problem(str(path), text)
-        if problem is not None:
-            raise DataError(problem)
-        data = yaml.safe_load(text)
-        root = yaml.compose(text)
+        try:        # libyaml when installed (several times faster); the pure reader words errors
+            data, root = _read_yaml(str(path), text, _FAST_LOADER)
+        except yaml.YAMLError:
+            data, root = _read_yaml(str(path), text, yaml.SafeLoader)
     except OSError as exc:
         raise DataError(f"cannot read scenario {path}: {exc.strerror}")
     except UnicodeDecodeError:
@@ -89,46 +57,64 @@ def read_with_positions(path: Path) -> tuple[dict, object]:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise DataError(Diagnostic(Span(str(path), line, col, line, col + 1),
                                    f"invalid YAML: {getattr(exc, 'problem', exc)}"))
-    import jsonschema           # slow to import: only commands that read scenarios pay for it
-    errors = list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(data))
-    if errors:
-        raise DataError([_schema_diagnostic(path, root, e) for e in errors])
+    problems = _key_problems(str(path), root)
+    if problems:
+        raise DataError([Diagnostic(d.span, "scenario: " + d.message, d.hint) for d in problems])
+    check_shape(path, text, data, root)
     return data, root
 
 
-def _schema_diagnostic(path: Path, root, error) -> Diagnostic:
-    """A JSON Schema error in words a scenario writer reads, at the offending key or value."""
-    where = list(error.absolute_path)
-    if error.validator == "additionalProperties":
-        allowed = _schema_at(where).get("properties", {})
-        extra = [k for k in error.instance if k not in allowed]
-        place = " in " + where[-1] if where and isinstance(where[-1], str) else ""
-        hint = did_you_mean(str(extra[0]), allowed)
-        return Diagnostic(node_span(path, root, where + [extra[0]], key=True),
-                          f"scenario: unknown key '{extra[0]}'{place}; keys: {', '.join(allowed)}", hint)
-    if error.validator == "required":
-        return Diagnostic(node_span(path, root, where), f"scenario: {error.message}")
-    if error.validator == "type":
-        types = [error.validator_value] if isinstance(error.validator_value, str) else error.validator_value
-        wanted = " or ".join(_A.get(t, t) for t in types)
-        name = f"'{where[-1]}'" if where and isinstance(where[-1], str) else \
-            f"item {where[-1] + 1} of '{where[-2]}'" if len(where) > 1 else "this value"
-        return Diagnostic(node_span(path, root, where), f"scenario: {name} must be {wanted}, not {error.instance!r}")
-    return Diagnostic(node_span(path, root, where), f"scenario: {error.message}")
+def _read_yaml(name: str, text: str, loader) -> tuple[object, object]:
+    """The data and node tree of an untrusted YAML text, composed once: a huge number, deep
+    nesting or an alias bomb is refused before anything is built."""
+    problem = long_number_problem(name, text) or _nesting_problem(name, text, loader)
+    if problem is not None:
+        raise DataError(problem)
+    reader = loader(text)
+    try:
+        root = reader.get_single_node()
+        problem = _alias_problem(name, root) if root is not None else None
+        if problem is not None:
+            raise DataError(problem)
+        data = reader.construct_document(root) if root is not None else None
+    finally:
+        reader.dispose()
+    return data, root
 
 
-_A = {"string": "a text", "integer": "a whole number", "boolean": "true or false", "array": "a list",
-      "object": "a mapping (key: value lines)"}
+_VALID = b"valid scenario"
 
 
-def _schema_at(where: list) -> dict:
-    schema = SCHEMA
-    for key in where:
-        schema = schema.get("properties", {}).get(key, schema.get("additionalProperties", {})) \
-            if isinstance(key, str) else schema.get("items", {})
-        if not isinstance(schema, dict):
-            return {}
-    return schema
+def _valid_marker(text: str) -> Path | None:
+    """A file in the user's cache whose existence records that this exact scenario text
+    matched this exact schema (so the check, and importing jsonschema, are skipped)."""
+    from ...dsl.cache import cache_dir
+    folder = cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256((schema_text(SCHEMA_FILE) + "\0" + text).encode("utf-8")).hexdigest()
+    return folder / f"scenario-valid-{digest[:32]}"
+
+
+def check_shape(path: Path, text: str, data, root) -> None:
+    """The scenario against its JSON Schema, once per text: every error at its place."""
+    from ...dsl.cache import read_cache_file, store_cache_file
+    marker = _valid_marker(text)
+    if marker is not None and read_cache_file(marker) == _VALID:     # signed by this user's key
+        return
+    errors = deepest_errors(validator(SCHEMA_FILE).iter_errors(data))
+    if errors:
+        diagnostics = {}
+        for error in errors:
+            where, message, hint = schema_message(error)
+            if "propertyNames" in error.schema_path:      # a bad key: point at the key itself
+                where = where + [error.instance]
+            key = error.validator == "additionalProperties" or "propertyNames" in error.schema_path
+            span = node_span(path, root, where, key=key)
+            diagnostics.setdefault((span.line, span.column, message), Diagnostic(span, f"scenario: {message}", hint))
+        raise DataError([diagnostics[k] for k in sorted(diagnostics)])
+    if marker is not None:
+        store_cache_file(marker, _VALID, keep=1000)
 
 
 def node_span(path: Path, root, where, key: bool = False) -> Span:
