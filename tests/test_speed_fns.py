@@ -1,6 +1,6 @@
 """Faster fns: params read once where a fn starts, small fns inlined with computed arguments,
-`all`/`any` bodies as Python loops, and the limits that still hold. Each test checks the
-result against plain Python or a rule error."""
+`all`/`any` bodies as Python loops, the memo kept when a turn begins, and the limits that
+still hold. Each test checks the result against plain Python or a rule error."""
 from __future__ import annotations
 
 import pytest
@@ -92,6 +92,55 @@ def test_a_small_fn_with_computed_arguments_works_each_out_once(tmp_path):
     # the same random numbers as a call would draw: one shuffle per use
     again = game.new_state(1, 3)
     assert again.rng == st.rng
+
+
+TURNS = """\
+    game "Turns"
+    players 2
+    data "cards.yaml"
+    var seen: list of int = []
+    var played: list of int = []
+    fn mine() -> list of int = [p for p in players if p == current]
+    fn counted() -> list of int = [turns_played(p) for p in players]
+    play {{
+      for p in players {{
+        turn p {{
+          seen = seen + mine()
+          played = played + counted()
+        }}
+      }}
+      {finish}
+    }}
+    """
+
+
+def test_a_turn_forgets_memoised_fns_that_read_current_or_turns(tmp_path):
+    game = make(tmp_path, TURNS.format(finish=""))
+    assert "_begin_turn(st" in game.generated.source
+    st = game.new_state(2)
+    assert st.vars["seen"] == [0, 1]
+    assert st.vars["played"] == [1, 0, 1, 1]
+
+
+def test_a_turn_keeps_the_memo_when_no_memoised_fn_reads_the_turn(tmp_path):
+    game = make(tmp_path, """\
+        game "Keep"
+        players 2
+        data "cards.yaml"
+        zone pile: pile of Card
+        var seen: list of int = []
+        fn held() -> list of int = [c.rank for c in contents(pile)]
+        play {
+          for p in players {
+            turn p {
+              seen = seen + [len(held())]
+              move components(Card)[p] to pile
+            }
+          }
+        }
+        """)
+    assert "_begin_turn_keeping(st" in game.generated.source
+    assert game.new_state(2).vars["seen"] == [0, 1]       # a move still forgets
 
 
 @pytest.mark.parametrize("param", ["side * side", "[side][0]"])

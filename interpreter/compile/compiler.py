@@ -21,7 +21,7 @@ from ...dsl import ast
 from ...dsl.types import BOOL, CELL, PLAYER, element, is_list
 from ..run import runtime
 from ..run.engine import STEP_LIMIT
-from .analysis import choice_free, readers, recursive, walk, worth_memoising
+from .analysis import choice_free, readers, reads_turn, recursive, walk, worth_memoising
 from .codegen import Module
 from .expressions import ExpressionCompiler
 from .pieces import Env, repeatable
@@ -57,6 +57,7 @@ class Compiler(ExpressionCompiler, StatementCompiler):
         self.in_comprehension = 0       # > 0 while compiling a comprehension's element or filter
         self.hoisted: dict | None = None    # param -> local name, while a fn's body is compiled
         self.readers = readers(spec, self.memoised)
+        self.turn_forgets = reads_turn(spec, self.memoised)     # a turn's start forgets st.memo
         self.direct = choice_free(spec)
 
     def type_of(self, e) -> str:
