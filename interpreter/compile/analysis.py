@@ -44,6 +44,21 @@ def readers(spec, memoised: set) -> dict:
     return out
 
 
+def reads_turn(spec, memoised: set) -> bool:
+    """Whether a memoised fn may see what beginning a turn changes: the current player
+    (`current`) or the turns played (`turns_played`), directly or through the fns it calls."""
+    seen, todo = set(memoised), list(memoised)
+    while todo:
+        for node in walk(spec.fns[todo.pop()].body):
+            if (isinstance(node, ast.Name) and node.id == "current") or (
+                    isinstance(node, ast.Call) and node.func == "turns_played"):
+                return True
+            if isinstance(node, ast.Call) and node.func in spec.fns and node.func not in seen:
+                seen.add(node.func)
+                todo.append(node.func)
+    return False
+
+
 def choice_free(spec) -> set:
     """The procedures that never wait for a choice: no `choose` in them or in any procedure
     they call, and none of them calls itself (directly or through others)."""

@@ -21,7 +21,7 @@ from ...dsl import ast
 from ...dsl.types import BOOL, CELL, PLAYER, element, is_list
 from ..run import runtime
 from ..run.engine import STEP_LIMIT
-from .analysis import choice_free, readers, recursive, walk, worth_memoising
+from .analysis import choice_free, readers, reads_turn, recursive, walk, worth_memoising
 from .codegen import Module
 from .expressions import ExpressionCompiler
 from .pieces import Env, repeatable
@@ -54,7 +54,10 @@ class Compiler(ExpressionCompiler, StatementCompiler):
                           and sum(1 for _ in walk(decl.body)) <= 40}
         self.inlining: list = []
         self.in_iterable = 0            # > 0 while compiling the iterable of a comprehension
+        self.in_comprehension = 0       # > 0 while compiling a comprehension's element or filter
+        self.hoisted: dict | None = None    # param -> local name, while a fn's body is compiled
         self.readers = readers(spec, self.memoised)
+        self.turn_forgets = reads_turn(spec, self.memoised)     # a turn's start forgets st.memo
         self.direct = choice_free(spec)
 
     def type_of(self, e) -> str:
@@ -73,6 +76,15 @@ class Compiler(ExpressionCompiler, StatementCompiler):
             yield
         finally:
             self.in_iterable -= 1
+
+    @contextmanager
+    def comprehension_body(self):
+        """While a comprehension's element or filter is compiled (its names are closure cells)."""
+        self.in_comprehension += 1
+        try:
+            yield
+        finally:
+            self.in_comprehension -= 1
 
     def fresh(self, stem: str) -> str:
         self.unique += 1
@@ -168,18 +180,33 @@ class Compiler(ExpressionCompiler, StatementCompiler):
             python = self.fresh(f"a_{p.name}_")
             env.bind(p.name, python)
             params.append(python)
-        # A body's `let`s become Python assignments before the value is computed.
-        lets = []
-        body_expr = decl.body
-        while isinstance(body_expr, ast.LetIn):
-            var = self.fresh(f"v_{body_expr.name}_")
-            lets.append((f"{var} = {self.expr(body_expr.value, env)}", body_expr.span))
-            env = env.child()
-            env.bind(body_expr.name, var)
-            body_expr = body_expr.body
-        body = self.expr(body_expr, env)
+        # Params never change during a game: each one the body reads is read once, first.
+        self.hoisted = {}
+        try:
+            # A body's `let`s become Python assignments before the value is computed.
+            lets = []
+            body_expr = decl.body
+            while isinstance(body_expr, ast.LetIn):
+                var = self.fresh(f"v_{body_expr.name}_")
+                lets.append((f"{var} = {self.expr(body_expr.value, env)}", body_expr.span))
+                env = env.child()
+                env.bind(body_expr.name, var)
+                body_expr = body_expr.body
+            loop = self.loop_form(body_expr, env) if decl.name not in self.memoised else None
+            body = self.expr(body_expr, env) if loop is None else None
+            hoisted = self.hoisted
+        finally:
+            self.hoisted = None
+        lets = [(f"{local} = st.vars[{name!r}]", decl.span) for name, local in hoisted.items()] + lets
         signature = "".join(", " + p for p in params)
         m = self.module
+        if loop is not None:
+            m.add(f"def _F_{decl.name}(st{signature}):", decl.span)
+            for line, span in lets:
+                m.add(f"    {line}", span)
+            for line in loop:
+                m.add(f"    {line}", decl.body.span)
+            return
         if decl.name in self.memoised:     # st.memo: fn name -> {arguments: value}
             key = params[0] if len(params) == 1 else "(" + "".join(p + ", " for p in params) + ")"
             m.add(f"def _F_{decl.name}(st{signature}):", decl.span)
@@ -197,6 +224,31 @@ class Compiler(ExpressionCompiler, StatementCompiler):
             for line, span in lets:
                 m.add(f"    {line}", span)
             m.add(f"    return {body}", decl.body.span)
+
+    def loop_form(self, e, env: Env):
+        """A fn body `all(X for v in L if C)` or `any(...)` as the lines of a Python loop that
+        returns at the first deciding element (no generator to resume per element, and the
+        fns it calls can be inlined with their arguments in plain locals); else None."""
+        if not (isinstance(e, ast.Call) and e.func in ("all", "any") and e.func not in self.spec.fns
+                and len(e.args) == 1 and isinstance(e.args[0], ast.ListComp) and not e.args[0].clauses):
+            return None
+        comp = e.args[0]
+        with self.iterable():
+            iterable = self.comprehension_iterable(comp, env)
+        inner = env.child()
+        var = self.fresh(f"c_{comp.var}_")
+        inner.bind(comp.var, var)
+        element = self.expr(comp.element, inner)
+        lines = [f"for {var} in {iterable}:"]
+        indent = "    "
+        if comp.condition is not None:
+            lines.append(f"    if {self.expr(comp.condition, inner)}:")
+            indent = "        "
+        if e.func == "all":
+            lines += [f"{indent}if not {element}:", f"{indent}    return False", "return True"]
+        else:
+            lines += [f"{indent}if {element}:", f"{indent}    return True", "return False"]
+        return lines
 
     def standalone(self, e, names=(), span=None) -> tuple:
         """An expression evaluated outside any body (params, scores, invariants): the name of

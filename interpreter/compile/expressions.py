@@ -58,6 +58,8 @@ class ExpressionCompiler:
         name = e.id
         if name in env.names:
             return env.names[name]
+        if name in self.spec.params and self.hoisted is not None:
+            return self.hoisted.setdefault(name, f"_p_{name}")     # read once, where the fn starts
         if name in self.spec.params or name in self.spec.vars:
             return f"st.vars[{name!r}]"
         if name in self.spec.zones:
@@ -108,6 +110,9 @@ class ExpressionCompiler:
             return f"({obj}[{index}] if {index} is not None and {index} >= 0 else _bad_index({index}))"
         w = self.temporary()
         if w is not None and simple(obj):       # the list read after the index changes nothing
+            if isinstance(e.index, ast.Binary) and e.index.op in ("+", "-", "*", "//", "%"):
+                # arithmetic never gives none (it fails first)
+                return f"({obj}[{w}] if ({w} := {index}) >= 0 else _bad_index({w}))"
             return f"({obj}[{w}] if ({w} := {index}) is not None and {w} >= 0 else _bad_index({w}))"
         return f"_index({obj}, {index})"
 
@@ -124,6 +129,22 @@ class ExpressionCompiler:
             self.inlining.pop()
         self.module.inlined[text] = (decl.name, decl.body.span)     # for the call chain of errors
         return text
+
+    def inline_bound(self, decl, args: list) -> str:
+        """A small fn's body in place of a call with computed arguments: each is worked out
+        once, in order, into a temporary (`(BODY if ((_w1 := a), (_w2 := b)) else None)`: the
+        test, a tuple that is never empty, runs first), as the call would have done. Not
+        inside a comprehension: there the temporaries would be closure cells, no faster than
+        the call."""
+        names, bound = [], []
+        for a in args:
+            if simple(a):
+                names.append(a)
+            else:
+                w = self.fresh("_w")
+                names.append(w)
+                bound.append(f"({w} := {a})")
+        return f"({self.inline(decl, names)} if ({', '.join(bound)},) else None)"
 
     def stack_zone(self, e) -> bool:
         """Whether e is a call `contents(Z)` of a stack or pile zone (not a grid)."""
@@ -157,11 +178,12 @@ class ExpressionCompiler:
                 and isinstance(e.element, ast.Name)
                 and e.element.id == e.var and not generator):
             return f"_vacant(st.zones[{self.expr(vacant, env)}], {iterable})"    # the grid read once
-        element_src = self.expr(e.element, inner)
+        with self.comprehension_body():
+            element_src = self.expr(e.element, inner)
+            cond = f" if {self.expr(condition, inner)}" if condition is not None else ""
         if condition is None and isinstance(e.element, ast.Name) and e.element.id == e.var and not generator:
             if iterable.startswith("_fitting("):
                 return iterable
-        cond = f" if {self.expr(condition, inner)}" if condition is not None else ""
         body = f"{element_src} for {var} in {iterable}{cond}"
         return f"({body})" if generator else f"[{body}]"
 
@@ -235,8 +257,10 @@ class ExpressionCompiler:
                 inner.bind(clause[1], var)
                 clauses.append(f"for {var} in {iterable}")
             else:
-                clauses.append(f"if {self.expr(clause[1], inner)}")
-        body = f"{self.expr(e.element, inner)} {' '.join(clauses)}"
+                with self.comprehension_body():
+                    clauses.append(f"if {self.expr(clause[1], inner)}")
+        with self.comprehension_body():
+            body = f"{self.expr(e.element, inner)} {' '.join(clauses)}"
         return f"({body})" if generator else f"[{body}]"
 
     def e_Slice(self, e: ast.Slice, env):
@@ -258,8 +282,11 @@ class ExpressionCompiler:
             return f"sorted({self.expr(e.args[0], env)}, key={self.module.const(rank)}.__getitem__)"
         if e.func in self.spec.fns:
             args = [self.expr(a, env) for a in e.args]
-            if e.func in self.inlinable and e.func not in self.inlining and all(map(simple, args)):
-                return self.inline(self.spec.fns[e.func], args)
+            if e.func in self.inlinable and e.func not in self.inlining:
+                if all(map(simple, args)):
+                    return self.inline(self.spec.fns[e.func], args)
+                if not self.in_iterable and not self.in_comprehension:
+                    return self.inline_bound(self.spec.fns[e.func], args)
             return f"_F_{e.func}(st{''.join(', ' + a for a in args)})"
         # all/any stop at the first deciding element; sum/count/max/min need no list
         if e.func in _LIST_BUILDERS and len(e.args) == 1 and isinstance(e.args[0], ast.ListComp):
@@ -338,6 +365,8 @@ class ExpressionCompiler:
             known, value = self.constant(e.right, env)
             if known and type(value) is int and value != 0:
                 return f"({left} {op} {value})"
+            if repeatable(left) and simple(right):      # division by zero: the helper says so
+                return f"({left} {op} {right} if {right} else _divide({left}, {right}, {op!r}))"
             return f"_divide({left}, {right}, {op!r})"
         raise AssertionError(f"operator {op}")
 
@@ -365,6 +394,10 @@ class ExpressionCompiler:
         if isinstance(e, ast.Call) and depth < 4:
             fn = self.spec.fns.get(e.func)
             return fn is not None and self.fixed_size(fn.body, depth + 1)
+        if isinstance(e, ast.Name) and e.id in self.spec.params and depth < 4:
+            # a param written as such a value in the rule; --set gives at most MAX_SET_DIGITS
+            # digits, a scenario's YAML no more digits than Python reads (as for a literal)
+            return self.fixed_size(self.spec.params[e.id].value, depth + 1)
         return False
 
     def e_Conditional(self, e, env):

@@ -117,7 +117,8 @@ class StatementCompiler:
         end.pc = len(code)
 
     def s_Turn(self, code, s: ast.Turn, env, loop):
-        self.stmt(code, s.span, f"_begin_turn(st, {self.expr(s.player, env)})")
+        begin = "_begin_turn" if self.turn_forgets else "_begin_turn_keeping"   # memo unchanged
+        self.stmt(code, s.span, f"{begin}(st, {self.expr(s.player, env)})")
         self.block(code, s.body, env.child(), loop)
 
     def s_Move(self, code, s: ast.Move, env, loop):

@@ -61,6 +61,15 @@ def _begin_turn(st, p) -> None:
     st.memo.clear()
 
 
+def _begin_turn_keeping(st, p) -> None:
+    """`_begin_turn` for rules whose memoised fns never read `current` nor `turns_played`:
+    what they worked out still holds, st.memo is kept."""
+    if p is None or not 0 <= p < st.players:
+        raise Problem(f"a turn for a player who is not at the table ({p})")
+    st.current = p
+    st.turns[p] += 1
+
+
 def _shuffle(st, zone: list) -> None:
     shuffle_in_place(st, zone)
 
@@ -205,8 +214,10 @@ def fitting(rt, st, key, cells) -> list:
 NAMESPACE = {
     "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
     "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_no_case": _no_case,
-    "_bad_assignment": _bad_assignment, "_begin_turn": _begin_turn, "_shuffle": _shuffle,
-    "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide, "_check_sealed_chooser": _check_sealed_chooser, "_decide_later": _decide_later, "_top_at": _top_at, "_fitting": fitting, "_vacant": vacant,
+    "_bad_assignment": _bad_assignment, "_begin_turn": _begin_turn, "_begin_turn_keeping": _begin_turn_keeping,
+    "_shuffle": _shuffle, "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide,
+    "_check_sealed_chooser": _check_sealed_chooser, "_decide_later": _decide_later, "_top_at": _top_at,
+    "_fitting": fitting, "_vacant": vacant,
     "_grid_size": grid_size, "_grid_contents": grid_contents, "_with_attribute": with_attribute,
     "_record_ending": record_ending,
 }
