@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 import tempfile
 import textwrap
 from functools import lru_cache
@@ -32,6 +33,26 @@ def suite_cache_folder() -> str:
 
 # Set before pytest-xdist starts its workers, which inherit it: they share one cache.
 os.environ.setdefault("BOARDWRIGHT_CACHE", suite_cache_folder())
+
+
+def keep_byte_code_out_of_the_tree() -> None:
+    """Where PYTHONDONTWRITEBYTECODE is set (as on this project's machines), every process would
+    compile Python from source: each xdist worker its test modules (with pytest's assertion
+    rewriting) and the package, and each `python -m boardwright` command the tests start the
+    package again (about 0.4 s of CPU of each command's 0.8). The suite keeps byte code in its
+    own folder of the temporary folder instead (PYTHONPYCACHEPREFIX: never in the checkout, as
+    the setting asks), inherited by the workers and every command they start. Entries are
+    checked against their source file's time and size, as Python always does."""
+    if not sys.dont_write_bytecode or os.environ.get("PYTHONPYCACHEPREFIX"):
+        return
+    prefix = suite_cache_folder().replace("boardwright-test-cache-", "boardwright-test-pycache-")
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.pycache_prefix = prefix
+    sys.dont_write_bytecode = False
+
+
+keep_byte_code_out_of_the_tree()
 # Hypothesis keeps files (its example database, constants it collected) in `.hypothesis/` of
 # the current folder even with database=None: send them to a throwaway folder, in this
 # process and in the commands the tests start.
@@ -124,6 +145,33 @@ def _no_coverage_in_the_subprocesses_of_unmeasured_tests(request, monkeypatch):
     is not measured (`no_cover`) starts its commands without it."""
     if request.node.get_closest_marker("no_cover") is not None:
         monkeypatch.delenv("COVERAGE_PROCESS_CONFIG", raising=False)
+
+
+@pytest.hookimpl(wrapper=True, trylast=True)
+def pytest_runtest_call(item):
+    """Inside pytest-cov's pause of an unmeasured test: stop the measurements under it too.
+
+    In an xdist worker pytest-cov's measurement is the third of a stack: coverage.py started one
+    when the worker started (a Python subprocess of the measured main process: `patch =
+    ["subprocess"]`), and pytest-cov one more while reading the options (`-n` makes it start
+    its measurement for an xdist main process, in the worker too) before its worker measurement
+    at session start. Its pause of a `no_cover` test stops the top one and resumes the next:
+    the slow tests were traced after all (their lines thrown away), at two to three times
+    their CPU time. Here every one still running stops for the test, and they start again in
+    their order after it, before pytest-cov resumes its own on top. Without xdist there are
+    none: nothing to do."""
+    import coverage
+
+    stopped = []
+    if item.get_closest_marker("no_cover") is not None:
+        while (current := coverage.Coverage.current()) is not None:
+            current.stop()
+            stopped.append(current)
+    try:
+        return (yield)
+    finally:
+        for measurement in reversed(stopped):
+            measurement.start()
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

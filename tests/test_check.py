@@ -113,7 +113,11 @@ def test_coverage_lists_neutral_rules_unused_at_two_players(capsys):
 
 @pytest.mark.slow
 def test_pytest_plugin_collects_scenarios_and_reports_failures(tmp_path):
-    good = subprocess.run([sys.executable, "-m", "pytest", "-q", str(GAMES_DIR / "punto" / "scenarios")],
+    # In the checkout, pyproject's addopts would start two xdist workers and coverage in the
+    # child (4 times its CPU time; and a second pytest-cov writing where this run's measurements
+    # go): the plugin is under test here, not those, so the child runs in one process, unmeasured.
+    good = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "--no-cov",
+                           str(GAMES_DIR / "punto" / "scenarios")],
                           capture_output=True, text=True, timeout=300)
     assert good.returncode == 0 and " passed" in good.stdout
     bad = tmp_path / "wrong.scenario.yaml"
