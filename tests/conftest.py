@@ -39,7 +39,7 @@ def keep_byte_code_out_of_the_tree() -> None:
     """Where PYTHONDONTWRITEBYTECODE is set (as on this project's machines), every process would
     compile Python from source: each xdist worker its test modules (with pytest's assertion
     rewriting) and the package, and each `python -m boardwright` command the tests start the
-    package again (about 0.4 s of CPU of each command's 0.8). The suite keeps byte code in its
+    package again (0.2 to 0.3 s of CPU, of 0.4 to 0.6 s for a short command). The suite keeps byte code in its
     own folder of the temporary folder instead (PYTHONPYCACHEPREFIX: never in the checkout, as
     the setting asks), inherited by the workers and every command they start. Entries are
     checked against their source file's time and size, as Python always does."""
