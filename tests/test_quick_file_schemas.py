@@ -459,3 +459,23 @@ def test_replay_shows_the_replayed_label_not_the_files(tmp_path, capsys):
     assert main(["replay", str(path), "--step", "2"]) == 0
     out = capsys.readouterr().out
     assert f"Player 2 chose {true_label}" in out and "anything at all" not in out
+
+
+@pytest.mark.parametrize("schema, instance, expected", [
+    ({"type": "string", "minLength": 2}, "a", "'x' must be at least 2 characters long"),
+    ({"type": "string", "maxLength": 1}, "ab", "'x' must be at most 1 characters long"),
+    ({"type": "object", "maxProperties": 1}, {"a": 1, "b": 2}, "'x' must have at most 1 keys"),
+    ({"type": "object", "minProperties": 1}, {}, "'x' must have at least 1 keys"),
+    ({"const": 3}, 4, "'x' must be `3`, not `4`"),
+    ({"not": {"type": "integer"}, "errorMessage": "no whole numbers"}, 5, "'x': no whole numbers, got `5`"),
+])
+def test_schema_errors_are_worded_for_each_kind_of_rule(schema, instance, expected):
+    # Each kind of JSON Schema rule says what belongs at the place, in the file's words.
+    import jsonschema
+
+    from boardwright.dsl.schema_words import schema_message
+    wrapped = {"type": "object", "properties": {"x": schema}}
+    error = next(jsonschema.Draft202012Validator(wrapped).iter_errors({"x": instance}))
+    where, message, _ = schema_message(error)
+    assert where == ["x"]
+    assert message == expected

@@ -72,3 +72,22 @@ def test_a_variant_that_keeps_the_score_is_judged_by_the_heuristic_alone(tmp_pat
     values = make_bot("greedy", 1, game).values(game, st)
     assert values == [3 * game.components[c]["rank"] + 1 for c in st.pending.values]
     assert not hasattr(game.heuristic, "scale")
+
+
+def test_a_base_sheet_the_variant_makes_meaningless_leaves_the_heuristic_alone(tmp_path):
+    # The variant turns the fn the base's sheet adds up into a bool: that sheet no longer
+    # checks, which is no error of the variant's; the bots judge by the heuristic alone.
+    base = BASE.replace('score p { "Ranks": ranks(p) }',
+                        'fn bonus(p: player) -> int = 0\n    score p { "Ranks": ranks(p) + bonus(p) }')
+    (tmp_path / "cards.yaml").write_text(SMALL_DATA)
+    (tmp_path / "g.game").write_text(textwrap.dedent(base))
+    (tmp_path / "v.game").write_text(textwrap.dedent("""\
+        variant "No bonus" extends "g.game"
+        fn bonus(p: player) -> bool = true
+        score p { "Ranks": ranks(p) }
+        """))
+    game = load_game(tmp_path / "v.game")
+    st = game.new_state(2, seed=1)
+    assert not hasattr(game.heuristic, "scale")
+    values = make_bot("greedy", 1, game).values(game, st)
+    assert values == [3 * game.components[c]["rank"] + 1 for c in st.pending.values]
