@@ -45,7 +45,7 @@ also_copy = {also_copy}
 # pytest finds hooks by their argument names, which mutmut's trampolines hide.
 do_not_mutate = ["boardwright/interpreter/testing/pytest_plugin.py"]
 # mutmut runs the tests in its own process, one mutant at a time, and measures no coverage:
-# `-o addopts=` drops the checkout's addopts (`--cov`, xdist's `-n auto --dist worksteal`), and
+# `-o addopts=` drops the checkout's addopts (`--cov`, xdist's `-n auto --dist load`), and
 # the plugins are switched off: no xdist workers, and no pytest-cov, whose `--no-cov` fails on
 # every test marked `no_cover` (tests/conftest.py marks the slow ones so).
 # Left out: tests that assert wall-clock limits or Hypothesis's shrinking within its time
