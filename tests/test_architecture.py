@@ -7,6 +7,7 @@ is still a dependency), so the test sees what Python would import without runnin
 from __future__ import annotations
 
 import ast
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -166,3 +167,18 @@ def test_the_pytest_plugin_knows_the_checkout_root():
     # Its folder hook keeps pytest from importing the checkout as a package: it must name the root.
     from boardwright.interpreter.testing.pytest_plugin import PACKAGE_ROOT
     assert PACKAGE_ROOT == ROOT
+
+
+def test_the_engine_names_no_bundled_game():
+    # Rules are data: interpreter/, dsl/ and cli/ never name a game, not even in a comment.
+    names = set()
+    for folder in (ROOT / "games").iterdir():
+        if folder.is_dir() and not folder.name.startswith("_"):
+            names.add(folder.name.replace("-", " "))
+    assert names, "no bundled games found"
+    pattern = re.compile("|".join(re.escape(n).replace(r"\ ", "[ _-]") for n in sorted(names)), re.IGNORECASE)
+    found = [f"{path.relative_to(ROOT)}:{number}"
+             for top in ("interpreter", "dsl", "cli") for path in sorted((ROOT / top).rglob("*.py"))
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if pattern.search(line)]
+    assert found == []

@@ -4,13 +4,13 @@ A variant may replace `score` and keep the base's `heuristic`, which was written
 base's score sheet: judged by it alone, the bots would never see the variant's new score
 lines (a goal worth points, a bonus). So the bots judge such a variant by the heuristic
 plus what the variant's sheet gives beyond the base's, counted in heuristic units: a
-heuristic says how promising a position is on its own scale (Punto's counts a round won
-as 1000, Urban Panic's a point as 4), so the scale is measured, once per game, as the
+heuristic says how promising a position is on its own scale (one may count a round won as
+1000, another a point as 4), so the scale is measured, once per game, as the
 least-squares slope of the heuristic against the base's score over the final positions of
 a few random games with fixed seeds (the same on every machine and worker). Final
 positions, because there a heuristic has no promise left to weigh, only what was made
-(in the middle of a game its estimate of what is to come blurs the slope: Urban Panic's
-measured 0.3 there, 3.9 at the ends). Without a measurable slope (the final scores never
+(in the middle of a game its estimate of what is to come blurs the slope; docs/language.md,
+`heuristic`, gives measured figures). Without a measurable slope (the final scores never
 varied, or the slope is not positive), a point counts as one unit.
 """
 from __future__ import annotations
