@@ -66,7 +66,7 @@ def positive_int(text: str) -> int:
 def check_outputs(args) -> None:
     """Every output file a command will write, and the packages it will need, checked before
     the first game: a bad path must not lose a long run at its end."""
-    for option in ("csv", "plot", "out", "log"):
+    for option in ("csv", "plot", "out", "log", "trace"):
         path = getattr(args, option, None)
         if path is not None:
             check_writable(path, f"--{option}")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 from ..dsl.errors import BoardwrightError, UsageError
 from ..interpreter.bots.mcts import MCTSBot
@@ -13,6 +12,7 @@ from ..interpreter.run.state import State
 from .saves import LOG_FORMAT, SAVE_FORMAT, bot_states, read_saved, restore_bots, write_atomically
 from .render import colourize, fit_lines, screen_width, render_options, render_result, render_table, wants_colour
 from .terminal import safe_text, write_control
+from .trace import TraceWriter, decision_record
 
 HELP = ("type a number, an option id or its label; 'undo' takes back your last move, "
         "'save FILE' saves the game, 'hint' asks the search bot, 'help' shows your goal and "
@@ -46,9 +46,22 @@ class Session:
         self.undo_stack: list[State] = []
         self.moves: list[dict] = list(setup.get("moves", []))
         self.log_path = setup.get("log")
+        self.trace = None               # a TraceWriter, when play --trace FILE asks for one
+
+    def start_trace(self, path: str) -> None:
+        """Write the machine trace to `path` (cli/trace.py), from the game's first decision."""
+        start = self.game.new_state(self.setup["players"], self.setup["seed"])
+        self.trace = TraceWriter(path, self.game, self.setup, start, self.moves)
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
+        try:
+            return self._run()
+        finally:
+            if self.trace is not None:
+                self.trace.close(self.st)
+
+    def _run(self) -> int:
         game = self.game
         self.write_log()
         self.tell_briefs()
@@ -127,6 +140,8 @@ class Session:
     def play(self, index: int) -> None:
         decision = self.game.decision(self.st)
         option = decision.options[index]
+        if self.trace is not None:
+            self.trace.write(decision_record(self.game, self.st, len(self.moves), self.setup["seats"], index))
         self.moves.append({"player": decision.player, "seat": self.setup["seats"][decision.player],
                            "prompt": decision.prompt, "id": option.id, "label": option.label})
         self.game.apply_index(self.st, index)
@@ -167,6 +182,8 @@ class Session:
             return False
         self.st = self.undo_stack.pop()
         del self.moves[len(self.st.history):]
+        if self.trace is not None:
+            self.trace.write({"type": "undo", "step": len(self.moves)})
         self.write_log()
         self.out("Undone: back to your previous move.")
         return True
@@ -247,8 +264,7 @@ def start_session(args, load_game) -> Session:
     for p, s in enumerate(seats):
         if s != "human":
             make_bot(s, p, game)
-    game_ref = str(Path(args.game).resolve()) if Path(args.game).exists() else args.game
-    setup = {"game": game_ref, "variant": args.variant, "params": settings, "players": players,
+    setup = {"game": args.game, "variant": args.variant, "params": settings, "players": players,
              "seed": args.seed, "seats": seats, "log": args.log}
     return Session(game, setup, game.new_state(players, args.seed))
 

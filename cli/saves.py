@@ -106,7 +106,7 @@ def read_saved(path: str, expected_format: str, load_game):
     if not (game_ref.endswith(".game") or Path(game_ref).is_dir() or "/" not in game_ref and "\\" not in game_ref):
         raise damaged("'game' names no rule file", ["game"])
     try:
-        game = load_game(game_ref, data.get("variant"))
+        game = load_game(game_path(game_ref, path), data.get("variant"))
     except UsageError as exc:       # no such game or variant: say which file names it
         raise UsageError(f"the {what} {str(path)[:200]}:{':'.join(map(str, json_position(text, ['game'])))} "
                          f"names a game that cannot be loaded: {exc}")
@@ -147,6 +147,20 @@ def read_saved(path: str, expected_format: str, load_game):
     setup["params"] = setup["params"] or {}
     setup["moves"] = list(data["moves"])
     return game, setup, st, randoms
+
+
+def game_path(game_ref: str, saved_at) -> str:
+    """Where the game a save or log names is: as named (a bundled name, an absolute path, a
+    path from the current folder), else the same path taken from the file's own folder, so
+    that a log and its game can move together. Logs written before 2026-11 name an absolute
+    path, which is taken as it is."""
+    try:
+        if Path(game_ref).is_absolute() or Path(game_ref).exists():
+            return game_ref
+        beside = Path(saved_at).parent / game_ref
+        return str(beside) if beside.exists() else game_ref
+    except OSError:         # a name over the system's limit: load_game says what is wrong
+        return game_ref
 
 
 def _replay(game, st, moves: list, seats: list, damaged) -> None:

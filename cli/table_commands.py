@@ -2,6 +2,8 @@
 (step through a logged game)."""
 from __future__ import annotations
 
+import sys
+
 from ..dsl.errors import UsageError
 from ..interpreter.bots.mcts import root_parallel
 from ..interpreter.bots.registry import BOTS
@@ -10,6 +12,7 @@ from .options import GAME_HELP, check_outputs, positive_int, seed_option, varian
 from .play import replay_states, start_session
 from .render import render_result, render_table
 from .saves import LOG_FORMAT, read_saved
+from .trace import encode, logged_game_records
 
 
 def add_play(sub) -> None:
@@ -22,6 +25,8 @@ def add_play(sub) -> None:
                                    "(default: human, then random)")
     p.add_argument("--load", metavar="FILE", help="continue a game saved with 'save FILE'")
     p.add_argument("--log", metavar="FILE", help="write the game log here (for 'boardwright replay')")
+    p.add_argument("--trace", metavar="FILE", help="write every decision, its options and the choice here, "
+                                                   "as JSON Lines (docs/logs.md)")
     p.add_argument("--workers", type=positive_int, metavar="W", default=1,
                    help="processes for the trees of mcts bots with trees=K, same choices as one (default: 1)")
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a param (repeatable)")
@@ -31,6 +36,8 @@ def add_replay(sub) -> None:
     p = sub.add_parser("replay", help="step through a logged game forward and backward")
     p.add_argument("log", metavar="LOG", help="a log written by 'play --log FILE'")
     p.add_argument("--step", type=int, metavar="N", help="show the state after this many moves and exit")
+    p.add_argument("--json", action="store_true", help="print the game's trace instead: every decision, its "
+                                                       "options and the choice, as JSON Lines (docs/logs.md)")
 
 
 def cmd_play(args) -> int:
@@ -38,6 +45,8 @@ def cmd_play(args) -> int:
         raise UsageError("play needs a GAME, or --load FILE")
     check_outputs(args)
     session = start_session(args, load_game)
+    if args.trace is not None:
+        session.start_trace(args.trace)
     with root_parallel(session.game, args.workers):     # for bots with trees=K (same choices)
         return session.run()
 
@@ -46,6 +55,12 @@ def cmd_replay(args) -> int:
     game, log, _, _ = read_saved(args.log, LOG_FORMAT, load_game)
     states = replay_states(game, log)
     last = len(states) - 1
+    if args.json:
+        if args.step is not None:
+            raise UsageError("--json prints the whole game: leave out --step")
+        for record in logged_game_records(game, log, states):
+            sys.stdout.write(encode(record))
+        return 0
 
     def chosen(step: int) -> str:
         """The label of the option chosen at a step, as the replayed game shows it (not the file)."""

@@ -137,7 +137,7 @@ def test_log_includes_takes_one_text_or_a_list(tmp_path):
 
 def test_options_failures_list_the_options_labels(tmp_path):
     failure = only_failure(tmp_path, PUNTO + 'expect:\n  options_include: ["9,9"]\n')
-    assert "options: expected '9,9' among the options: 0,0 ((0, 0))" in failure
+    assert "options: expected '9,9' among the options: (0, 0)" in failure and "0,0" not in failure
 
 
 @pytest.mark.parametrize("written", ["none", "null", "~"])
@@ -479,3 +479,21 @@ def test_schema_errors_are_worded_for_each_kind_of_rule(schema, instance, expect
     where, message, _ = schema_message(error)
     assert where == ["x"]
     assert message == expected
+
+
+def test_options_exclude_fails_on_a_label_no_option_could_have(tmp_path):
+    # Punto's labels are cells "(x, y)": "(5, 5)" is not offered at the first move but could
+    # be later, "(5,5)" could never be (a typo that would make the exclusion pass vacuously).
+    _, outcome = run(tmp_path, PUNTO + 'expect:\n  options_exclude: ["(5, 5)", "5,5", "(-3, 12)"]\n')
+    assert outcome.passed, outcome.failures
+    failure = only_failure(tmp_path, PUNTO + 'expect:\n  options_exclude: ["(5, 5)", "(5,5)"]\n')
+    assert "options_exclude: '(5,5)' could never be offered here" in failure and "'(5, 5)'" not in failure
+    assert "options_exclude:" in failure.splitlines()[1]        # the failure points at its key
+    # The tiny game's labels are cards: "spades 3" is not offered after the deck was emptied
+    # of it, "spade 3" or "clubs 3" never is.
+    head = tiny(tmp_path) + "moves: [\"spades 3\"]\nexpect:\n"
+    _, outcome = run(tmp_path, head + '  options_exclude: ["spades 3"]\n')
+    assert outcome.passed, outcome.failures
+    failure = only_failure(tmp_path, head + '  options_exclude: ["spade 3", "clubs 3"]\n')
+    assert "no option, component or player uses the word 'spade' (did you mean 'spades'?)" in failure
+    assert "the word 'clubs'" in failure

@@ -16,6 +16,7 @@ from ...dsl.unparse import type_text
 from ..compile.load import load_game
 from ..run.limits import Problem
 from .scenario_file import ScenarioError, node_span, read_with_positions
+from .scenario_options import listed_labels, never_offered
 
 
 @dataclass
@@ -108,7 +109,7 @@ def _run(path: Path, data: dict, root, outcome: Outcome) -> None:
         outcome.failures.append(_at(path, root, ("expect", _expectation_key(text, expect)), head) + newline + rest)
 
 
-_FAILURE_KEYS = (("options", ("options", "options_include", "options_exclude")), ("player", ("player",)),
+_FAILURE_KEYS = (("options_exclude", ("options_exclude",)), ("options", ("options", "options_include", "options_exclude")), ("player", ("player",)),
                  ("prompt", ("prompt",)), ("finished", ("finished",)), ("zones", ("zones",)), ("vars", ("vars",)),
                  ("turns", ("turns",)), ("log", ("log_includes",)), ("scores", ("scores",)),
                  ("score line", ("lines",)), ("winners", ("winners",)), ("opponent", ("opponents",)),
@@ -343,7 +344,7 @@ def check_expectations(game, st, expect: dict) -> list[str]:
     def offered(item) -> bool:
         return str(item) in ids or str(item).lower() in (l.lower() for l in labels)
 
-    shown_options = "; ".join(i if i == l else f"{i} ({l})" for i, l in zip(ids, labels)) or "none"
+    shown_options = listed_labels(labels)
     if "options" in expect:
         want = [str(o) for o in expect["options"]]
         if sorted(want) != sorted(ids) and sorted(w.lower() for w in want) != sorted(l.lower() for l in labels):
@@ -354,6 +355,8 @@ def check_expectations(game, st, expect: dict) -> list[str]:
     for item in expect.get("options_exclude", []):
         if offered(item):
             failures.append(f"options: {item!r} should not be offered (options: {shown_options})")
+        elif decision is not None:
+            failures.extend(never_offered(game, st, str(item), ids, labels))
     if "player" in expect and (decision is None or decision.player != expect["player"]):
         failures.append(f"player: expected seat {expect['player']} to choose, "
                         f"got {decision.player if decision else 'no decision'}")
