@@ -1,5 +1,13 @@
-"""Interactive play in the terminal: humans and bots at one table, with undo, save and
-load, hints from the search bot, and a game log that `boardwright replay` steps through."""
+"""Interactive play in the terminal: humans and bots at one table, with undo and redo, save
+and load, hints from the search bot, and a game log that `boardwright replay` steps through.
+
+The screen before each human decision holds the table and the options in the terminal's
+lines (80 x 30 is the size tested): the table is drawn shorter step by step
+(render_table's `compact`) until the options fit in columns, groups or pages beside it
+(cli/option_pages.py); `board` draws the whole table. Hand-written rather than rich or
+Textual: the screen is lines of text that scroll like any command's output (it can be
+piped, logged and tested by counting lines), and every text from a rule file passes
+through one escaping stream (cli/terminal.py), which a full-screen library would bypass."""
 from __future__ import annotations
 
 import json
@@ -10,13 +18,17 @@ from ..interpreter.bots.mcts import MCTSBot
 from ..interpreter.bots.registry import make_bot
 from ..interpreter.run.state import State
 from .saves import LOG_FORMAT, SAVE_FORMAT, bot_states, read_saved, restore_bots, write_atomically
-from .render import colourize, fit_lines, screen_width, render_options, render_result, render_table, wants_colour
+from .option_pages import groups_of, lay_out
+from .render import (COMPACT_LEVELS, colourize, fit_lines, render_options, render_result, render_table, screen_height,
+                     screen_width, wants_colour)
 from .terminal import safe_text, write_control
 from .trace import TraceWriter, decision_record
 
-HELP = ("type a number, an option id or its label; 'undo' takes back your last move, "
-        "'save FILE' saves the game, 'hint' asks the search bot, 'help' shows your goal and "
-        "the options again, 'quit' leaves")
+HELP = ("type a number, an option id or its label; 'board' draws the whole table, an empty line "
+        "the screen again; 'more' shows the next page of options, a group's name its options; "
+        "'undo' takes back your last move, 'redo' makes it again; 'save FILE' saves the game, "
+        "'hint' asks the search bot, 'options' lists every option with its id, 'help' shows "
+        "your goal and this, 'quit' leaves")
 HINT_ROWS = 8
 HINT_DEPTH = 6          # random moves played after the search tree, so that near options differ
 
@@ -44,6 +56,10 @@ class Session:
         game.on_show = self.show
         self.bots = {p: make_bot(s, f"{setup['seed']}:{p}", game) for p, s in enumerate(seats) if s != "human"}
         self.undo_stack: list[State] = []
+        self.redo_stack: list[tuple] = []       # (state, moves) taken back by undo, latest last
+        self.queued = None              # a command typed at a pause, run at the next prompt
+        self.before_cleanup = None      # the table as the last move left it (see watch_grids)
+        self.view = (None, 0)           # the options' group and page on screen
         self.moves: list[dict] = list(setup.get("moves", []))
         self.log_path = setup.get("log")
         self.trace = None               # a TraceWriter, when play --trace FILE asks for one
@@ -55,11 +71,27 @@ class Session:
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
+        self.watch_grids()
         try:
             return self._run()
         finally:
+            self.game.__dict__.pop("move", None)
             if self.trace is not None:
                 self.trace.close(self.st)
+
+    def watch_grids(self) -> None:
+        """Keep the table as the last move left it when the rules that follow move a component
+        off a grid cell (a round's winning line cleared, a card taken back): a `show` then
+        draws that table, so the moment is seen before its components leave. Only for the
+        game on screen; bots' look-ahead copies pass through at the cost of one test."""
+        game, original = self.game, type(self.game).move.__get__(self.game)
+
+        def move(st, c, key, cell, bottom):
+            if st is self.st and self.before_cleanup is None and type(c) is int and 0 <= c < len(st.loc) \
+                    and st.loc[c][1] is not None:
+                self.before_cleanup = game.observe(st, self.viewer())
+            return original(st, c, key, cell, bottom)
+        game.move = move
 
     def _run(self) -> int:
         game = self.game
@@ -83,24 +115,59 @@ class Session:
                     self.ask("")
                 except EOFError:
                     return 0
-            self.out("")
-            self.out(render_table(game, game.observe(self.st, p)))
-            self.out(f"\n{game.player_name(p)}, your move. " + render_options(decision))
+            self.view = (None, 0)
+            self.draw(decision)
             index = self.read_choice(decision)
             if index in (None, "quit"):
                 ended = "Input ended" if index is None else "Goodbye"
                 kept = "" if self.log_path is None else f" (its log is in {self.log_path})"
                 self.out(f"\n{ended}: the game is abandoned{kept}.")
                 return 0
-            if index == "undo":
+            if index == "again":            # undone or redone: the decision to make has changed
                 continue
             self.undo_stack.append(self.st.copy())
+            self.redo_stack.clear()
             self.play(index)
         if self.shown_at != len(self.st.history):     # else a `show` has just drawn the last table
+            result = render_result(game, game.result(self.st))
             self.out("")
-            self.out(render_table(game, game.observe(self.st, self.viewer())))
-        self.out(render_result(game, game.result(self.st)))
+            self.out(self.fitted_table(game.observe(self.st, self.viewer()), screen_height() - result.count("\n") - 3))
+        else:
+            result = render_result(game, game.result(self.st))
+        self.out(result)
+        if self.queued is not None:
+            self.out(f"(The game is over: '{self.queued}', typed at the pause, was not run.)")
         return 0
+
+    def fitted_table(self, seen: dict, room: int) -> str:
+        """The table drawn as fully as fits `room` lines (the shortest drawing if none fits)."""
+        for level in range(COMPACT_LEVELS + 1):
+            table = render_table(self.game, seen, level)
+            if table.count("\n") < room:
+                break
+        return table
+
+    def draw(self, decision, whole_table: bool = False) -> None:
+        """The screen for a decision: the table, drawn as short as it must be (whole with
+        `board`) for the options to fit the terminal's lines beside it."""
+        game, p = self.game, decision.player
+        seen = game.observe(self.st, p)
+        head = fit_lines([f"{game.player_name(p)}, your move. {decision.prompt}:"])
+        labels = [o.label for o in decision.options]
+        height, width = screen_height(), screen_width()
+        # The fullest table beside which the options fit without pages, else with pages.
+        layouts = []
+        for level in ([0] if whole_table else range(COMPACT_LEVELS + 1)):
+            table = render_table(game, seen, level)
+            budget = height - table.count("\n") - head.count("\n") - 4    # blank, table, head, prompt
+            shown = lay_out(labels, budget, width, *self.view)
+            layouts.append((len(shown.lines) > budget, shown.pages > 1, table, shown))
+        _, _, table, shown = next((x for x in layouts if not x[0] and not x[1]),
+                                  next((x for x in layouts if not x[0]), layouts[-1]))
+        self.out("")
+        self.out(table)
+        self.out(head)
+        self.out("\n".join(shown.lines))
 
     def viewer(self):
         """Whose view a table shown to everybody takes: the human's when there is one."""
@@ -121,25 +188,38 @@ class Session:
         return fit_lines([f"{self.game.player_name(p)}: {self.game.brief(self.st, p)}"])
 
     def show(self, st: State, title: str) -> None:
-        """A `show` statement ran: the whole table as it is now, then a pause. Only for the
-        game on screen; bots' and hints' look-ahead copies pass by silently."""
+        """A `show` statement ran: the whole table, then a pause. The table is the one the last
+        move left when the rules have since moved components off a grid (watch_grids), else
+        the table as it is now. Only for the game on screen; bots' and hints' look-ahead
+        copies pass by silently."""
         if st is not self.st:
             return
         self.out("")
         self.out(f"== {title}")
-        self.out(render_table(self.game, self.game.observe(st, self.viewer())))
+        if self.before_cleanup is not None:
+            self.out(self.fitted_table(self.before_cleanup, screen_height() - 4))
+            self.out("(the table as the last move left it, before the rules took components off the grid)")
+            self.before_cleanup = None
+        else:
+            self.out(self.fitted_table(self.game.observe(st, self.viewer()), screen_height() - 3))
         self.shown_at = len(st.history)
         self.pause(title)
 
     def _wait_for_enter(self, title: str) -> None:
+        """Enter continues. A command typed here cannot run in the middle of the rules: it is
+        kept, and runs at the next move prompt (the screen says so)."""
         try:
-            self.ask("(press Enter to continue) ")
+            line = self.ask("(press Enter to continue) ").strip()
         except EOFError:
-            pass
+            return
+        if line:
+            self.queued = line
+            self.out(f"('{line}' will run at your next move prompt.)")
 
     def play(self, index: int) -> None:
         decision = self.game.decision(self.st)
         option = decision.options[index]
+        self.before_cleanup = None
         if self.trace is not None:
             self.trace.write(decision_record(self.game, self.st, len(self.moves), self.setup["seats"], index))
         self.moves.append({"player": decision.player, "seat": self.setup["seats"][decision.player],
@@ -147,21 +227,38 @@ class Session:
         self.game.apply_index(self.st, index)
         self.write_log()
 
+    def next_line(self):
+        if self.queued is not None:
+            line, self.queued = self.queued, None
+            self.out(f"> {line}    (typed at the pause)")
+            return line
+        return self.ask("> ").strip()
+
     def read_choice(self, decision):
         while True:
             try:
-                line = self.ask("> ").strip()
+                line = self.next_line()
             except EOFError:
                 return None
             command, _, rest = line.partition(" ")
             if line.lower() in ("quit", "exit", "q"):
                 return "quit"
-            if line in ("?", "help", ""):
+            if line == "":
+                self.out("(An empty line draws the screen again; type help for the commands.)")
+                self.draw(decision)
+            elif line in ("?", "help"):
                 brief = self.brief(decision.player)
-                self.out((brief + "\n" if brief else "") + render_options(decision) + "\n" + fit_lines([f"({HELP})"]))
-            elif line == "undo":
-                if self.undo():
-                    return "undo"
+                self.out((brief + "\n" if brief else "") + fit_lines([f"({HELP})"]))
+            elif line == "board":
+                self.draw(decision, whole_table=True)
+            elif line == "options":
+                self.out(render_options(decision))
+            elif line in ("more", "next"):
+                self.view = (self.view[0], self.view[1] + 1)
+                self.draw(decision)
+            elif line in ("undo", "redo"):
+                if self.undo() if line == "undo" else self.redo():
+                    return "again"
             elif command == "save":
                 self.save(rest.strip())
             elif line == "hint":
@@ -172,20 +269,45 @@ class Session:
                 try:
                     return self.game.option_index(self.st, line)
                 except BoardwrightError:
-                    self.out(f"'{line}' is not one of the options: type 1 to {len(decision.options)}, "
-                             f"an id or a label ({HELP}).")
+                    pass
+                if line.lower() in groups_of([o.label for o in decision.options]):
+                    self.view = (line.lower(), 0)
+                    self.draw(decision)
+                    continue
+                self.out(fit_lines([f"'{line}' is not one of the options: type 1 to {len(decision.options)}, "
+                                    "an id, a label or a group's first word; 'help' lists the commands."]))
 
     # ------------------------------------------------------------------ commands
     def undo(self) -> bool:
         if not self.undo_stack:
             self.out("Nothing to undo.")
             return False
+        self.redo_stack.append((self.st, list(self.moves)))
         self.st = self.undo_stack.pop()
         del self.moves[len(self.st.history):]
         if self.trace is not None:
             self.trace.write({"type": "undo", "step": len(self.moves)})
         self.write_log()
-        self.out("Undone: back to your previous move.")
+        self.out("Undone: back to your previous move ('redo' makes it again).")
+        return True
+
+    def redo(self) -> bool:
+        """Make again the moves the last `undo` took back (yours and the bots' after it)."""
+        if not self.redo_stack:
+            self.out("Nothing to redo.")
+            return False
+        self.undo_stack.append(self.st)
+        state, moves = self.redo_stack.pop()
+        if self.trace is not None:
+            replayed = self.st.copy()
+            for step in range(len(self.moves), len(moves)):
+                ids = [o.id for o in self.game.decision(replayed).options]
+                index = ids.index(moves[step]["id"])
+                self.trace.write(decision_record(self.game, replayed, step, self.setup["seats"], index))
+                self.game.apply_index(replayed, index)
+        self.st, self.moves = state, moves
+        self.write_log()
+        self.out("Redone: your move is made again.")
         return True
 
     def save(self, path: str) -> None:
@@ -218,12 +340,14 @@ class Session:
             if child is not None and child.visits:
                 rows.append((child.visits, child.total[seat] / child.visits, number, option))
         rows.sort(key=lambda r: (-r[0], -r[1], r[2]))
-        width = max(len(option.label) for *_, option in rows[:HINT_ROWS])
+        # number, label, visits and value within the screen: a long label is cut with '…'
+        width = min(max(len(option.label) for *_, option in rows[:HINT_ROWS]), screen_width() - 25)
+        cut = lambda label: label if len(label) <= width else label[:width - 1] + "…"
         self.out(fit_lines([f"Hint: {rows[0][3].label} (option {rows[0][2]}). The search bot tried each option on "
                             f"positions sampled from what you can see; value 1.000 is a certain win:"]))
-        self.out(f"  {'option':<{width + 4}} {'visits':>6}  {'value':>5}")
+        self.out(f"  {'option':<{width + 5}} {'visits':>6}  {'value':>5}")
         for visits, value, number, option in rows[:HINT_ROWS]:
-            self.out(f"  {number:>2}. {option.label:<{width}} {visits:>6}  {value:.3f}")
+            self.out(f"  {number:>3}. {cut(option.label):<{width}} {visits:>6}  {value:.3f}")
         if len(rows) > HINT_ROWS:
             self.out(f"  ... and {len(rows) - HINT_ROWS} more options, each visited less")
         if rows[0][1] - min(r[1] for r in rows) < 0.005:

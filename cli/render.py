@@ -107,7 +107,15 @@ def render_described(labels: list, details: list) -> list[str]:
             for (label, text), n in counts.items()]
 
 
-def render_table(game, seen: dict) -> str:
+COMPACT_LEVELS = 4      # render_table's `compact`: 0 draws everything, 4 is the shortest
+
+
+def render_table(game, seen: dict, compact: int = 0) -> str:
+    """The table as a player sees it. `compact` shortens it for the play screen, step by
+    step: 1 draws a grid of pictures as text, one line a cell (or lists its occupied cells
+    when that is wider than the screen), 2 cuts each described component to one line, 3
+    names described components without their details, 4 cuts every line to the screen's
+    width and lists the occupied cells of grids of pictures."""
     out = [f"== {game.title}" + (f" ({game.variant})" if game.variant else "")
            + f" — turn {max(1, sum(seen['turns']))}"]
     details = seen.get("details", {})
@@ -118,24 +126,31 @@ def render_table(game, seen: dict) -> str:
                 (isinstance(content, dict) and content.get("size") == 0):
             continue
         title = name + (f" of {game.player_name(int(owner))}" if owner else "")
-        if key in pictures:
+        if key in pictures and compact:
+            out.extend(_pictures_as_text(title, pictures[key], compact))
+        elif key in pictures:
             out.append(f"{title}:")
             out.extend(render_picture(pictures[key], game.cell_pictures[name], game.grid_shape(key)))
+        elif key in details and compact >= 3:
+            out.append(f"{title}: " + _counted(content))
         elif key in details:
             out.append(f"{title}:")
-            out.extend(render_described(content, details[key]))
+            lines = render_described(content, details[key])
+            out.extend(_cut_to_screen(lines) if compact >= 2 else lines)
         elif isinstance(content, dict) and "size" in content:
             if content.get("top"):      # a `top` zone: its top component is face up
                 out.append(f"{title}: {content['size']}, top: {content['top']}")
             else:
                 out.append(f"{title}: {content['size']} face down")
+        elif isinstance(content, dict) and compact and any("\n" in stack[-1] for stack in content.values() if stack):
+            out.extend(_pictures_as_text(title, {k: stack[-1].split("\n") for k, stack in content.items() if stack},
+                                         compact))
         elif isinstance(content, dict):
             out.append(f"{title}:")
             out.extend(render_grid(content, game.grid_shape(key)))
         elif game.zone_meta.get(name, ("stack",))[0] == "pile":
             # In a pile order does not matter: equal components are shown once, with their count.
-            counts = {label: content.count(label) for label in content}
-            out.append(f"{title}: " + ", ".join(f"{n} x {label}" if n > 1 else label for label, n in counts.items()))
+            out.append(f"{title}: " + _counted(content))
         else:
             out.append(f"{title}: {', '.join(content)}")
     players = seen["players"]
@@ -157,7 +172,45 @@ def render_table(game, seen: dict) -> str:
         waiting = [p for p in sealed["players"] if p not in sealed["chosen"]]
         out.append(f"sealed choices: made by {names(sealed['chosen'])}; waiting for {names(waiting)}"
                    + (f"; yours: {sealed['yours']}" if sealed["yours"] is not None else ""))
-    return fit_lines(out)
+    return "\n".join(_cut_to_screen(out)) if compact >= 4 else fit_lines(out)
+
+
+def _counted(labels: list) -> str:
+    """Labels with equal ones once, with their count: '2 x red 5, blue 3'."""
+    counts = {label: labels.count(label) for label in labels}
+    return ", ".join(f"{n} x {label}" if n > 1 else label for label, n in counts.items())
+
+
+def _pictures_as_text(title: str, glyphs: dict, compact: int) -> list:
+    """A grid of pictures in a few lines: each cell as one line of its picture, the first
+    that most other cells do not share (a card's name or resource, not the 'resource card'
+    common to many), in a text grid when that fits the screen (and compact < 4), else as a
+    list of occupied cells."""
+    pictures = {key: [line.strip() for line in lines] for key, lines in glyphs.items() if lines}
+    counts: dict = {}
+    for lines in pictures.values():
+        for line in set(lines):
+            counts[line] = counts.get(line, 0) + 1
+    common = len(pictures) / 2
+    first = {key: [next((line for line in lines if line and counts[line] <= common), lines[0])]
+             for key, lines in pictures.items()}
+    if not first:
+        return [f"{title}: (empty)"]
+    grid = render_grid(first)
+    if compact < 4 and max(len(line) for line in grid) <= screen_width():
+        return [f"{title}:"] + grid
+    cells = sorted(((int(k.split(",")[1]), int(k.split(",")[0])), text[0]) for k, text in first.items())
+    return [f"{title}: " + "; ".join(f"({x}, {y}) {text}" for (y, x), text in cells)]
+
+
+def _cut_to_screen(lines: list) -> list:
+    width = screen_width()
+    return [line if len(line) <= width else line[:width - 1] + "…" for line in lines]
+
+
+def screen_height() -> int:
+    """The terminal's height in lines (24 when there is no terminal, or `LINES` says so)."""
+    return max(10, shutil.get_terminal_size((80, 24)).lines)
 
 
 def fit_lines(lines: list[str], width: int | None = None) -> str:

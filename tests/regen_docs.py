@@ -8,7 +8,8 @@ A shown output is a ```text block of README.md or docs/*.md whose first line is 
 Every `$ ` line is run in one scratch folder per document, in order (a later command may
 read what an earlier one wrote); its standard output and error replace the lines up to the
 next `$ ` line. In the scratch folder `games/` is the repository's games folder, so bundled
-games resolve by name and `games/punto/...` paths read the real files.
+games resolve by name and `games/punto/...` paths read the real files; `examples/` is
+docs/examples (the test beds). Commands run as on an 80 x 30 terminal (COLUMNS, LINES).
 
 - A line `...` stands for any number of lines. Regenerating keeps as many lines before the
   first `...` and after the last one as the block shows now.
@@ -95,7 +96,7 @@ def run(command: str, folder: Path, stdin: str = "") -> list[str]:
         argv = [sys.executable, "-m", "boardwright", *argv[1:]]
     elif argv[0] != "head":
         raise SystemExit(f"regen_docs: cannot run {command!r}: only boardwright and head commands")
-    env = dict(os.environ, COLUMNS="80", NO_COLOR="1", PYTHONPATH=import_path())
+    env = dict(os.environ, COLUMNS="80", LINES="30", NO_COLOR="1", PYTHONPATH=import_path())
     done = subprocess.run(argv, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                           env=env, input=stdin, timeout=600)
     if done.returncode < 0:             # killed by a signal: its output is no output of the command
@@ -158,6 +159,7 @@ def process(document: Path, write: bool) -> list[str]:
     with tempfile.TemporaryDirectory(prefix="boardwright-docs-") as scratch:
         folder = Path(scratch)
         (folder / "games").symlink_to(REPO / "games")
+        (folder / "examples").symlink_to(REPO / "docs" / "examples")
         for name, text in files:
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
             text = BUNDLED_PATH.sub(lambda m: f'"{folder / "games"}/{m.group(1)}"', text)

@@ -155,3 +155,14 @@ def test_the_trace_schema_refuses_what_a_reader_could_not_use():
     for bad in ({**good, "options": []}, {k: v for k, v in good.items() if k != "choice"},
                 {"type": "end", "finished": True, "steps": 3}, {"type": "nothing"}):
         assert not TRACE_VALIDATOR.is_valid(bad), bad
+
+
+def test_redo_writes_the_redone_decisions_again(capsys, monkeypatch, tmp_path):
+    path = tmp_path / "t.jsonl"
+    run(capsys, monkeypatch, "play", "punto", "--players", "2", "--seats", "human,random", "--seed", "3",
+        "--trace", str(path), stdin="1\n2\nundo\nredo\nquit\n")
+    records = read_trace(path.read_text())
+    assert [(r["type"], r.get("step")) for r in records] == [
+        ("start", None), ("decision", 0), ("decision", 1), ("decision", 2), ("decision", 3), ("undo", 2),
+        ("decision", 2), ("decision", 3), ("end", None)]
+    assert records[6:8] == records[3:5], "redo makes the same decisions, with the same options"

@@ -1,0 +1,106 @@
+"""The options of a decision laid out to fit the lines the play screen leaves them.
+
+The play screen (cli/play.py) keeps the table and the options on one screen of the terminal
+(80 x 30 is the size it is tested at). The options get the lines the table leaves:
+
+- in columns, numbered down each column, when they all fit;
+- else grouped by the first word of their labels ("I5 on (3, 4) ..." is in group I5,
+  "wheat at (1, 0), ..." in group wheat), when there are several groups and the groups fit:
+  the screen lists the groups with how many options each holds, and typing a group's name
+  lists its options;
+- else (or inside a group that is still too long) in pages: `more` shows the next one.
+
+Options are always chosen by their number in the whole list (or id, or label), whichever
+group or page shows them, so a number never changes its meaning.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+MIN_OPTION_LINES = 6        # the options get at least this many lines, even under a tall table
+
+
+@dataclass
+class Shown:
+    """What the options part of the screen shows: `lines`, and how to see the rest."""
+    lines: list
+    pages: int = 1              # pages of the list shown (1: it is all there)
+    grouped: bool = False       # the lines list groups, not options
+
+
+def group_name(label: str) -> str:
+    words = label.split()
+    return words[0].rstrip(":,;.") if words else ""
+
+
+def groups_of(labels: list) -> dict:
+    """Option indexes by the first word of their labels (lower case), in the order first seen."""
+    groups: dict = {}
+    for index, label in enumerate(labels):
+        groups.setdefault(group_name(label).lower(), []).append(index)
+    return groups
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:max(1, width - 1)] + "…"
+
+
+def columns(cells: list, width: int, rows_at_most: int | None = None) -> list:
+    """Cells in as many columns as fit `width`, filled down each column; a cell longer than
+    the line is cut with '…'. With `rows_at_most`, None when they need more rows."""
+    if not cells:
+        return []
+    cells = [_cut(c, width - 2) for c in cells]
+    cell_width = max(len(c) for c in cells) + 2
+    per_row = max(1, min(len(cells), (width - 2) // cell_width))
+    rows = math.ceil(len(cells) / per_row)
+    if rows_at_most is not None and rows > rows_at_most:
+        return None
+    per_row = math.ceil(len(cells) / rows)          # even columns: no last column of one
+    out = []
+    for r in range(rows):
+        row = [cells[c * rows + r] for c in range(per_row) if c * rows + r < len(cells)]
+        out.append("  " + "".join(f"{cell:<{cell_width}}" for cell in row).rstrip())
+    return out
+
+
+def numbered(labels: list, indexes) -> list:
+    width = len(str(len(labels)))
+    return [f"{i + 1:>{width}}. {labels[i]}" for i in indexes]
+
+
+def lay_out(labels: list, budget: int, width: int, group: str | None = None, page: int = 0) -> Shown:
+    """The options (their labels) in at most `budget` lines of `width` columns. `group`:
+    only that group's options; `page`: which page of a list that needs pages."""
+    budget = max(MIN_OPTION_LINES, budget)
+    everything = range(len(labels))
+    if group is None:
+        lines = columns(numbered(labels, everything), width, budget)
+        if lines is not None:
+            return Shown(lines)
+        groups = groups_of(labels)
+        if len(groups) > 1:
+            cells = [f"{group_name(labels[members[0]])} ({len(members)})" for members in groups.values()]
+            lines = columns(cells, width, budget - 1)
+            if lines is not None:
+                return Shown([f"  {len(labels)} options in {len(groups)} groups (by the first word): type a "
+                              "group to list its options"] + lines, grouped=True)
+        chosen = list(everything)
+    else:
+        chosen = groups_of(labels).get(group, [])
+    return _paged(labels, chosen, budget, width, page)
+
+
+def _paged(labels: list, chosen: list, budget: int, width: int, page: int) -> Shown:
+    lines = columns(numbered(labels, chosen), width, budget)
+    if lines is not None:
+        return Shown(lines)
+    rows = budget - 1
+    cells = numbered(labels, chosen)
+    per_row = max(1, (width - 2) // (max(len(c) for c in cells) + 2))
+    per_page = max(1, rows * per_row)
+    pages = math.ceil(len(cells) / per_page)
+    page %= pages
+    lines = columns(cells[page * per_page:(page + 1) * per_page], width)
+    return Shown(lines + [f"  (page {page + 1} of {pages}: type 'more' for the next page)"], pages=pages)
