@@ -274,8 +274,9 @@ class Session:
                     self.view = (line.lower(), 0)
                     self.draw(decision)
                     continue
-                self.out(fit_lines([f"'{line}' is not one of the options: type 1 to {len(decision.options)}, "
-                                    "an id, a label or a group's first word; 'help' lists the commands."]))
+                shown = line if len(line) <= 40 else line[:40] + "..."
+                self.out(f"'{shown}' is not one of the options: type 1 to {len(decision.options)}, "
+                         "an id, a label or a group's first word; 'help' lists the commands.")
 
     # ------------------------------------------------------------------ commands
     def undo(self) -> bool:
@@ -288,7 +289,7 @@ class Session:
         if self.trace is not None:
             self.trace.write({"type": "undo", "step": len(self.moves)})
         self.write_log()
-        self.out("Undone: back to your previous move ('redo' makes it again).")
+        self.out("Undone: back to your previous move. ('redo' makes it again.)")
         return True
 
     def redo(self) -> bool:
@@ -345,9 +346,10 @@ class Session:
         cut = lambda label: label if len(label) <= width else label[:width - 1] + "…"
         self.out(fit_lines([f"Hint: {rows[0][3].label} (option {rows[0][2]}). The search bot tried each option on "
                             f"positions sampled from what you can see; value 1.000 is a certain win:"]))
-        self.out(f"  {'option':<{width + 5}} {'visits':>6}  {'value':>5}")
+        digits = max(2, len(str(max(r[2] for r in rows[:HINT_ROWS]))))
+        self.out(f"  {'option':<{width + digits + 2}} {'visits':>6}  {'value':>5}")
         for visits, value, number, option in rows[:HINT_ROWS]:
-            self.out(f"  {number:>3}. {cut(option.label):<{width}} {visits:>6}  {value:.3f}")
+            self.out(f"  {number:>{digits}}. {cut(option.label):<{width}} {visits:>6}  {value:.3f}")
         if len(rows) > HINT_ROWS:
             self.out(f"  ... and {len(rows) - HINT_ROWS} more options, each visited less")
         if rows[0][1] - min(r[1] for r in rows) < 0.005:
