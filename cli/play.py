@@ -131,7 +131,7 @@ class Session:
         if self.shown_at != len(self.st.history):     # else a `show` has just drawn the last table
             result = render_result(game, game.result(self.st))
             self.out("")
-            self.out(self.fitted_table(game.observe(self.st, self.viewer()), screen_height() - result.count("\n") - 3))
+            self.out(self.fitted_table(game.observe(self.st, self.viewer()), result.count("\n") + 3))
         else:
             result = render_result(game, game.result(self.st))
         self.out(result)
@@ -139,8 +139,13 @@ class Session:
             self.out(f"(The game is over: '{self.queued}', typed at the pause, was not run.)")
         return 0
 
-    def fitted_table(self, seen: dict, room: int) -> str:
-        """The table drawn as fully as fits `room` lines (the shortest drawing if none fits)."""
+    def fitted_table(self, seen: dict, spare: int) -> str:
+        """The table drawn as fully as fits the screen less `spare` lines (the shortest drawing
+        if none fits; the whole table when the screen's height is not known)."""
+        height = screen_height()
+        if height is None:
+            return render_table(self.game, seen)
+        room = height - spare
         for level in range(COMPACT_LEVELS + 1):
             table = render_table(self.game, seen, level)
             if table.count("\n") < room:
@@ -154,7 +159,7 @@ class Session:
         seen = game.observe(self.st, p)
         head = fit_lines([f"{game.player_name(p)}, your move. {decision.prompt}:"])
         labels = [o.label for o in decision.options]
-        height, width = screen_height(), screen_width()
+        height, width = screen_height() or 10 ** 6, screen_width()       # no height known: no limit
         # The fullest table beside which the options fit without pages, else with pages.
         layouts = []
         for level in ([0] if whole_table else range(COMPACT_LEVELS + 1)):
@@ -162,6 +167,8 @@ class Session:
             budget = height - table.count("\n") - head.count("\n") - 4    # blank, table, head, prompt
             shown = lay_out(labels, budget, width, *self.view)
             layouts.append((len(shown.lines) > budget, shown.pages > 1, table, shown))
+            if not layouts[-1][0] and not layouts[-1][1]:
+                break
         _, _, table, shown = next((x for x in layouts if not x[0] and not x[1]),
                                   next((x for x in layouts if not x[0]), layouts[-1]))
         self.out("")
@@ -197,11 +204,11 @@ class Session:
         self.out("")
         self.out(f"== {title}")
         if self.before_cleanup is not None:
-            self.out(self.fitted_table(self.before_cleanup, screen_height() - 4))
+            self.out(self.fitted_table(self.before_cleanup, 4))
             self.out("(the table as the last move left it, before the rules took components off the grid)")
             self.before_cleanup = None
         else:
-            self.out(self.fitted_table(self.game.observe(st, self.viewer()), screen_height() - 3))
+            self.out(self.fitted_table(self.game.observe(st, self.viewer()), 3))
         self.shown_at = len(st.history)
         self.pause(title)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sys
 import textwrap
 
 
@@ -208,9 +209,16 @@ def _cut_to_screen(lines: list) -> list:
     return [line if len(line) <= width else line[:width - 1] + "…" for line in lines]
 
 
-def screen_height() -> int:
-    """The terminal's height in lines (24 when there is no terminal, or `LINES` says so)."""
-    return max(10, shutil.get_terminal_size((80, 24)).lines)
+def screen_height() -> int | None:
+    """The screen's height in lines: `LINES` when set, else the terminal's when standard
+    output is one, else None (no limit: output piped to a file keeps every line)."""
+    lines = os.environ.get("LINES", "")
+    if lines.isascii() and lines.isdigit() and len(lines) < 6 and int(lines) > 0:
+        return max(10, int(lines))
+    try:
+        return max(10, os.get_terminal_size(sys.stdout.fileno()).lines) if sys.stdout.isatty() else None
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
 def fit_lines(lines: list[str], width: int | None = None) -> str:
