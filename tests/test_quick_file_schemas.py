@@ -9,6 +9,7 @@ The last tests walk every node of each schema and put values of the wrong type o
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 import json
 import re
 
@@ -497,3 +498,12 @@ def test_options_exclude_fails_on_a_label_no_option_could_have(tmp_path):
     failure = only_failure(tmp_path, head + '  options_exclude: ["spade 3", "clubs 3"]\n')
     assert "no option, component or player uses the word 'spade' (did you mean 'spades'?)" in failure
     assert "the word 'clubs'" in failure
+
+
+def test_a_failure_lists_the_first_labels_of_a_long_option_list(tmp_path):
+    game = Path(__file__).resolve().parent.parent / "docs" / "examples" / "polyomino" / "polyomino.game"
+    failure = only_failure(tmp_path, f"game: {game}\nplayers: 2\nexpect:\n  options_include: ['I1 on (0, 0)']\n")
+    from test_testbeds import POLYOMINO, reference
+    offered = len(reference(POLYOMINO).Polyomino(0).options)        # the plain-Python enumeration
+    listed = failure.split("among the options: ")[1].split("\n")[0]
+    assert listed.count(" on (") == 30 and f"; ... and {offered - 30} more" in listed
