@@ -416,3 +416,4 @@ class Module(Node):
     """One parsed rule file."""
     items: tuple
     source: str
+    names: tuple = ()       # (word, span, what) of every name the file declares or binds

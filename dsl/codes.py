@@ -40,6 +40,7 @@ CODES = [
     Code("E207", "param-cycle", r"depends on itself|is used before it is declared|which is not computed yet",
          "params that depend on each other in a circle"),
     Code("E210", "bot-settings", r"^unknown bot '|^bad bot setting", "a `bot` declaration naming a bot that does not exist, or a setting it does not take"),
+    Code("E211", "reserved-word", r"is a reserved word of the language", "a name that is a keyword of the language (`fn at`, `let to`)"),
     Code("E209", "not-before-start", r"is not known before the game starts", "a param or initial value reads the game's state"),
     # -- names
     Code("E301", "unknown-name", r"^unknown name", "a name that is not declared"),

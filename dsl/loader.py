@@ -13,6 +13,7 @@ from pathlib import Path
 from . import ast
 from .checker import Checker
 from .data import load_data
+from .grammar import reserved_word_problems
 from .errors import SOURCES, DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean, read_regular
 from .parsed import parse_file
 from .spec import GameSpec
@@ -109,7 +110,9 @@ def check_game(path: str | Path, variant: str | None = None, warnings: bool = Fa
         variant_module = None
         if variant and not names_base(base_file, variant):
             variant_module = parse_file(resolve_variant(base_file, variant))
-    diagnostics: list[Diagnostic] = []
+    diagnostics: list[Diagnostic] = reserved_word_problems(module)
+    if variant_module is not None:
+        diagnostics += reserved_word_problems(variant_module)
     spec = GameSpec(title="", path=str(base_file))
     data_ok = _merge(spec, module, base_file, diagnostics, is_variant=False)
     if variant_module is not None:
