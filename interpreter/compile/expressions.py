@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...dsl import ast
 from ...dsl.types import CELL, INT, PLAYER, element, is_grid, is_list
 from .analysis import draws_random, shape, walk
+from ..run.indexes import row_major
 from .pieces import Env, repeatable, simple
 
 _ARITHMETIC = {"+", "-", "*", "==", "!=", "<", "<=", ">", ">="}
@@ -277,9 +278,10 @@ class ExpressionCompiler:
     def e_Call(self, e: ast.Call, env):
         if e.func == "components":
             return self.module.const(self.game.kind_ids[e.args[0].id])
-        if e.func == "sorted" and element(self.type_of(e.args[0])) in self.spec.enums:
-            rank = {m: i for i, m in enumerate(self.spec.enums[element(self.type_of(e.args[0]))])}
-            return f"sorted({self.expr(e.args[0], env)}, key={self.module.const(rank)}.__getitem__)"
+        if e.func == "sorted" and "sorted" not in self.spec.fns:
+            key = self.sort_key(element(self.type_of(e.args[0])))
+            if key is not None:
+                return f"sorted({self.expr(e.args[0], env)}, key={self.module.const(key, 'sort')})"
         if e.func in self.spec.fns:
             args = [self.expr(a, env) for a in e.args]
             if e.func in self.inlinable and e.func not in self.inlining:
@@ -330,6 +332,19 @@ class ExpressionCompiler:
         if e.func in ("size", "contents") and is_grid(self.type_of(e.args[0])):
             return f"_grid_{e.func}(st, {args[0]})"
         return f"_B_{e.func}(_rt, st{''.join(', ' + a for a in args)})"
+
+    def sort_key(self, t: str):
+        """The key `sorted` orders values of type t by, or None for Python's own order: enum
+        members in declaration order, cells row by row (y, then x) as every grid built-in
+        lists them, lists item by item with those keys."""
+        if t in self.spec.enums:
+            return {m: i for i, m in enumerate(self.spec.enums[t])}.__getitem__
+        if t == CELL:
+            return row_major
+        if is_list(t):
+            inner = self.sort_key(element(t))
+            return None if inner is None else (lambda items: [inner(v) for v in items])
+        return None
 
     def e_Unary(self, e: ast.Unary, env):
         f = self.expr(e.operand, env)
