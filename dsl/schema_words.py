@@ -122,11 +122,13 @@ def schema_message(error) -> tuple[list, str, str]:
 
 
 def deepest_errors(errors) -> list:
-    """The errors worth reporting: of an anyOf/oneOf/if, the branch that got furthest."""
+    """The errors worth reporting: of an anyOf/oneOf/if, the branch that got furthest (a
+    branch of the value's own type before one that wants another type)."""
     out = []
     for error in errors:
         if error.validator in ("anyOf", "oneOf") and error.context:
-            out.extend(deepest_errors([max(error.context, key=lambda e: len(e.absolute_path))]))
+            best = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
+            out.extend(deepest_errors([best]))
         else:
             out.append(error)
     return out
