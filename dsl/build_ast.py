@@ -145,6 +145,12 @@ class _Builder(Transformer):
     def enum_decl(self, meta, c):
         return ast.EnumDecl(self.s(meta), self.named(c[0], "enum"), tuple(self.named(t, "enum member") for t in c[1:]))
 
+    def record_decl(self, meta, c):
+        return ast.RecordDecl(self.s(meta), self.named(c[0], "record"), tuple(c[1:]))
+
+    def record_field(self, meta, c):
+        return ast.Param(self.s(meta), self.named(c[0], "record field"), c[1])
+
     def param_decl(self, meta, c):
         return ast.ParamDecl(self.s(meta), self.named(c[0], "param"), c[1])
 
@@ -306,7 +312,8 @@ class _Builder(Transformer):
             options[key] = value
         each = options.get("each")
         return ast.Choose(self.s(meta), self.named(c[0], "choice"), c[1], each[1] if each else options.get("by"),
-                          options.get("prompt"), options.get("label"), each[0] if each else None)
+                          options.get("prompt"), options.get("label"), each[0] if each else None,
+                          options.get("id"))
 
     def choose_by(self, meta, c):
         return ("by", c[0])
@@ -319,6 +326,9 @@ class _Builder(Transformer):
 
     def choose_label(self, meta, c):
         return ("label", self.text(c[0]))
+
+    def choose_id(self, meta, c):
+        return ("id", self.text(c[0]))
 
     def break_stmt(self, meta, c):
         return ast.Break(self.s(meta))
@@ -384,6 +394,12 @@ class _Builder(Transformer):
     def call_generator(self, meta, c):
         comp = self.list_comp(meta, c[1:])
         return ast.Call(self.s(meta), str(c[0]), (comp,))
+
+    def record_lit(self, meta, c):
+        return ast.RecordLit(self.s(meta), str(c[0]), tuple(c[1:]))
+
+    def field_value(self, meta, c):
+        return ast.FieldValue(self.tok_span(c[0]), str(c[0]), c[1])
 
     def slice(self, meta, c):
         return ast.Slice(self.s(meta), c[0], c[1], c[2])

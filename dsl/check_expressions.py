@@ -78,6 +78,12 @@ class ExpressionChecks:
             if e.name in ("x", "y"):
                 return INT
             return self.error(_name_span(e), f"a cell has no attribute '{e.name}'", "cells have x and y")
+        if t in self.spec.records:
+            fields = self.record_fields(t)
+            if e.name not in fields:
+                return self.error(_name_span(e), f"unknown field '{e.name}' of record {t}",
+                                  did_you_mean(e.name, fields) or f"{t} has: {', '.join(fields)}")
+            return fields[e.name]
         kind = self.spec.kinds.get(t)
         if kind is None:
             return self.error(_name_span(e), f"{t} has no attributes")
@@ -167,6 +173,36 @@ class ExpressionChecks:
                     and text.parts[0] not in kind.attributes:
                 self.error(text.span, f"{func}: {holds} has no attribute '{text.parts[0]}'",
                            did_you_mean(text.parts[0], kind.attributes) or f"{holds} has: {', '.join(kind.attributes)}")
+
+    def expr_RecordLit(self, e: ast.RecordLit, scope):
+        """`Name(field: value, ...)`: every field of the record once, each of its type."""
+        if e.record not in self.spec.records:
+            for f in e.fields:
+                self.expr(f.value, scope)
+            return self.error(e.span, f"unknown record '{e.record}'",
+                              did_you_mean(e.record, self.spec.records) or
+                              (f"records: {', '.join(self.spec.records)}" if self.spec.records
+                               else "declare it: record NAME { field: type, ... }"))
+        fields = self.record_fields(e.record)
+        given = set()
+        for f in e.fields:
+            if f.name in given:
+                self.error(f.span, f"field '{f.name}' of {e.record} is given twice")
+                self.expr(f.value, scope)
+            elif f.name not in fields:
+                self.error(f.span, f"unknown field '{f.name}' of record {e.record}",
+                           did_you_mean(f.name, fields) or f"{e.record} has: {', '.join(fields)}")
+                self.expr(f.value, scope)
+            else:
+                self.expect(f.value, fields[f.name], scope, f"field '{f.name}' of {e.record}")
+            given.add(f.name)
+        missing = [name for name in fields if name not in given]
+        if missing:
+            self.error(e.span, f"{e.record}(...) is missing the field{'s' if len(missing) > 1 else ''} "
+                       + ", ".join(f"'{m}'" for m in missing),
+                       f"a record is built with every field: {e.record}("
+                       + ", ".join(f"{n}: ..." for n in fields) + ")")
+        return e.record
 
     def expr_Unary(self, e: ast.Unary, scope):
         if e.op == "not":

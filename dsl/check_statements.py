@@ -180,6 +180,8 @@ class StatementChecks:
         scope.names[s.var] = source
         if s.label is not None:
             self.expr(s.label, scope)
+        if s.ident is not None:
+            self.expr(s.ident, scope)
         if s.each is not None:          # after it: every choice, as a list by seat
             outer.names[s.var] = list_of(source)
 

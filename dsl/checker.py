@@ -59,6 +59,8 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks):
         for name in order:
             self.param_types[name] = self.expr(spec.params[name].value, Scope(kind="param"))
         self.reserved_names()
+        for decl in spec.records.values():
+            self.record(decl)
         for decl in spec.zones.values():
             self.zone(decl)
         for decl in spec.vars.values():
@@ -113,7 +115,7 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks):
 
     def reserved_names(self) -> None:
         spec = self.spec
-        for table in (spec.params, spec.zones, spec.vars, spec.fns, spec.procs):
+        for table in (spec.params, spec.zones, spec.vars, spec.fns, spec.procs, spec.records):
             for name, decl in table.items():
                 if name in GLOBALS:
                     self.error(decl.span, f"'{name}' is a built-in name and cannot be redeclared",

@@ -46,8 +46,8 @@ CODES = [
     Code("E301", "unknown-name", r"^unknown name", "a name that is not declared"),
     Code("E302", "unknown-function", r"^unknown function", "a call of a function that does not exist"),
     Code("E303", "unknown-procedure", r"^unknown procedure", "a call statement of a procedure that does not exist"),
-    Code("E304", "unknown-attribute", r"^unknown attribute '|has no attribute", "an attribute the component kind (or a cell) does not have"),
-    Code("E305", "unknown-type", r"^unknown type", "a type name that is not int, bool, str, player, cell, an enum or a kind"),
+    Code("E304", "unknown-attribute", r"^unknown attribute '|has no attribute|^unknown field '", "an attribute the component kind (or a cell) does not have"),
+    Code("E305", "unknown-type", r"^unknown type|^unknown record", "a type or record name that is not int, bool, str, player, cell, an enum or a kind"),
     Code("E306", "unknown-kind", r"^unknown component kind|^components\(KIND\)|' is a component kind$|^'per \w+': expected", "a component kind that the data does not define"),
     Code("E307", "not-called", r"must be called$|is a procedure: call it|its value would be unused", "a function or procedure used the wrong way round"),
     Code("E308", "shadowing", r"is already defined here|would hide a declaration", "a local name that hides another"),
@@ -60,6 +60,7 @@ CODES = [
     Code("E406", "not-indexable", r"cannot be indexed|cannot be sliced|not indexable|^an index must be", "indexing what is not a list, or with a wrong index"),
     Code("E407", "not-a-list", r"is a zone, not a list|^expected a list, got", "iterating over what is not a list"),
     Code("E408", "case-type", r"^case .* cannot be", "a case arm whose key cannot equal the subject"),
+    Code("E409", "record-fields", r"is missing the field|^field '\w+' of \w+ is given twice", "a record built without one of its fields, or with one twice"),
     # -- statements
     Code("E501", "choice-in-setup", r"setup runs without choices", "`choose` inside `setup`"),
     Code("E502", "outside-loop", r"outside a loop", "`break` or `continue` outside a loop"),

@@ -190,9 +190,9 @@ def _first_span(module: ast.Module) -> Span:
 
 
 _NAMED = {ast.ParamDecl: "params", ast.ZoneDecl: "zones", ast.VarDecl: "vars",
-          ast.FnDecl: "fns", ast.ProcDecl: "procs"}
+          ast.FnDecl: "fns", ast.ProcDecl: "procs", ast.RecordDecl: "records"}
 _WORDS = {ast.ParamDecl: "param", ast.ZoneDecl: "zone", ast.VarDecl: "var", ast.FnDecl: "fn",
-          ast.ProcDecl: "proc"}
+          ast.ProcDecl: "proc", ast.RecordDecl: "record"}
 _SINGLE = {ast.SetupDecl: "setup", ast.PlayDecl: "play", ast.WinnersDecl: "winners",
            ast.HeuristicDecl: "heuristic", ast.BriefDecl: "brief"}
 

@@ -22,6 +22,7 @@ class GameSpec:
     data: list[DataSet] = field(default_factory=list)
     enums: dict = field(default_factory=dict)         # name -> tuple of members
     kinds: dict = field(default_factory=dict)         # name -> data.ComponentKind
+    records: dict = field(default_factory=dict)       # name -> ast.RecordDecl
     params: dict = field(default_factory=dict)        # name -> ast.ParamDecl, in order
     zones: dict = field(default_factory=dict)
     vars: dict = field(default_factory=dict)

@@ -87,6 +87,14 @@ class ExpressionCompiler:
         attr = e.name
         if self.type_of(e.obj) == CELL:
             return f"{obj}[{0 if attr == 'x' else 1}]"
+        if self.type_of(e.obj) in self.spec.records:       # a field is a position in the tuple
+            i = [f for f, _ in self.record_fields(self.type_of(e.obj))].index(attr)
+            if simple(obj):
+                return f"({obj}[{i}] if {obj} is not None else _none_attribute({attr!r}))"
+            w = self.temporary()
+            if w is not None:
+                return f"({w}[{i}] if ({w} := {obj}) is not None else _none_attribute({attr!r}))"
+            return f"_record_field({obj}, {i}, {attr!r})"
         if isinstance(e.obj, ast.Call) and e.obj.func == "top_at" and e.obj.func not in self.spec.fns:
             zone, cell = (self.expr(a, env) for a in e.obj.args)
             w = self.temporary()
@@ -345,6 +353,12 @@ class ExpressionCompiler:
             inner = self.sort_key(element(t))
             return None if inner is None else (lambda items: [inner(v) for v in items])
         return None
+
+    def e_RecordLit(self, e: ast.RecordLit, env):
+        """A record: its fields worked out in declaration order (docs/language.md, record)."""
+        given = {f.name: f.value for f in e.fields}
+        values = [self.expr(given[f], env) for f, _ in self.record_fields(e.record)]
+        return f"_record({self.record_class(e.record)}, ({', '.join(values)},))"
 
     def e_Unary(self, e: ast.Unary, env):
         f = self.expr(e.operand, env)

@@ -17,6 +17,8 @@ def compile_game(spec, types: dict):
     game = Game(spec)
     game.param_types = {name: types.get(id(decl.value), "any") for name, decl in spec.params.items()}
     compiler = Compiler(game, spec, types)
+    game.record_vars = {name: compiler.renderer(compiler.declared_type(decl.type)) for name, decl in spec.vars.items()
+                        if compiler.declared_type(decl.type).split(" of ")[-1] in spec.records}
     for name, decl in spec.fns.items():
         compiler.function(decl)
     bodies = {name: (decl.body, decl.params) for name, decl in spec.procs.items()}
@@ -55,6 +57,7 @@ def compile_game(spec, types: dict):
     for site in game.choices.values():
         site.prompt = ns[site.prompt] if site.prompt in ns else _constant_text(site.prompt)
         site.label = ns[site.label] if site.label is not None else None
+        site.ident = ns[site.ident] if site.ident is not None else None
     params = [(name, resolve(pair)) for name, pair in params]
     inits = [(name, per, resolve(init)) for name, per, init in inits]
     score_lines = [(title, ns[f], env, span) for title, f, env, span in score_lines]

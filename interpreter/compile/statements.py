@@ -144,11 +144,13 @@ class StatementCompiler:
         prompt = self.standalone_text(s.prompt, env, s.span) if s.prompt is not None else None
         slot = env.new(s.var)
         label = self.standalone_text(s.label, env, s.span) if s.label is not None else None
+        ident = self.standalone_text(s.ident, env, s.span) if s.ident is not None else None
         t = element(self.type_of(s.source))
         site = (code.name, len(code))
         self.game.choices[site] = ChoiceSite(prompt or f"Choose {s.var}", label, self.renderer(t),
                                              self.identifier(t), t not in self.spec.kinds,
-                                             self.unique_component_ids() if t in self.spec.kinds else frozenset())
+                                             self.unique_component_ids() if t in self.spec.kinds else frozenset(),
+                                             ident)
         if draws_random(s.source, self.spec):      # drawn now, in the order the rules say
             code.emit(Instruction("choose", s.span, lines=[
                 f"_values = _options({source}, {s.var!r}, st)",
@@ -172,10 +174,11 @@ class StatementCompiler:
         slot = env.new(s.var)
         inner.names[s.var], inner.slots[s.var] = f"L[{slot}]", slot
         label = self.standalone_text(s.label, inner, s.span) if s.label is not None else None
+        ident = self.standalone_text(s.ident, inner, s.span) if s.ident is not None else None
         t = element(self.type_of(s.source))
         site = (code.name, len(code))
         self.game.choices[site] = ChoiceSite(prompt or f"Choose {s.var}", label, self.renderer(t),
-                                             self.identifier(t), t not in self.spec.kinds)
+                                             self.identifier(t), t not in self.spec.kinds, frozenset(), ident)
         code.emit(Instruction("choose", s.span, lines=[
             "_sealed_by = []",
             f"for _seat in {players}:",

@@ -95,6 +95,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
         self.per_component_vars = sorted(n for n, d in spec.vars.items() if d.per not in (None, "player"))
         self.score_sign = 1             # -1 when the lowest score wins (set by the compiler)
         self.component_vars = {n for n, d in spec.vars.items() if _base_type(d.type) in spec.kinds}
+        self.record_vars: dict = {}     # var holding records -> how one value is shown (set by the compiler)
         self.hidden_vars = {n for n, d in spec.vars.items() if d.per not in (None, "player")} | set(spec.params)
         self.code: dict = {}            # body name -> compiler.Code
         self.code_sizes: dict = {}

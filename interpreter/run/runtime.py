@@ -9,13 +9,20 @@ from __future__ import annotations
 
 from itertools import filterfalse
 
-from . import limits
+from . import limits, records
 from .builtins import IMPLEMENTATIONS, Problem, fits
 from .indexes import grid_index
 from .rng import shuffle_in_place
 from .state import Pending, record_ending
 
 _MISSING = object()
+
+
+def record_field(value, index: int, name: str):
+    """Field `name` (at `index`) of a record value, or a rule problem for none."""
+    if value is None:
+        _none_attribute(name)
+    return value[index]
 
 
 def _none_attribute(attr: str):
@@ -219,7 +226,7 @@ NAMESPACE = {
     "_check_sealed_chooser": _check_sealed_chooser, "_decide_later": _decide_later, "_top_at": _top_at,
     "_fitting": fitting, "_vacant": vacant,
     "_grid_size": grid_size, "_grid_contents": grid_contents, "_with_attribute": with_attribute,
-    "_record_ending": record_ending,
+    "_record_ending": record_ending, "_record": records.make, "_record_field": record_field,
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
 NAMESPACE.update({"_concat": limits.concat, "_multiply": limits.multiply, "_bounded_text": limits.bounded_text,

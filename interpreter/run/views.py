@@ -15,6 +15,13 @@ class Views:
             return [self.labelled(st, v) for v in value]
         return value if value is None else self.label_of(st, value)
 
+    def record_text(self, st: State, name: str, value):
+        """A var holding records, in words (per player: one text per seat)."""
+        show = self.record_vars[name]
+        if name in self.per_player_vars and type(value) is list:
+            return [show(v, st) for v in value]
+        return show(value, st)
+
     def visible_to(self, key: str, player: int | None) -> bool:
         """Whether `player` (None: a spectator) sees the contents and order of zone `key`."""
         name, _, owner = key.partition("/")
@@ -47,7 +54,8 @@ class Views:
                 zones[key] = {"size": len(content), "top": self.label_of(st, content[-1]) if content else None}
             else:
                 zones[key] = {"size": len(content)}
-        shown_vars = {name: (self.labelled(st, value) if name in self.component_vars else value)
+        shown_vars = {name: (self.labelled(st, value) if name in self.component_vars
+                             else self.record_text(st, name, value) if name in self.record_vars else value)
                       for name, value in st.vars.items()}
         seen = {"players": st.players, "current": st.current, "turns": list(st.turns),
                 "finished": st.finished, "zones": zones, "vars": shown_vars, "log": list(st.log[-10:])}
