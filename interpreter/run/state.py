@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .records import Record, record_type
+
 
 class Pending:
     """The decision play waits on: who chooses among which values, at which `choose`.
@@ -221,16 +223,22 @@ def locations(zones: dict, count: int) -> list:
 
 
 def encode(value):
-    """Values to JSON: cells (tuples) become {"cell": [x, y]}."""
+    """Values to JSON: cells (tuples) become {"cell": [x, y]}; records {"record": NAME,
+    "fields": [...], "values": [...]} (lists: a JSON writer may sort a mapping's keys)."""
     if type(value) is tuple:
         return {"cell": [value[0], value[1]]}
     if type(value) is list:
         return [encode(v) for v in value]
+    if isinstance(value, Record):
+        return {"record": value._name, "fields": list(value._fields), "values": [encode(v) for v in value]}
     return value
 
 
 def decode(value):
     if type(value) is dict:
+        if "record" in value:
+            values = tuple(decode(v) for v in value["values"])
+            return tuple.__new__(record_type(value["record"], tuple(value["fields"])), values)
         x, y = value["cell"]
         return (x, y)
     if type(value) is list:

@@ -19,8 +19,8 @@ class Views:
         """A var holding records, in words (per player: one text per seat)."""
         show = self.record_vars[name]
         if name in self.per_player_vars and type(value) is list:
-            return [show(v, st) for v in value]
-        return show(value, st)
+            return [None if v is None else show(v, st) for v in value]
+        return None if value is None else show(value, st)
 
     def visible_to(self, key: str, player: int | None) -> bool:
         """Whether `player` (None: a spectator) sees the contents and order of zone `key`."""

@@ -15,6 +15,7 @@ from ...dsl.schema_words import shown
 from ...dsl.unparse import type_text
 from ..compile.load import load_game
 from ..run.limits import Problem
+from ..run.records import record_type
 from .scenario_file import ScenarioError, node_span, read_with_positions
 
 
@@ -309,8 +310,16 @@ def _typed(game, st, kind: str, value, where: tuple, name: str):
             raise ScenarioError(f"scenario: '{name}' holds {kind} members ({', '.join(members)}), "
                                 f"not {shown(value)}", where, hint)
     elif kind in game.kind_ids:
+        if isinstance(value, str):      # by label: the first component of the kind that carries it
+            found = [c for c in game.kind_ids[kind] if game.labels[c].lower() == value.strip().lower()]
+            if not found:
+                raise ScenarioError(f"scenario: '{name}' holds a {kind}: no {kind} is labelled {value!r}", where,
+                                    did_you_mean(value, {game.labels[c] for c in game.kind_ids[kind]}))
+            return found[0]
         if type(value) is not int or value not in game.kind_ids[kind]:
-            raise wrong(f"a {kind}, which a scenario gives by its number (0 is the first component of the data)")
+            raise wrong(f"a {kind}, given by its label or its number (0 is the first component of the data)")
+    elif kind in game.spec.records:
+        return _record(game, st, kind, value, where, name)
     elif isinstance(value, dict):
         cell = value.get("cell")
         if list(value) != ["cell"] or not (isinstance(cell, list) and len(cell) == 2
@@ -320,6 +329,54 @@ def _typed(game, st, kind: str, value, where: tuple, name: str):
     elif isinstance(value, list):
         return [_typed(game, st, "any", v, where + (i,), name) for i, v in enumerate(value)]
     return value
+
+
+def _record(game, st, kind: str, value, where: tuple, name: str):
+    """A record written as a mapping of its fields: `{piece: F, where: {cell: [1, 2]}}`."""
+    fields = [(f.name, type_text(f.type)) for f in game.spec.records[kind].fields]
+    names = [f for f, _ in fields]
+    example = "{" + ", ".join(f"{f}: ..." for f in names) + "}"
+    if not isinstance(value, dict):
+        raise ScenarioError(f"scenario: '{name}' holds {_a(kind)} record: write a mapping of its fields "
+                            f"{example}, not {shown(value)}", where)
+    for key in value:
+        if key not in names:
+            raise ScenarioError(f"scenario: {kind} has no field {key!r}; fields: {', '.join(names)}", where + (key,),
+                                did_you_mean(str(key), names))
+    missing = [f for f in names if f not in value]
+    if missing:
+        raise ScenarioError(f"scenario: the {kind} of '{name}' needs the field{'s' if len(missing) > 1 else ''} "
+                            + ", ".join(missing), where, f"write {example}")
+    values = tuple(_typed(game, st, t, value[f], where + (f,), name) for f, t in fields)
+    return record_type(kind, tuple(names))(values)
+
+
+def _by_label(game, kind: str, value):
+    """A value with its components as labels, so that copies of one component compare equal."""
+    if value is None:
+        return None
+    if kind.startswith("list of ") and isinstance(value, list):
+        return [_by_label(game, kind[8:], v) for v in value]
+    if kind in game.kind_ids and type(value) is int:
+        return game.labels[value].lower()
+    if kind in game.spec.records:
+        return tuple(_by_label(game, type_text(f.type), v) for f, v in zip(game.spec.records[kind].fields, value))
+    return value
+
+
+def _shown_var(game, st, name: str) -> str:
+    """A var's value as the play screen shows it (records and components in words)."""
+    value = game.observe(st, None)["vars"].get(name, st.vars[name])
+    return repr(value)
+
+
+def _same_var(game, st, name: str, want) -> bool:
+    kind = _var_type(game, name)
+    decl = game.spec.vars.get(name)
+    got = st.vars[name]
+    if decl is not None and decl.per == "player":
+        return [_by_label(game, kind, v) for v in got] == [_by_label(game, kind, v) for v in want]
+    return _by_label(game, kind, got) == _by_label(game, kind, want)
 
 
 def _zone_labels(game, st, key):
@@ -388,8 +445,8 @@ def check_expectations(game, st, expect: dict) -> list[str]:
                     continue
                 if any(g != typed for g in got):
                     failures.append(f"vars: {name} of {label} expected {entry!r}, is {got[0]!r}")
-        elif st.vars[name] != var_value(game, st, name, want, where):
-            failures.append(f"vars: {name} expected {want!r}, is {st.vars.get(name)!r}")
+        elif not _same_var(game, st, name, var_value(game, st, name, want, where)):
+            failures.append(f"vars: {name} expected {want!r}, is {_shown_var(game, st, name)}")
     if "turns" in expect and list(st.turns) != expect["turns"]:
         failures.append(f"turns: expected {expect['turns']}, got {st.turns}")
     if "endings" in expect and list(st.endings) != expect["endings"]:
