@@ -45,7 +45,7 @@ CONTINUES = BINARY_SYMBOLS | BINARY_WORDS | {":", "then", "else", "if", "for", "
                                              "by", "."}
 # A line starting with one of these continues the line above (unless that ended a list item).
 CONTINUING_STARTS = (BINARY_SYMBOLS - {"="}) | {"and", "or", "then", "in", "not", "else", "for", "if", ".",
-                                                "to", "at", "from", "of", "by", "prompt", "label"}
+                                                "to", "at", "from", "of", "by", "prompt", "label", "id"}
 
 
 def _tokens(line: str) -> tuple[list[tuple[str, str]], str]:

@@ -344,7 +344,7 @@ class ExpressionCompiler:
     def sort_key(self, t: str):
         """The key `sorted` orders values of type t by, or None for Python's own order: enum
         members in declaration order, cells row by row (y, then x) as every grid built-in
-        lists them, lists item by item with those keys."""
+        lists them, lists item by item and records field by field with those keys."""
         if t in self.spec.enums:
             return {m: i for i, m in enumerate(self.spec.enums[t])}.__getitem__
         if t == CELL:
@@ -352,6 +352,12 @@ class ExpressionCompiler:
         if is_list(t):
             inner = self.sort_key(element(t))
             return None if inner is None else (lambda items: [inner(v) for v in items])
+        if t in self.spec.records:
+            keys = [self.sort_key(ft) for _, ft in self.record_fields(t)]
+            if all(k is None for k in keys):
+                return None
+            keys = [k or (lambda v: v) for k in keys]
+            return lambda r: tuple(k(v) for k, v in zip(keys, r))
         return None
 
     def e_RecordLit(self, e: ast.RecordLit, env):
