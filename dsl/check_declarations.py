@@ -43,11 +43,19 @@ class DeclarationChecks:
             if f.name in seen:
                 self.error(f.span, f"field '{f.name}' of record {decl.name} is declared twice")
             seen.add(f.name)
-            self.type_ref(f.type)
+        self.record_fields(decl.name)
 
     def record_fields(self, name: str) -> dict:
-        """Field name -> type of a record, in declaration order."""
-        return {f.name: self.type_ref(f.type) for f in self.spec.records[name].fields}
+        """Field name -> type of a record, in declaration order (the first of a name declared
+        twice); worked out once, so a field of an unknown type is reported once."""
+        cache = self.record_field_types
+        if name not in cache:
+            fields: dict = {}
+            for f in self.spec.records[name].fields:
+                t = self.type_ref(f.type)
+                fields.setdefault(f.name, t)
+            cache[name] = fields
+        return cache[name]
 
     def zone_type(self, decl: ast.ZoneDecl) -> str:
         holds = decl.holds or (next(iter(self.spec.kinds)) if len(self.spec.kinds) == 1 else ANY)

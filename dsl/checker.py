@@ -34,6 +34,7 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks):
         self.types: dict[int, str] = {}
         self.param_types: dict[str, str] = {}
         self.fn_returns: dict[str, str] = {}
+        self.record_field_types: dict[str, dict] = {}     # record -> {field: type}, see record_fields
         self._inferring: set[str] = set()
         self.players_by_use: set[str] = set()
         self.members = spec.member_enum
