@@ -111,7 +111,8 @@ def statement_lines(stmts, depth: int) -> list[str]:
             if getattr(s, "each", None):
                 who = f"each {s.each} in {expr_text(s.by)}, at the same time,"
             prompt = f" (asked: {expr_text(s.prompt)})" if s.prompt is not None else ""
-            out.append(f"{pad}{who} chooses {s.var} from {expr_text(s.source)}{prompt}")
+            ident = f" (ids: {expr_text(s.ident)})" if s.ident is not None else ""
+            out.append(f"{pad}{who} chooses {s.var} from {expr_text(s.source)}{prompt}{ident}")
         elif isinstance(s, ast.Log):
             out.append(f"{pad}log {expr_text(s.text)}")
         elif isinstance(s, ast.Finish) and s.name:
@@ -135,6 +136,8 @@ def explain(spec, base_spec=None) -> str:
     out += _section("Components", [
         f"{k.name} ({len(k.items)}): " + ", ".join(f"{a}: {t}" for a, t in k.attributes.items())
         for k in spec.kinds.values()] + [f"enum {n}: {', '.join(m)}" for n, m in spec.enums.items()]
+        + [f"record {n}: " + ", ".join(f"{f.name}: {type_text(f.type)}" for f in d.fields) + _note(d)
+           for n, d in spec.records.items()]
         + [f"data {Path(d.path).name}: {d.provenance.strip()}" for d in spec.data])
     out += _section("Params (change one with --set NAME=VALUE)",
                     [f"{n} = {expr_text(d.value)}{_note(d)}" for n, d in spec.params.items()])

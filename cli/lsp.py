@@ -22,6 +22,7 @@ from ..dsl.parsed import OVERLAY
 from ..dsl.grammar import declaration_keywords, statement_keywords, EXPRESSION_KEYWORDS
 from ..dsl.parser import parse_text
 from ..dsl.describe import KEYWORD_DOCS, declaration_doc
+from ..dsl.unparse import type_text
 
 SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning,
             "note": lsp.DiagnosticSeverity.Information}
@@ -106,7 +107,7 @@ def _declarations(spec) -> dict:
     if spec is None:
         return found
     for table, what in ((spec.params, "param"), (spec.zones, "zone"), (spec.vars, "var"),
-                        (spec.fns, "fn"), (spec.procs, "proc")):
+                        (spec.fns, "fn"), (spec.procs, "proc"), (spec.records, "record")):
         for name, decl in table.items():
             found[name] = (decl, what)
     return found
@@ -121,6 +122,10 @@ def completions(spec, module, before: str) -> list[lsp.CompletionItem]:
             for kind in spec.kinds.values():
                 for attr, t in kind.attributes.items():
                     items.append(lsp.CompletionItem(attr, kind=Kind.Field, detail=f"{kind.name}.{attr}: {t}"))
+            for record in spec.records.values():
+                for f in record.fields:
+                    items.append(lsp.CompletionItem(f.name, kind=Kind.Field,
+                                                    detail=f"{record.name}.{f.name}: {type_text(f.type)}"))
         items += [lsp.CompletionItem(a, kind=Kind.Field, detail=f"cell.{a}: int") for a in ("x", "y")]
         return _unique(items)
     for word in dict.fromkeys(declaration_keywords() + statement_keywords() + EXPRESSION_KEYWORDS):
@@ -133,13 +138,14 @@ def completions(spec, module, before: str) -> list[lsp.CompletionItem]:
     for name, doc in GLOBAL_NAMES.items():
         items.append(lsp.CompletionItem(name, kind=Kind.Variable, detail=doc))
     kinds = {"param": Kind.Constant, "zone": Kind.Module, "var": Kind.Variable, "fn": Kind.Function,
-             "proc": Kind.Method}
+             "proc": Kind.Method, "record": Kind.Struct}
     for name, (decl, what) in _declarations(spec).items():
         items.append(lsp.CompletionItem(name, kind=kinds[what], detail=what, documentation=declaration_doc(decl)))
     if module is not None:          # declarations of this file that do not check yet
         for item in module.items:
             name = getattr(item, "name", None)
-            if isinstance(name, str) and type(item).__name__ in ("ParamDecl", "ZoneDecl", "VarDecl", "FnDecl", "ProcDecl"):
+            if isinstance(name, str) and type(item).__name__ in ("ParamDecl", "ZoneDecl", "VarDecl", "FnDecl", "ProcDecl",
+                                                                              "RecordDecl"):
                 items.append(lsp.CompletionItem(name, kind=Kind.Variable, detail=type(item).__name__[:-4].lower()))
     if spec is not None:
         for enum, members in spec.enums.items():
@@ -179,6 +185,10 @@ def hover_text(spec, word: str) -> str | None:
         for enum, members in spec.enums.items():
             if word == enum or word in members:
                 return f"enum `{enum}`: {', '.join(members)}"
+        fields = [f"field `{f.name}` of record `{r.name}`: {type_text(f.type)}"
+                  for r in spec.records.values() for f in r.fields if f.name == word]
+        if fields:
+            return "\n\n".join(fields)
     if word in KEYWORD_DOCS:
         return f"`{word}`: {KEYWORD_DOCS[word]}"
     return None

@@ -169,3 +169,97 @@ def test_records_work_as_fn_params_returns_and_list_items(tmp_path):
     from boardwright.interpreter.compile.load import load_game
     st = load_game(path).new_state(2, seed=0)
     assert st.vars["leader"] == (0, 10) and st.log[-1] == "Player 1 leads with 10"
+
+
+# ----------------------------------------------------------------------------- tools
+def test_the_editor_tools_know_records(tmp_path):
+    from boardwright.cli.explain import explain
+    from boardwright.cli.lsp import completions, hover_text
+    from boardwright.dsl.formatter import format_checked
+    from test_editors import GRAMMAR, _scopes_of
+    path = small_body_file(tmp_path, "\n".join(RULES.splitlines()[3:]) + "\n")
+    spec, _ = check_game(path)
+    fields = {i.label: i.detail for i in completions(spec, None, "  let x = m.")}
+    assert fields["where"] == "Placement.where: cell"
+    assert fields["turn_no"] == "Placement.turn_no: int" and fields["right"] == "Pair.right: list of int"
+    names = {i.label: i.detail for i in completions(spec, None, "  let x = ")}
+    assert names["Placement"] == "record"
+    assert "record Placement { card: Card, where: cell, turn_no: int }" in hover_text(spec, "Placement")
+    assert hover_text(spec, "turn_no") == "field `turn_no` of record `Placement`: int"
+    assert "choose" in hover_text(spec, "id") and "record NAME" in hover_text(spec, "record")
+    text = explain(spec)
+    assert "record Placement: card: Card, where: cell, turn_no: int" in text
+    assert '(ids: "{m.card.rank}{m.card.suit}@{m.where.x}")' in text
+    assert "Placement(turn_no: m.turn_no, where: (m.where.x + dx, m.where.y), card: m.card)" in text
+    source = path.read_text()
+    assert format_checked(source) == source
+    messy = source.replace("record Pair { left: Placement, right: list of int }", "record Pair{left:Placement,\n"
+                           "right :list of int,}").replace("\n        id ", "\n id ")
+    assert format_checked(messy) == source.replace("record Pair { left: Placement, right: list of int }",
+                                                   "record Pair { left: Placement,\n  right: list of int, }")
+    import json
+    grammar = json.loads(GRAMMAR.read_text(encoding="utf-8"))
+    assert any(s.startswith("keyword") for s in _scopes_of("record", grammar))
+    assert any(s.startswith("keyword") for s in _scopes_of("id", grammar))
+
+
+# ----------------------------------------------------------------------------- scenarios
+SCENARIO = """\
+name: records and components in vars
+game: g.game
+players: 2
+state:
+  vars:
+    latest: {latest}
+    placed: [[{{card: hearts 1, where: {{cell: [0, 0]}}, turn_no: 0}}], []]
+moves: ["2hearts@1"]
+expect:
+  vars:
+    latest: {{card: hearts 2, where: {{cell: [11, 0]}}, turn_no: 1}}
+    placed: [[{{card: hearts 1, where: {{cell: [0, 0]}}, turn_no: 0}}, {{card: hearts 2, where: {{cell: [1, 0]}}, turn_no: 1}}], []]
+  options: ["1hearts@0", "2hearts@1", "3hearts@2"]
+  log_includes: "Player 1 lays Placement(card: hearts 2, where: (1, 0), turn_no: 1)"
+"""
+
+
+def _scenario(tmp_path, latest: str, rules: str = RULES):
+    from boardwright.interpreter.testing.scenario import run_scenario
+    small_body_file(tmp_path, "\n".join(rules.splitlines()[3:]) + "\n")
+    path = tmp_path / "s.scenario.yaml"
+    path.write_text(SCENARIO.format(latest=latest))
+    return run_scenario(path).failures
+
+
+def test_a_scenario_sets_and_checks_record_vars(tmp_path):
+    assert _scenario(tmp_path, "{card: spades 3, where: {cell: [4, 5]}, turn_no: 7}") == []
+    # the expectation compares records field by field: a wrong turn number fails
+    from boardwright.interpreter.testing.scenario import run_scenario
+    path = tmp_path / "s.scenario.yaml"
+    path.write_text(path.read_text().replace("cell: [11, 0]}, turn_no: 1}", "cell: [11, 0]}, turn_no: 2}"))
+    [failure] = run_scenario(path).failures
+    assert "vars: latest expected" in failure and "turn_no: 1)" in failure
+
+
+@pytest.mark.parametrize("latest, message", [
+    ("{card: spades 3, where: {cell: [4, 5]}}", "the Placement of 'latest' needs the field turn_no"),
+    ("{card: spades 3, where: {cell: [4, 5]}, turn_no: 7, colour: red}", "Placement has no field 'colour'"),
+    ("{card: spades 9, where: {cell: [4, 5]}, turn_no: 7}", "no Card is labelled 'spades 9'"),
+    ("{card: spades 3, where: {cell: [4, 5]}, turn_no: seven}", "'latest' holds whole numbers, not `seven`"),
+    ("7", "'latest' holds a Placement record: write a mapping of its fields {card: ..., where: ..., turn_no: ...}"),
+])
+def test_a_wrong_record_in_a_scenario_is_explained_at_its_line(tmp_path, latest, message):
+    [failure] = _scenario(tmp_path, latest)
+    assert message in failure and "s.scenario.yaml:6:" in failure, failure
+
+
+def test_a_scenario_sets_a_component_var_by_label(tmp_path):
+    from boardwright.interpreter.testing.scenario import run_scenario
+    rules = RULES.replace("var same: bool = false", "var same: bool = false\nvar favourite: Card = none")
+    small_body_file(tmp_path, "\n".join(rules.splitlines()[3:]) + "\n")
+    path = tmp_path / "s.scenario.yaml"
+    path.write_text("name: a card var\ngame: g.game\nplayers: 2\nstate:\n  vars: {favourite: Spades 2}\n"
+                    "moves: []\nexpect:\n  vars: {favourite: spades 2}\n")
+    assert run_scenario(path).failures == []
+    path.write_text(path.read_text().replace("expect:\n  vars: {favourite: spades 2}", "expect:\n  vars: {favourite: spades 1}"))
+    [failure] = run_scenario(path).failures
+    assert "favourite expected 'spades 1'" in failure
