@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 
 from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean, read_source
-from .schema_words import deepest_errors, place, schema_message, shown, wanted_types
+from .schema_words import one_of_message
 from .template import check_template, fill
 
 SCHEMA_PATH = Path(__file__).with_name("schemas") / "components.schema.json"
@@ -282,22 +282,11 @@ def _key_problems(name: str, root) -> list:
 
 PROVENANCE_HINT = ("provenance is one text, or a mapping of 'text' and 'parts': a list of "
                    "{what: ..., representative: true or false, source: ...} (docs/language.md, Component data)")
-
-
 def _schema_diagnostic(name: str, root, error) -> Diagnostic:
-    if error.validator in ("oneOf", "anyOf") and error.context:
-        # One of several shapes (provenance: a text, or a mapping of text and parts): the
-        # shape the file chose, in the language's words, not the whole value quoted.
-        if all(e.validator == "type" for e in error.context):
-            types = [t for e in error.context for t in ([e.validator_value] if isinstance(e.validator_value, str)
-                                                       else e.validator_value)]
-            where = list(error.absolute_path)
-            message, hint = f"{place(where)} must be {wanted_types(types)}, not {shown(error.instance)}", ""
-        else:
-            where, message, hint = schema_message(deepest_errors([error])[0])
-        if where[:1] == ["provenance"]:
-            hint = hint or PROVENANCE_HINT
-        return Diagnostic(_mark_span(name, _node_at(root, where)), message, hint)
+    if error.validator in ("oneOf", "anyOf") and error.context:     # provenance: a text, or text and parts
+        where, message, hint = one_of_message(error)
+        return Diagnostic(_mark_span(name, _node_at(root, where)), message,
+                          hint or (PROVENANCE_HINT if where[:1] == ["provenance"] else ""))
     where = list(error.absolute_path)
     node = _node_at(root, where)
     message = error.message

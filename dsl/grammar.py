@@ -95,7 +95,7 @@ def reserved_in_expressions() -> tuple:
 # words"). The contextual lexer would read most of them as names where no keyword fits, so
 # `fn at(i: int)` would parse; the loader refuses them with E211 instead (reserved_word_problems).
 # Not here: `x`, `size`, `extent`, `blocked`, `lowest`, `wins`, keywords only inside a zone or a
-# score declaration, which games use as names (`for x in ...`, Punto's var `wins`).
+# score declaration, which games use as names (`for x in ...`, a var `wins`).
 RESERVED_WORDS = frozenset("""
 and at bot bottom break brief by case choose continue data each elif else enum extends fail fallback
 false finish fn for from game heuristic id if in invariant label let list log move none not of opponent

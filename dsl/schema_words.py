@@ -134,6 +134,17 @@ def deepest_errors(errors) -> list:
     return out
 
 
+def one_of_message(error) -> tuple[list, str, str]:
+    """(path, message, hint) for a value that fits none of several shapes (`oneOf`): the
+    shape of the value's own type, in the language's words, not the whole value quoted."""
+    if all(e.validator == "type" for e in error.context):
+        types = [t for e in error.context
+                 for t in ([e.validator_value] if isinstance(e.validator_value, str) else e.validator_value)]
+        where = list(error.absolute_path)
+        return where, f"{place(where)} must be {wanted_types(types)}, not {shown(error.instance)}", ""
+    return schema_message(deepest_errors([error])[0])
+
+
 _SPACE = re.compile(r"[ \t\n\r]*")
 
 
