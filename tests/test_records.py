@@ -263,3 +263,23 @@ def test_a_scenario_sets_a_component_var_by_label(tmp_path):
     path.write_text(path.read_text().replace("expect:\n  vars: {favourite: spades 2}", "expect:\n  vars: {favourite: spades 1}"))
     [failure] = run_scenario(path).failures
     assert "favourite expected 'spades 1'" in failure
+
+
+def test_a_simultaneous_choice_of_records_uses_its_id_clause(tmp_path):
+    path = small_body_file(tmp_path, """\
+        record Bid { amount: int, bluff: bool }
+        var bids: list of Bid = []
+        play {
+          choose b from [Bid(amount: a, bluff: f) for a in range(2) for f in [true, false]] by each q in players
+            id "{b.amount}{b.bluff}" label "bid {b.amount}"
+          bids = b
+          log "{b[0]} / {b[1]}"
+        }
+        """)
+    from boardwright.interpreter.compile.load import load_game
+    game = load_game(path)
+    st = game.new_state(2, seed=0)
+    assert [o.id for o in game.decision(st).options] == ["0yes", "0no", "1yes", "1no"]
+    st = game.apply(game.apply(st, "1yes"), "0no")
+    assert st.history == ["1yes", "0no"] and st.vars["bids"] == [(1, True), (0, False)]
+    assert st.log[-1] == "Bid(amount: 1, bluff: yes) / Bid(amount: 0, bluff: no)"
