@@ -89,24 +89,24 @@ class ExpressionCompiler:
             return f"{obj}[{0 if attr == 'x' else 1}]"
         if self.type_of(e.obj) in self.spec.records:       # a field is a position in the tuple
             i = [f for f, _ in self.record_fields(self.type_of(e.obj))].index(attr)
-            if simple(obj):
-                return f"({obj}[{i}] if {obj} is not None else _none_attribute({attr!r}))"
-            w = self.temporary()
-            if w is not None:
-                return f"({w}[{i}] if ({w} := {obj}) is not None else _none_attribute({attr!r}))"
-            return f"_record_field({obj}, {i}, {attr!r})"
+            return self.unless_none(obj, lambda v: f"{v}[{i}]", attr) or f"_record_field({obj}, {i}, {attr!r})"
         if isinstance(e.obj, ast.Call) and e.obj.func == "top_at" and e.obj.func not in self.spec.fns:
             zone, cell = (self.expr(a, env) for a in e.obj.args)
             w = self.temporary()
             if w is not None:
                 return f"(_C[{w}[-1]][{attr!r}] if ({w} := st.zones[{zone}].get({cell})) else _none_attribute({attr!r}))"
             return f"_top_attr(st.zones[{zone}], {cell}, {attr!r})"
+        return self.unless_none(obj, lambda v: f"_C[{v}][{attr!r}]", attr) or f"_attribute({obj}, {attr!r})"
+
+    def unless_none(self, obj: str, read, attr: str) -> str | None:
+        """`read(v)` of the value `obj`, worked out once, or the rule problem "'.attr' of none";
+        None where no temporary can hold a computed value (the caller then calls a helper)."""
         if simple(obj):
-            return f"(_C[{obj}][{attr!r}] if {obj} is not None else _none_attribute({attr!r}))"
+            return f"({read(obj)} if {obj} is not None else _none_attribute({attr!r}))"
         w = self.temporary()
-        if w is not None:
-            return f"(_C[{w}][{attr!r}] if ({w} := {obj}) is not None else _none_attribute({attr!r}))"
-        return f"_attribute({obj}, {attr!r})"
+        if w is None:
+            return None
+        return f"({read(w)} if ({w} := {obj}) is not None else _none_attribute({attr!r}))"
 
     def e_Index(self, e: ast.Index, env):
         obj, index = self.expr(e.obj, env), self.expr(e.index, env)
