@@ -283,3 +283,18 @@ def test_a_simultaneous_choice_of_records_uses_its_id_clause(tmp_path):
     st = game.apply(game.apply(st, "1yes"), "0no")
     assert st.history == ["1yes", "0no"] and st.vars["bids"] == [(1, True), (0, False)]
     assert st.log[-1] == "Bid(amount: 1, bluff: yes) / Bid(amount: 0, bluff: no)"
+
+
+def test_set_refuses_a_record_param_in_words(tmp_path):
+    from boardwright.dsl.errors import UsageError
+    from boardwright.interpreter.compile.load import load_game
+    game = load_game(small_body_file(tmp_path, """\
+        record Start { seat: player, spot: cell }
+        param origin = Start(seat: 1, spot: (2, 3))
+        var n: int = 0
+        play { n = origin.spot.x + origin.seat }
+        """))
+    assert game.new_state(2).vars["n"] == 3
+    with pytest.raises(UsageError) as caught:
+        game.set_params({"origin": "3"})
+    assert str(caught.value).startswith("--set origin: 'origin' is a Start, which --set cannot give")

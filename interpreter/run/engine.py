@@ -125,6 +125,10 @@ class Game(Zones, Decisions, Views, RuleErrors):
                                  + (f"; {hint}" if hint else ""))
             value = str(text).strip()
             expected = self.param_types.get(name, "any")
+            if expected not in ("any", "int", "bool") and expected not in self.spec.enums:
+                raise UsageError(f"--set {name}: '{name}' is {expected if ' of ' in expected else 'a ' + expected}"
+                                 ", which --set cannot give: it takes whole numbers, true, false and enum "
+                                 "members; change it in a variant (docs/language.md, Variants)")
             digits = value.removeprefix("-")
             if digits.isascii() and digits.isdigit():
                 if len(digits) > MAX_SET_DIGITS:
