@@ -154,6 +154,10 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, filename: str) -> Diagno
     elif "RBRACE" in expected and str(token) in declaration_keywords() and _starts_line(text, token):
         unclosed = _unclosed_hint(text[:token.start_pos])
         hint = "is a '}' missing?" + (f" {unclosed}" if unclosed else "")
+    elif str(token) == "." and previous is not None and _starts_line(text, previous) \
+            and re.match(r"\.\s*\w+\s*[-+]?=(?!=)", text[token.start_pos:]):
+        hint = "a record's fields (and a component's attributes) cannot be assigned: " \
+               "give the var a new record: `NAME = RECORD(field: value, ...)`"
     elif token.type in _OPENERS and not any(
             b == _OPENERS[token.type] for b, _, _ in _unclosed_brackets(text[:token.start_pos])):
         hint = f"this '{token}' closes nothing"
