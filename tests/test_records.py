@@ -298,3 +298,32 @@ def test_set_refuses_a_record_param_in_words(tmp_path):
     with pytest.raises(UsageError) as caught:
         game.set_params({"origin": "3"})
     assert str(caught.value).startswith("--set origin: 'origin' is a Start, which --set cannot give")
+
+
+def test_records_with_equal_ids_are_numbered_alike_in_options_and_history(tmp_path):
+    # two copies of each card: records of copies have the same fields' ids, so the ids are
+    # numbered ('#2') in the options, and the history names the copy that was chosen
+    data = "provenance: test\ncomponents:\n  Card:\n    label: \"card {rank}\"\n    attributes: {rank: int}\n" \
+           "    items:\n      - product: {rank: [1, 2]}\n        copies: 2\n"
+    path = small_body_file(tmp_path, """\
+        record Pick { card: Card, bonus: int }
+        zone deck: stack
+        var picked: list of Pick = []
+        setup { move components(Card) to deck }
+        play {
+          for p in players {
+            turn p {
+              choose m from [Pick(card: c, bonus: 0) for c in contents(deck)]
+              picked = picked + [m]
+            }
+          }
+        }
+        """, data)
+    from boardwright.interpreter.compile.load import load_game
+    game = load_game(path)
+    st = game.new_state(2, seed=0)
+    assert [o.id for o in game.decision(st).options] == ["card-1/0", "card-1/0#2", "card-2/0", "card-2/0#2"]
+    st = game.apply(st, "card-1/0#2")
+    assert st.history == ["card-1/0#2"] and st.vars["picked"] == [(game.kind_ids["Card"][1], 0)]
+    st = game.apply_index(st, 3)
+    assert st.history == ["card-1/0#2", "card-2/0#2"]

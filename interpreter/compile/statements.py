@@ -148,7 +148,7 @@ class StatementCompiler:
         t = element(self.type_of(s.source))
         site = (code.name, len(code))
         self.game.choices[site] = ChoiceSite(prompt or f"Choose {s.var}", label, self.renderer(t),
-                                             self.identifier(t), t not in self.spec.kinds,
+                                             self.identifier(t), self.ids_differ(t),
                                              self.unique_component_ids() if t in self.spec.kinds else frozenset(),
                                              ident)
         if draws_random(s.source, self.spec):      # drawn now, in the order the rules say
@@ -161,6 +161,12 @@ class StatementCompiler:
         self.module.add(f"    return _options({source}, {s.var!r}, st)", s.span)
         code.emit(Instruction("choose", s.span, lines=[
             f"_decide_later(st, {by}, {slot}, {site!r}, {fname}, _options_now)"]))
+
+    def ids_differ(self, t: str) -> bool:
+        """Whether distinct options of type t always get distinct ids: not for components
+        (copies share a label) nor records (their fields' ids joined: copies again, or texts
+        holding '/'), whose repeated ids are numbered ('red-5#2')."""
+        return t not in self.spec.kinds and t not in self.spec.records
 
     def sealed_choose(self, code, s: ast.Choose, env: Env):
         """`choose NAME from LIST by each P in PLAYERS`: each player's options are worked out
@@ -178,7 +184,7 @@ class StatementCompiler:
         t = element(self.type_of(s.source))
         site = (code.name, len(code))
         self.game.choices[site] = ChoiceSite(prompt or f"Choose {s.var}", label, self.renderer(t),
-                                             self.identifier(t), t not in self.spec.kinds, frozenset(), ident)
+                                             self.identifier(t), self.ids_differ(t), frozenset(), ident)
         code.emit(Instruction("choose", s.span, lines=[
             "_sealed_by = []",
             f"for _seat in {players}:",
