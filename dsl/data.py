@@ -14,6 +14,7 @@ from pathlib import Path
 
 import yaml
 
+from .shapes import orientations, shape_cells, shape_problem
 from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean, read_source
 from .template import check_template, fill
 
@@ -34,6 +35,8 @@ class ComponentKind:
     details: str | None = None  # how `play` describes a component: "{cost} coins[, {text}]"
     glyph: list | None = None   # how `play` draws a component in a grid cell: lines of text
     back: tuple = ()            # attributes anyone can tell of a face-down component (its back)
+    # Per item (parallel to `items`): the cells it covers on a grid (dsl/shapes.py), or None.
+    shapes: list = field(default_factory=list)
 
 
 @dataclass
@@ -154,7 +157,7 @@ def load_data(path: str | Path) -> DataSet:
     if marker is None or not _trusted_marker(marker):
         errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
         if errors:
-            raise DataError(_by_position([_schema_diagnostic(name, root, e) for e in errors]))
+            raise DataError(_by_position([_schema_diagnostic(name, root, e, data) for e in errors]))
         if marker is not None:
             from .cache import store_cache_file
             store_cache_file(marker, _VALID, keep=1000)
@@ -279,12 +282,17 @@ def _key_problems(name: str, root) -> list:
     return _by_position(problems)
 
 
-def _schema_diagnostic(name: str, root, error) -> Diagnostic:
+def _schema_diagnostic(name: str, root, error, data=None) -> Diagnostic:
     where = list(error.absolute_path)
     node = _node_at(root, where)
     message = error.message
     hint = ""
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+    if "shape" in where and data is not None:           # in the shape's words, at the shape
+        where = where[:where.index("shape") + 1]
+        node = _node_at(root, where)
+        message = shape_problem(_value_at(data, where)) or message
+        hint = "e.g. shape: [[0, 0], [1, 0], [0, 1]] or shape: \"##\\n#.\""
+    elif error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(error.schema.get("properties", {}))
         extra = [k for k in error.instance if k not in allowed]
         if extra:
@@ -294,6 +302,12 @@ def _schema_diagnostic(name: str, root, error) -> Diagnostic:
     elif error.validator == "required":
         hint = "add the missing key"
     return Diagnostic(_mark_span(name, node), message, hint)
+
+
+def _value_at(data, where: list):
+    for step in where:
+        data = data[step]
+    return data
 
 
 def _build(name: str, root, data: dict) -> DataSet:
@@ -323,6 +337,7 @@ def _build(name: str, root, data: dict) -> DataSet:
                 problems.append(Diagnostic(_mark_span(name, node), f"unknown attribute type '{base}'",
                                            did_you_mean(base, list(SCALAR_TYPES) + list(enums))
                                            or "use int, str, bool, an enum of this file, or 'list of' one"))
+        kind_shape = shape_cells(spec["shape"]) if spec.get("shape") is not None else None
         defaults, bad_defaults = _defaults(name, root, kind, spec.get("defaults") or {}, enums, unknown_types,
                                            problems)
         problems.extend(_template_problems(name, root, kind))
@@ -347,6 +362,10 @@ def _build(name: str, root, data: dict) -> DataSet:
                     if problem not in problems:     # a product repeats each value in many items
                         problems.append(problem)
                 kind.items.extend(dict(values) for _ in range(item.get("copies", 1)))
+                shape = shape_cells(item["shape"]) if item.get("shape") is not None else kind_shape
+                kind.shapes.extend([shape] * item.get("copies", 1))
+                if shape is not None:
+                    orientations(shape)         # worked out once per distinct shape, at load
         kinds[kind_name] = kind
     if problems:
         raise DataError(_by_position(problems))
@@ -413,7 +432,7 @@ def format_attributes(text: str, attrs: dict) -> str:
 
 
 def _expand(item: dict):
-    fixed = {k: v for k, v in item.items() if k not in ("copies", "product")}
+    fixed = {k: v for k, v in item.items() if k not in ("copies", "product", "shape")}
     product = item.get("product") or {}
     keys = list(product)
     for combo in itertools.product(*(product[k] for k in keys)):

@@ -6,7 +6,7 @@ and texts). A mixin of `Compiler` (interpreter/compile/compiler.py).
 from __future__ import annotations
 
 from ...dsl import ast
-from ...dsl.types import CELL, INT, PLAYER, element, is_grid, is_list
+from ...dsl.types import CELL, INT, PLACEMENT, PLACEMENT_FIELDS, PLAYER, element, is_grid, is_list
 from .analysis import draws_random, shape, walk
 from .pieces import Env, repeatable, simple
 
@@ -86,6 +86,9 @@ class ExpressionCompiler:
         attr = e.name
         if self.type_of(e.obj) == CELL:
             return f"{obj}[{0 if attr == 'x' else 1}]"
+        if self.type_of(e.obj) == PLACEMENT:        # (piece, at, turn, cells): cells as a list
+            field = list(PLACEMENT_FIELDS).index(attr)
+            return f"list({obj}[3])" if attr == "cells" else f"{obj}[{field}]"
         if isinstance(e.obj, ast.Call) and e.obj.func == "top_at" and e.obj.func not in self.spec.fns:
             zone, cell = (self.expr(a, env) for a in e.obj.args)
             w = self.temporary()

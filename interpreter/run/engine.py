@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...dsl.errors import Diagnostic, RuleError, Span, UsageError, did_you_mean
+from ...dsl.shapes import orientations
 from .limits import WORK
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic
 from .decisions import Decisions
@@ -48,8 +49,12 @@ class Game(Zones, Decisions, Views, RuleErrors):
         self.details: list[str] = []     # per component: its kind's `details` text, or ""
         self.glyphs: list = []           # per component: the lines of its kind's `glyph`, or None
         self.kind_ids: dict[str, list[int]] = {}
+        # Per component: its distinct orientations (dsl/shapes.py), None for one without a shape.
+        self.orientations: list = []
         for kind in spec.kinds.values():
             ids = []
+            shapes = getattr(kind, "shapes", None) or [None] * len(kind.items)
+            self.orientations.extend(None if s is None else orientations(s) for s in shapes)
             for attrs in kind.items:
                 ids.append(len(self.components))
                 self.components.append(attrs)
