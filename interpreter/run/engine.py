@@ -65,6 +65,11 @@ class Game(Zones, Decisions, Views, RuleErrors):
             self.kind_ids[kind.name] = ids
         # What anyone can tell of each component face down (see interpreter/bots/determinize.py): the values of
         # the attributes its kind prints on the back; None when the kind declares no back.
+        # How far a shape reaches from its anchor (placements' margin), and its offsets as numbers
+        # on boards of a given row length (shaped.py), worked out once per game.
+        self.shape_reach = 1 + max((max(x, y) for shapes in self.orientations if shapes
+                                    for cells in shapes for x, y in cells), default=0)
+        self.shape_steps: dict = {}
         self.backs: list = [tuple(attrs.get(a) for a in spec.kinds[k].back) if spec.kinds[k].back else None
                             for k, attrs in zip(self.kind_of, self.components)]
         self.component_count = len(self.components)

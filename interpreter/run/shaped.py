@@ -170,25 +170,93 @@ def _placements(rt, st, key, pieces, targets, avoid=()):
     at each anchor (row-major), that lies on free cells inside the grid, covers at least one
     of `targets` and none of `avoid`."""
     grid = st.zones[key]
-    shape = rt.grid_shape(key, st)
     bad = set(avoid)
     bad.update(grid)
-    targets = [t for t in dict.fromkeys(targets) if t not in bad]
+    pieces = list(pieces)
+    for c in pieces:
+        orientations_of(rt, c)          # refuses a value that is not a component
+    shape = rt.grid_shape(key, st)
     if shape.size is not None:
-        w, h = shape.size
-        blocked = shape.blocked
-
-        def inside(cells):
-            return all(0 <= x < w and 0 <= y < h for x, y in cells) and not (blocked and any(
-                cell in blocked for cell in cells))
+        found, work = _on_fixed_grid(rt, shape, bad, pieces, targets)
     else:
-        def inside(cells):
-            return shape_fits(rt, st, key, cells)
+        found, work = _on_any_grid(rt, st, key, bad, pieces, targets)
+    charge(work)
+    return found
+
+
+def _on_fixed_grid(rt, shape, bad: set, pieces: list, targets):
+    """`placements` on a grid of fixed size, with cells as numbers on a board that has a margin
+    as wide as the largest shape: the free cells and the targets are the bits of two integers,
+    so the anchors where an orientation lies on free cells are the AND of the free cells
+    shifted back by each of its offsets, and those where it covers a target the OR of the
+    targets shifted so (each a handful of integer operations per orientation)."""
+    w, h = shape.size
+    reach = rt.shape_reach
+    stride = w + 2 * reach
+    steps_of = rt.shape_steps.get(stride)
+    if steps_of is None:            # per piece and orientation: the offsets as numbers
+        steps_of = rt.shape_steps[stride] = [
+            None if shapes is None else [[dy * stride + dx for dx, dy in cells] for cells in shapes]
+            for shapes in rt.orientations]
+    board = rt.shape_steps.get((shape, stride))
+    if board is None:               # the grid's own cells as bits, once per size
+        board = 0
+        for y in range(h):
+            for x in range(w):
+                if (x, y) not in shape.blocked:
+                    board |= 1 << ((y + reach) * stride + x + reach)
+        rt.shape_steps[(shape, stride)] = board
+    taken = 0
+    for x, y in bad:
+        if 0 <= x < w and 0 <= y < h:
+            taken |= 1 << ((y + reach) * stride + x + reach)
+    free = board & ~taken
+    spots = 0
+    for tx, ty in targets:
+        if 0 <= tx < w and 0 <= ty < h:
+            spots |= 1 << ((ty + reach) * stride + tx + reach)
+    spots &= free
+    made = rt.shape_steps.setdefault(("made", stride), {})     # placements are values: made once
+    span = stride * (h + 2 * reach)
+    found = []
+    work = 0
+    for c in pieces:
+        shapes = orientations_of(rt, c)
+        for turn, steps in enumerate(steps_of[c] or ((0,),)):
+            offsets = shapes[turn]
+            fits = free >> steps[0]
+            covers = spots >> steps[0]
+            for d in steps[1:]:
+                fits &= free >> d
+                covers |= spots >> d
+            anchors = fits & covers
+            work += len(steps)
+            if not anchors:
+                continue
+            bits = bin(anchors)             # its set bits read from the right: lowest (row by row) first
+            top = len(bits) - 1
+            i = bits.rfind("1")
+            base = (c * 8 + turn) * span
+            while i > 1:
+                a = top - i
+                m = made.get(base + a)
+                if m is None:
+                    y, x = divmod(a, stride)
+                    x, y = x - reach, y - reach
+                    m = made[base + a] = Placement(c, (x, y), turn, tuple([(x + dx, y + dy) for dx, dy in offsets]))
+                found.append(m)
+                i = bits.rfind("1", 2, i)
+    return found, work
+
+
+def _on_any_grid(rt, st, key, bad: set, pieces: list, targets):
+    """`placements` on a grid of floating extent (or none): each candidate checked as a whole."""
+    targets = [t for t in dict.fromkeys(targets) if t not in bad]
     found = []
     work = 0
     for c in pieces:
         for turn, offsets in enumerate(orientations_of(rt, c)):
-            anchors, tried = set(), set()
+            anchors, tried = [], set()
             for tx, ty in targets:
                 for ax, ay in offsets:
                     x, y = tx - ax, ty - ay
@@ -196,13 +264,12 @@ def _placements(rt, st, key, pieces, targets, avoid=()):
                         continue
                     tried.add((x, y))
                     cells = [(x + dx, y + dy) for dx, dy in offsets]
-                    work += 1
-                    if bad.isdisjoint(cells) and inside(cells):
-                        anchors.add((x, y))
+                    if bad.isdisjoint(cells) and shape_fits(rt, st, key, cells):
+                        anchors.append((x, y))
+            work += len(tried)
             for x, y in sorted(anchors, key=itemgetter(1, 0)):
                 found.append(Placement(c, (x, y), turn, tuple([(x + dx, y + dy) for dx, dy in offsets])))
-    charge(work)
-    return found
+    return found, work
 
 
 SHAPE_IMPLEMENTATIONS = {
