@@ -125,7 +125,7 @@ def render_shapes() -> str:
         "components:",
         "  Piece:",
         "    label: \"{colour} {name}\"",
-        "    glyph: \"{name:^3}\"",
+        "    glyph: \"{colour:.1}{name:<2}\"",
         "    attributes: {colour: Colour, name: str}",
         "    items:",
     ]
