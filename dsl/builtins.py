@@ -200,12 +200,12 @@ _define("touches_owned", "grid, list of cell, adjacency, str, value", 5, 5,
         _typed(BOOL, _grid(), _cells(1), _str(2), _str(3)),
         "Whether a cell of the list is next to an occupied cell of the grid (not in the list) whose top "
         "component has the attribute's value: `touches_owned(board, m.cells, \"diagonal\", \"colour\", red)`.")
-_define("placements", "grid, list of component, list of cell[, list of cell]", 3, 4,
+_define("placements_of", "grid, list of component, list of cell[, list of cell]", 3, 4,
         _typed(list_of("placement"), _grid(), _list(1), _cells(2), _cells(3)),
         "Every placement of each piece of the list (in its order) in each of its orientations (in order), "
         "at each anchor (row-major), on empty cells that fit the grid, covering at least one of the "
         "target cells and none of the cells of the last list: "
-        "`placements(board, held, frontier(board, \"diagonal\", \"colour\", red), "
+        "`placements_of(board, held, frontier(board, \"diagonal\", \"colour\", red), "
         "frontier(board, \"orthogonal\", \"colour\", red))`. Each is a `placement` with fields "
         "`piece`, `at`, `turn` and `cells`; lay it with `move m.piece to board at m.at turned m.turn`.")
 ATTRIBUTE_ARGS = {"reachable": 2, "groups": 1, "linked_groups": 2, "frontier": 2, "touches_owned": 3}

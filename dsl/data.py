@@ -9,7 +9,7 @@ import itertools
 import re
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, reduce
 from pathlib import Path
 
 import yaml
@@ -290,7 +290,7 @@ def _schema_diagnostic(name: str, root, error, data=None) -> Diagnostic:
     if "shape" in where and data is not None:           # in the shape's words, at the shape
         where = where[:where.index("shape") + 1]
         node = _node_at(root, where)
-        message = shape_problem(_value_at(data, where)) or message
+        message = shape_problem(reduce(lambda d, k: d[k], where, data)) or message
         hint = "e.g. shape: [[0, 0], [1, 0], [0, 1]] or shape: \"##\\n#.\""
     elif error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(error.schema.get("properties", {}))
@@ -302,12 +302,6 @@ def _schema_diagnostic(name: str, root, error, data=None) -> Diagnostic:
     elif error.validator == "required":
         hint = "add the missing key"
     return Diagnostic(_mark_span(name, node), message, hint)
-
-
-def _value_at(data, where: list):
-    for step in where:
-        data = data[step]
-    return data
 
 
 def _build(name: str, root, data: dict) -> DataSet:

@@ -202,7 +202,7 @@ def test_placements_are_every_fitting_placement_in_the_documented_order(game, ta
     st = fresh(game)
     lay(game, st, "blue dot", (3, 2))
     pieces = [piece(game, "red ell"), piece(game, "red bar"), piece(game, "blue tee")]
-    found = game.namespace["_B_placements"](game, st, "board", pieces, targets, avoid)
+    found = game.namespace["_B_placements_of"](game, st, "board", pieces, targets, avoid)
     assert [tuple(m) for m in found] == brute_placements(game, st, pieces, targets, avoid, 5, 4)
 
 
@@ -294,7 +294,7 @@ zone board: grid of Piece size 4 x 4
 zone bag: pile of Piece
 setup { move [q for q in components(Piece) if q.colour == red] to bag }
 play {
-  choose m from placements(board, contents(bag), [(0, 0)]) by 0 prompt "Place"
+  choose m from placements_of(board, contents(bag), [(0, 0)]) by 0 prompt "Place"
   move m.piece to board at m.at turned m.turn
   log "{m.piece.name} {m.turn} {len(m.cells)}"
 }
@@ -396,3 +396,15 @@ def test_a_bad_shape_is_refused_in_plain_words_at_its_line(tmp_path, shape, mess
         load_data(tmp_path / "d.yaml")
     assert message in caught.value.diagnostics[0].message
     assert caught.value.diagnostics[0].span.line == 6
+
+
+def test_the_language_server_completes_and_explains_the_shape_constructs():
+    from boardwright.cli.lsp import completions, hover_text
+    names = {item.label: item for item in completions(None, None, "let m = ")}
+    for builtin in ("placements_of", "covers", "turns", "shape_fits", "shape_free", "touches", "touches_owned"):
+        assert names[builtin].documentation, builtin
+    fields = {item.label for item in completions(None, None, "m.")}
+    assert {"piece", "at", "turn", "cells"} <= fields
+    assert "orientation" in hover_text(None, "turns")
+    assert "placement" in hover_text(None, "placements_of")
+    assert "turned" in hover_text(None, "move") and "orientation" in hover_text(None, "turned")

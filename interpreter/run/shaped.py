@@ -1,7 +1,7 @@
 """Components with a shape (dsl/shapes.py) on grids: the `placement` value, the cells a piece
 covers, laying a piece on a grid and lifting it whole, and the built-ins for where a shape
 fits (`turns`, `covers`, `shape_fits`, `shape_free`, `touches`, `touches_owned`,
-`placements`; `frontier` by owner lives in builtins.py and indexes.py).
+`placements_of`; `frontier` by owner lives in builtins.py and indexes.py).
 
 A placed piece lies in the stack of every cell it covers (so `top_at`, `occupied`, `frontier`
 and `groups` see it on each), and its location is (grid key, anchor, orientation, cells).
@@ -185,7 +185,7 @@ def _placements(rt, st, key, pieces, targets, avoid=()):
 
 
 def _on_fixed_grid(rt, shape, bad: set, pieces: list, targets):
-    """`placements` on a grid of fixed size, with cells as numbers on a board that has a margin
+    """`placements_of` on a grid of fixed size, with cells as numbers on a board that has a margin
     as wide as the largest shape: the free cells and the targets are the bits of two integers,
     so the anchors where an orientation lies on free cells are the AND of the free cells
     shifted back by each of its offsets, and those where it covers a target the OR of the
@@ -250,7 +250,7 @@ def _on_fixed_grid(rt, shape, bad: set, pieces: list, targets):
 
 
 def _on_any_grid(rt, st, key, bad: set, pieces: list, targets):
-    """`placements` on a grid of floating extent (or none): each candidate checked as a whole."""
+    """`placements_of` on a grid of floating extent (or none): each candidate checked as a whole."""
     targets = [t for t in dict.fromkeys(targets) if t not in bad]
     found = []
     work = 0
@@ -279,5 +279,5 @@ SHAPE_IMPLEMENTATIONS = {
     "shape_free": _shape_free,
     "touches": _touches,
     "touches_owned": _touches_owned,
-    "placements": _placements,
+    "placements_of": _placements,
 }
