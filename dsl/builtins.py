@@ -156,7 +156,8 @@ _define("reachable", "grid, cell, list of str, value", 4, 4,
         _typed(list_of(CELL), _grid(), _cell(1),
                lambda ts: _need(ts, 2, lambda t: t in ("list of str", "list of any"), "a list of 4 attribute names")),
         "The occupied cells linked to the start cell through matching edges: neighbours (orthogonal) "
-        "are linked when the attributes of their facing sides both equal the value. The side "
+        "are linked when the attributes of their facing sides both equal the value (two cells of one piece "
+        "with a shape are always linked). The side "
         "attributes are named in the order north, east, south, west (y grows southwards). An empty start "
         "cell (a city centre, a source) is open on every side: `reachable(city, (2, 2), "
         "[\"north\", \"east\", \"south\", \"west\"], true)`.")
@@ -175,7 +176,8 @@ _define("linked_groups", "grid, str, list of str, value", 4, 4,
         "Like `groups`, but two neighbours of the same value are in one group only when they are "
         "linked as in `reachable`: the attributes of their facing sides (north, east, south, west) "
         "both equal the value: `linked_groups(city, \"building\", [\"north\", \"east\", \"south\", "
-        "\"west\"], true)` gives the areas of one type linked by roads.")
+        "\"west\"], true)` gives the areas of one type linked by roads. The cells of one piece with a "
+        "shape are always linked.")
 
 # Components with a shape (docs/language.md, Shapes): where a piece fits and what it covers.
 _component = lambda i: (lambda ts: _need(ts, i, lambda t: t[:1].isupper(), "a component"))

@@ -408,3 +408,31 @@ def test_the_language_server_completes_and_explains_the_shape_constructs():
     assert "orientation" in hover_text(None, "turns")
     assert "placement" in hover_text(None, "placements_of")
     assert "turned" in hover_text(None, "move") and "orientation" in hover_text(None, "turned")
+
+
+def test_the_cells_of_one_piece_are_linked_whatever_its_side_attributes_say(tmp_path):
+    (tmp_path / "d.yaml").write_text(textwrap.dedent("""\
+        provenance: test
+        components:
+          Domino:
+            attributes: {kind: str, north: bool, east: bool, south: bool, west: bool}
+            shape: "##"
+            items:
+              - {kind: a, north: false, east: false, south: false, west: false}
+              - {kind: a, north: false, east: false, south: false, west: false}
+        """))
+    (tmp_path / "g.game").write_text(textwrap.dedent("""\
+        game "Links"
+        players 2
+        data "d.yaml"
+        zone board: grid of Domino
+        play { }
+        """))
+    g = load_game(tmp_path / "g.game")
+    st = g.new_state(2, seed=1)
+    g.move(st, 0, "board", (0, 0), False, 0)              # (0, 0) (1, 0)
+    g.move(st, 1, "board", (2, 0), False, 0)              # (2, 0) (3, 0): beside it, sides closed
+    sides = ["north", "east", "south", "west"]
+    linked = g.namespace["_B_linked_groups"](g, st, "board", "kind", sides, True)
+    assert linked == [[(0, 0), (1, 0)], [(2, 0), (3, 0)]]
+    assert g.namespace["_B_reachable"](g, st, "board", (0, 0), sides, True) == [(0, 0), (1, 0)]

@@ -267,6 +267,10 @@ def _reachable(rt, st, key, start, sides, value):
             n = (cell[0] + dx, cell[1] + dy)
             if n in seen or not grid.get(n):
                 continue
+            if stack and stack[-1] == grid[n][-1]:      # two cells of one piece with a shape
+                seen.add(n)
+                todo.append(n)
+                continue
             if stack and _attribute(rt, stack[-1], sides[i]) != value:
                 continue        # an empty start is open on every side
             if _attribute(rt, grid[n][-1], sides[(i + 2) % 4]) == value:
@@ -329,8 +333,9 @@ def _linked_groups(rt, st, key, attr, sides, value):
     def linked(c):
         for i, (dx, dy) in enumerate(SIDES):
             n = (c[0] + dx, c[1] + dy)
-            if (n in kind and _attribute(rt, grid[c][-1], sides[i]) == value
-                    and _attribute(rt, grid[n][-1], sides[(i + 2) % 4]) == value):
+            if n in kind and (grid[c][-1] == grid[n][-1]       # two cells of one piece with a shape
+                              or (_attribute(rt, grid[c][-1], sides[i]) == value
+                                  and _attribute(rt, grid[n][-1], sides[(i + 2) % 4]) == value)):
                 yield n
     return _flood(kind, linked)
 
