@@ -436,3 +436,39 @@ def test_the_cells_of_one_piece_are_linked_whatever_its_side_attributes_say(tmp_
     linked = g.namespace["_B_linked_groups"](g, st, "board", "kind", sides, True)
     assert linked == [[(0, 0), (1, 0)], [(2, 0), (3, 0)]]
     assert g.namespace["_B_reachable"](g, st, "board", (0, 0), sides, True) == [(0, 0), (1, 0)]
+
+
+def test_the_polyomino_board_indexes_equal_a_recomputation_as_pieces_are_laid():
+    """Sizes, contents, frontiers and owner frontiers of a board of pieces, kept as pieces are
+    laid, against the board read afresh; a copy played on separately leaves them right."""
+    import random
+    from pathlib import Path
+    poly = load_game(Path(__file__).resolve().parent.parent / "docs" / "examples" / "polyomino" / "polyomino.game")
+    b = poly.namespace
+    steps = {"orthogonal": [(0, -1), (-1, 0), (1, 0), (0, 1)], "diagonal": [(-1, -1), (1, -1), (-1, 1), (1, 1)]}
+
+    def agree(st):
+        grid = st.zones["board"]
+        pieces = list(dict.fromkeys(c for cell in sorted(grid, key=lambda c: (c[1], c[0])) for c in grid[cell]))
+        assert b["_B_size"](poly, st, "board") == len(pieces)
+        assert b["_B_contents"](poly, st, "board") == pieces
+        for adjacency, moves in steps.items():
+            everyone = {(x + dx, y + dy) for x, y in grid for dx, dy in moves} - set(grid)
+            assert b["_B_frontier"](poly, st, "board", adjacency) == sorted(everyone, key=lambda c: (c[1], c[0]))
+            for colour in ("violet", "orange"):
+                assert b["_B_frontier"](poly, st, "board", adjacency, "colour", colour) == \
+                    owned_frontier_by_hand(poly, st, adjacency, colour)
+
+    rng = random.Random(7)
+    st = poly.new_state(2, seed=0)
+    moves = 0
+    while not st.finished and moves < 24:
+        agree(st)
+        if moves % 5 == 2:
+            other = st.copy()
+            poly.apply_index(other, rng.randrange(len(other.pending.values)))
+            agree(other)
+        poly.apply_index(st, rng.randrange(len(st.pending.values)))
+        moves += 1
+    agree(st)
+    assert moves == 24
