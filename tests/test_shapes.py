@@ -472,3 +472,38 @@ def test_the_polyomino_board_indexes_equal_a_recomputation_as_pieces_are_laid():
         moves += 1
     agree(st)
     assert moves == 24
+
+
+def test_on_a_grid_of_floating_extent_a_shape_must_fit_as_a_whole(tmp_path):
+    """A 3 x 3 extent with a bar on (0, 0) (1, 0): an upright ell (3 tall, 2 wide) fits only
+    where the occupied area and the whole ell stay within 3 x 3."""
+    (tmp_path / "pieces.yaml").write_text(DATA)
+    (tmp_path / "g.game").write_text(textwrap.dedent("""\
+        game "Extent"
+        players 2
+        data "pieces.yaml"
+        zone board: grid of Piece extent 3 x 3
+        play { }
+        """))
+    g = load_game(tmp_path / "g.game")
+    st = g.new_state(2, seed=1)
+    bar, ell = piece(g, "red bar"), piece(g, "red ell")
+    g.move(st, bar, "board", (0, 0), False, 0)
+    b = g.namespace
+    assert b["_B_shape_fits"](g, st, "board", ell, (-1, 0), 0)       # columns -1..1, rows 0..2
+    assert not b["_B_shape_fits"](g, st, "board", ell, (0, 1), 0)    # rows 0..3 with the bar: 4 tall
+    assert not b["_B_shape_fits"](g, st, "board", ell, (2, 0), 0)    # columns 0..3 with the bar: 4 wide
+    assert b["_B_shape_fits"](g, st, "board", ell, (1, 0), 0)        # within 3 x 3 ...
+    assert not b["_B_shape_free"](g, st, "board", ell, (1, 0), 0)    # ... but on the bar's (1, 0)
+    found = b["_B_placements_of"](g, st, "board", [ell], [(0, 1), (2, 1), (1, -1)])
+    by_hand = []
+    for turn, cells in enumerate(g.orientations[ell]):
+        for y in range(-4, 5):
+            for x in range(-4, 5):
+                covered = [(x + dx, y + dy) for dx, dy in cells]
+                xs = [cx for cx, _ in covered] + [0, 1]
+                ys = [cy for _, cy in covered] + [0, 0]
+                if (max(xs) - min(xs) < 3 and max(ys) - min(ys) < 3 and not {(0, 0), (1, 0)} & set(covered)
+                        and {(0, 1), (2, 1), (1, -1)} & set(covered)):
+                    by_hand.append((ell, (x, y), turn, tuple(covered)))
+    assert [tuple(m) for m in found] == by_hand and by_hand
