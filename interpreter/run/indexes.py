@@ -149,22 +149,8 @@ class GridIndex:
     def owned_frontier(self, grid: dict, adjacency: str, attr: str, value, components: list) -> list:
         """Empty cells next to an occupied cell whose top component has the attribute's value,
         in row-major order; kept up to date as pieces are laid (`placed`, `added`)."""
-        key = (adjacency, attr, value)
-        front = self.frontiers.get(key)
-        if front is None:
-            found = set()
-            steps = ADJACENT[adjacency]
-            for (x, y), stack in grid.items():
-                if stack and components[stack[-1]].get(attr) == value:
-                    for dx, dy in steps:
-                        n = (x + dx, y + dy)
-                        if n not in grid:
-                            found.add(n)
-            front = sorted(found, key=row_major)
-            frontiers = dict(self.frontiers)     # shared with copies: replace, never change
-            frontiers[key] = front
-            self.frontiers = frontiers
-        return front
+        return self._frontier((adjacency, attr, value), grid, ADJACENT[adjacency],
+                              lambda stack: stack and components[stack[-1]].get(attr) == value)
 
     def lines_for(self, n: int, grid=None) -> list:
         """Windows of n occupied cells in row-major order of their first cell, then by
@@ -196,18 +182,23 @@ class GridIndex:
         return idx
 
     def frontier(self, grid: dict, adjacency: str) -> list:
-        front = self.frontiers.get(adjacency)
+        return self._frontier(adjacency, grid, ADJACENT[adjacency], None)
+
+    def _frontier(self, key, grid: dict, steps, counts) -> list:
+        """The frontier kept under `key`, worked out from the grid when first asked for: the
+        empty cells next to the occupied cells whose stack `counts` (all when None)."""
+        front = self.frontiers.get(key)
         if front is None:
             found = set()
-            steps = ADJACENT[adjacency]
-            for (x, y) in grid:
-                for dx, dy in steps:
-                    n = (x + dx, y + dy)
-                    if n not in grid:
-                        found.add(n)
+            for (x, y), stack in grid.items():
+                if counts is None or counts(stack):
+                    for dx, dy in steps:
+                        n = (x + dx, y + dy)
+                        if n not in grid:
+                            found.add(n)
             front = sorted(found, key=row_major)
             frontiers = dict(self.frontiers)     # shared with copies: replace, never change
-            frontiers[adjacency] = front
+            frontiers[key] = front
             self.frontiers = frontiers
         return front
 

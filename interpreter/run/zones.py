@@ -78,17 +78,8 @@ class Zones:
             st.memo.clear()
         if len(where) == 4:
             lift(st, c, where)          # a piece with a shape leaves every cell it covered
-        elif ocell is None:
-            if source[-1] == c:
-                source.pop()
-            else:
-                source.remove(c)
         else:
-            stack = source[ocell]
-            stack.remove(c)
-            if not stack:
-                del source[ocell]
-            on_remove(st, okey, not stack)
+            _take(st, c, source, okey, ocell)
         if type(dest) is list:
             if bottom:
                 dest.insert(0, c)
@@ -121,16 +112,7 @@ class Zones:
                 raise
         else:
             cells = place(self, st, c, key, at, turn)
-            okey, ocell = where
-            source = st.zones[okey]
-            if ocell is None:
-                source.remove(c)
-            else:
-                stack = source[ocell]
-                stack.remove(c)
-                if not stack:
-                    del source[ocell]
-                on_remove(st, okey, not stack)
+            _take(st, c, st.zones[where[0]], where[0], where[1])
         lay(self, st, c, key, at, 0 if turn is None else turn, cells)
         if self.coverage is not None and st.frames and st.frames[0][0] != "setup":
             self.coverage.moved[c] += 1
@@ -175,3 +157,18 @@ class Zones:
         if any(where[1] is not None or where[0] == key for where in wheres):
             return None
         return leaving, [zone for zone, _ in wheres]
+
+
+def _take(st: State, c: int, source, key: str, cell) -> None:
+    """Take component c (not one with a shape on a grid) from the zone `source` it lies in."""
+    if cell is None:
+        if source[-1] == c:
+            source.pop()
+        else:
+            source.remove(c)
+    else:
+        stack = source[cell]
+        stack.remove(c)
+        if not stack:
+            del source[cell]
+        on_remove(st, key, not stack)
