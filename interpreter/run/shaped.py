@@ -36,7 +36,7 @@ def orientations_of(rt, c) -> tuple:
     """The orientations of component c: a shapeless component is one cell, one orientation."""
     if c is None or type(c) is not int or not 0 <= c < rt.component_count:
         raise Problem(f"{c!r} is not a component, so it has no shape")
-    return rt.orientations[c] or ((( 0, 0),),)
+    return rt.orientations[c] or (((0, 0),),)
 
 
 def covered(rt, c, at, turn) -> tuple:
