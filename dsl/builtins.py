@@ -210,6 +210,11 @@ _define("placements_of", "grid, list of component, list of cell[, list of cell]"
         "`placements_of(board, held, frontier(board, \"diagonal\", \"colour\", red), "
         "frontier(board, \"orthogonal\", \"colour\", red))`. Each is a `placement` with fields "
         "`piece`, `at`, `turn` and `cells`; lay it with `move m.piece to board at m.at turned m.turn`.")
+_define("any_placement", "grid, list of component, list of cell[, list of cell]", 3, 4,
+        _typed(BOOL, _grid(), _list(1), _cells(2), _cells(3)),
+        "Whether `placements_of` with the same arguments would find a placement; it stops at the first, "
+        "so asking it before a `choose` over `placements_of` leaves the whole list to be worked out only "
+        "when someone asks for the options.")
 ATTRIBUTE_ARGS = {"reachable": 2, "groups": 1, "linked_groups": 2, "frontier": 2, "touches_owned": 3}
 ADJACENCY_ARGS = {"frontier": 1, "neighbours": 1, "touches": 2, "touches_owned": 2}     # argument that names an adjacency     # argument that names attributes of the grid's kind
 

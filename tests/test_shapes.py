@@ -204,6 +204,18 @@ def test_placements_are_every_fitting_placement_in_the_documented_order(game, ta
     pieces = [piece(game, "red ell"), piece(game, "red bar"), piece(game, "blue tee")]
     found = game.namespace["_B_placements_of"](game, st, "board", pieces, targets, avoid)
     assert [tuple(m) for m in found] == brute_placements(game, st, pieces, targets, avoid, 5, 4)
+    assert game.namespace["_B_any_placement"](game, st, "board", pieces, targets, avoid) is True
+
+
+def test_any_placement_is_false_where_nothing_fits(game):
+    st = fresh(game)
+    lay(game, st, "blue dot", (3, 2))
+    ell = piece(game, "red ell")
+    any_placement = game.namespace["_B_any_placement"]
+    assert brute_placements(game, st, [ell], [(3, 2)], [], 5, 4) == []        # its only target is taken
+    assert any_placement(game, st, "board", [ell], [(3, 2)]) is False
+    assert any_placement(game, st, "board", [ell], [(0, 0)], [(0, 1), (1, 0)]) is False
+    assert brute_placements(game, st, [ell], [(0, 0)], [(0, 1), (1, 0)], 5, 4) == []
 
 
 def test_shape_fits_free_covers_and_touches(game):

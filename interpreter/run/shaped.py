@@ -1,7 +1,7 @@
 """Components with a shape (dsl/shapes.py) on grids: the `placement` value, the cells a piece
 covers, laying a piece on a grid and lifting it whole, and the built-ins for where a shape
 fits (`turns`, `covers`, `shape_fits`, `shape_free`, `touches`, `touches_owned`,
-`placements_of`; `frontier` by owner lives in builtins.py and indexes.py).
+`placements_of`, `any_placement`; `frontier` by owner lives in builtins.py and indexes.py).
 
 A placed piece lies in the stack of every cell it covers (so `top_at`, `occupied`, `frontier`
 and `groups` see it on each), and its location is (grid key, anchor, orientation, cells).
@@ -169,6 +169,15 @@ def _placements(rt, st, key, pieces, targets, avoid=()):
     """Every placement of each piece (in the list's order), in each orientation (in order),
     at each anchor (row-major), that lies on free cells inside the grid, covers at least one
     of `targets` and none of `avoid`."""
+    return _search(rt, st, key, pieces, targets, avoid, False)
+
+
+def _any_placement(rt, st, key, pieces, targets, avoid=()):
+    """Whether `placements_of` would find one: the search stops at the first."""
+    return bool(_search(rt, st, key, pieces, targets, avoid, True))
+
+
+def _search(rt, st, key, pieces, targets, avoid, first: bool) -> list:
     grid = st.zones[key]
     bad = set(avoid)
     bad.update(grid)
@@ -177,14 +186,14 @@ def _placements(rt, st, key, pieces, targets, avoid=()):
         orientations_of(rt, c)          # refuses a value that is not a component
     shape = rt.grid_shape(key, st)
     if shape.size is not None:
-        found, work = _on_fixed_grid(rt, shape, bad, pieces, targets)
+        found, work = _on_fixed_grid(rt, shape, bad, pieces, targets, first)
     else:
-        found, work = _on_any_grid(rt, st, key, bad, pieces, targets)
+        found, work = _on_any_grid(rt, st, key, bad, pieces, targets, first)
     charge(work)
     return found
 
 
-def _on_fixed_grid(rt, shape, bad: set, pieces: list, targets):
+def _on_fixed_grid(rt, shape, bad: set, pieces: list, targets, first: bool):
     """`placements_of` on a grid of fixed size, with cells as numbers on a board that has a margin
     as wide as the largest shape: the free cells and the targets are the bits of two integers,
     so the anchors where an orientation lies on free cells are the AND of the free cells
@@ -245,11 +254,13 @@ def _on_fixed_grid(rt, shape, bad: set, pieces: list, targets):
                     x, y = x - reach, y - reach
                     m = made[base + a] = Placement(c, (x, y), turn, tuple([(x + dx, y + dy) for dx, dy in offsets]))
                 found.append(m)
+                if first:
+                    return found, work
                 i = bits.rfind("1", 2, i)
     return found, work
 
 
-def _on_any_grid(rt, st, key, bad: set, pieces: list, targets):
+def _on_any_grid(rt, st, key, bad: set, pieces: list, targets, first: bool):
     """`placements_of` on a grid of floating extent (or none): each candidate checked as a whole."""
     targets = [t for t in dict.fromkeys(targets) if t not in bad]
     found = []
@@ -269,6 +280,8 @@ def _on_any_grid(rt, st, key, bad: set, pieces: list, targets):
             work += len(tried)
             for x, y in sorted(anchors, key=itemgetter(1, 0)):
                 found.append(Placement(c, (x, y), turn, tuple([(x + dx, y + dy) for dx, dy in offsets])))
+                if first:
+                    return found, work
     return found, work
 
 
@@ -280,4 +293,5 @@ SHAPE_IMPLEMENTATIONS = {
     "touches": _touches,
     "touches_owned": _touches_owned,
     "placements_of": _placements,
+    "any_placement": _any_placement,
 }
