@@ -413,7 +413,7 @@ def test_a_bad_shape_is_refused_in_plain_words_at_its_line(tmp_path, shape, mess
 def test_the_language_server_completes_and_explains_the_shape_constructs():
     from boardwright.cli.lsp import completions, hover_text
     names = {item.label: item for item in completions(None, None, "let m = ")}
-    for builtin in ("placements_of", "covers", "turns", "shape_fits", "shape_free", "touches", "touches_owned"):
+    for builtin in ("placements_of", "any_placement", "covers", "turns", "shape_fits", "shape_free", "touches", "touches_owned"):
         assert names[builtin].documentation, builtin
     fields = {item.label for item in completions(None, None, "m.")}
     assert {"piece", "at", "turn", "cells"} <= fields
