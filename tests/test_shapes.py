@@ -182,13 +182,14 @@ def test_a_component_without_a_shape_lies_in_one_orientation(game):
 
 
 def brute_placements(game, st, pieces, targets, avoid, w, h):
-    """Independent: every anchor on or near the board, every image, all checked cell by cell."""
+    """Independent: every anchor on the board and two cells beyond (a piece that fits has its
+    box's top left on the board), every orientation, all checked cell by cell."""
     grid = st.zones["board"]
     out = []
     for c in pieces:
         for turn, cells in enumerate(game.orientations[c]):
-            for y in range(-5, h + 5):
-                for x in range(-5, w + 5):
+            for y in range(-2, h + 2):
+                for x in range(-2, w + 2):
                     covered = [(x + dx, y + dy) for dx, dy in cells]
                     if all(0 <= cx < w and 0 <= cy < h and (cx, cy) not in grid and (cx, cy) not in avoid
                            for cx, cy in covered) and any(t in covered for t in targets):
@@ -519,3 +520,28 @@ def test_on_a_grid_of_floating_extent_a_shape_must_fit_as_a_whole(tmp_path):
                         and {(0, 1), (2, 1), (1, -1)} & set(covered)):
                     by_hand.append((ell, (x, y), turn, tuple(covered)))
     assert [tuple(m) for m in found] == by_hand and by_hand
+
+
+def test_placements_agree_with_brute_force_on_random_boards(game):
+    """Hypothesis lays random pieces and picks random targets and cells to avoid: the bitset
+    search and the cell-by-cell brute force above find the same placements in the same order."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as hs
+    cells = hs.tuples(hs.integers(-1, 5), hs.integers(-1, 4))
+
+    @settings(max_examples=15, derandomize=True, deadline=None)
+    @given(laid=hs.lists(hs.tuples(hs.sampled_from(["blue dot", "red bar"]), cells, hs.integers(0, 1)), max_size=2),
+           targets=hs.lists(cells, max_size=4), avoid=hs.lists(cells, max_size=3))
+    def check(laid, targets, avoid):
+        st = fresh(game)
+        for label, at, turn in laid:
+            try:
+                lay(game, st, label, at, turn if label == "red bar" else 0)
+            except Exception:
+                pass                            # off the grid or on another piece: not laid
+        pieces = [piece(game, "red ell"), piece(game, "blue tee")]
+        found = game.namespace["_B_placements_of"](game, st, "board", pieces, targets, avoid)
+        expected = brute_placements(game, st, pieces, targets, avoid, 5, 4)
+        assert [tuple(m) for m in found] == expected
+        assert game.namespace["_B_any_placement"](game, st, "board", pieces, targets, avoid) == bool(expected)
+    check()
