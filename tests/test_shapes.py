@@ -545,3 +545,11 @@ def test_placements_agree_with_brute_force_on_random_boards(game):
         assert [tuple(m) for m in found] == expected
         assert game.namespace["_B_any_placement"](game, st, "board", pieces, targets, avoid) == bool(expected)
     check()
+
+
+def test_a_placement_survives_pickling_as_decisions_sent_to_other_processes_do(game):
+    import pickle
+    st = fresh(game)
+    found = game.namespace["_B_placements_of"](game, st, "board", [piece(game, "red ell")], [(0, 0)])
+    back = pickle.loads(pickle.dumps(found))
+    assert back == found and type(back[0]) is type(found[0]) and back[0].cells == found[0].cells

@@ -28,6 +28,9 @@ class Placement(tuple):
     turn = property(itemgetter(2))
     cells = property(itemgetter(3))
 
+    def __getnewargs__(self):          # pickled (root-parallel search sends decisions) and copied
+        return tuple(self)
+
     def __repr__(self) -> str:
         return f"Placement(piece={self[0]}, at={self[1]}, turn={self[2]})"
 
