@@ -553,3 +553,21 @@ def test_a_placement_survives_pickling_as_decisions_sent_to_other_processes_do(g
     found = game.namespace["_B_placements_of"](game, st, "board", [piece(game, "red ell")], [(0, 0)])
     back = pickle.loads(pickle.dumps(found))
     assert back == found and type(back[0]) is type(found[0]) and back[0].cells == found[0].cells
+
+
+def test_the_play_screen_draws_a_piece_as_a_unit():
+    from pathlib import Path
+    from boardwright.cli.render import render_table
+    poly = load_game(Path(__file__).resolve().parent.parent / "docs" / "examples" / "polyomino" / "polyomino.game")
+    st = poly.new_state(2, seed=0)
+    poly.apply(st, "violet-l4@4,4t1")                   # ### over #..: (4, 4) (5, 4) (6, 4) (4, 5)
+    poly.apply(st, "orange-i2@8,9t0")                   # (8, 9) (9, 9)
+    screen = render_table(poly, poly.observe(st, 0))
+    rows = screen.splitlines()
+    row4 = next(r for r in rows if r.lstrip().startswith("4 |"))
+    row9 = next(r for r in rows if r.lstrip().startswith("9 |"))
+    assert "|vL4 vL4 vL4|" in row4                      # no line inside the piece
+    assert "|oI2 oI2|" in row9
+    below4 = rows[rows.index(row4) + 1]
+    column = row4.index("vL4")                          # (4, 4) over (4, 5): one piece, no line
+    assert below4[column:column + 3] == "   " and below4[column + 4:column + 7] == "---"
