@@ -571,3 +571,16 @@ def test_the_play_screen_draws_a_piece_as_a_unit():
     below4 = rows[rows.index(row4) + 1]
     column = row4.index("vL4")                          # (4, 4) over (4, 5): one piece, no line
     assert below4[column:column + 3] == "   " and below4[column + 4:column + 7] == "---"
+
+
+@pytest.mark.parametrize("cell,message", [
+    ('{piece: red ell, turn: 1}', "did you mean 'turned'"),
+    ('{piece: red bar, turned: 5}', "red bar has 2 orientations (0 to 1), not 5"),
+])
+def test_a_mistaken_piece_in_a_scenario_is_reported_in_its_words(tmp_path, cell, message):
+    (tmp_path / "pieces.yaml").write_text(DATA)
+    (tmp_path / "g.game").write_text(RULES)
+    (tmp_path / "s.scenario.yaml").write_text(f"name: x\ngame: g.game\nplayers: 2\nstate:\n  zones:\n"
+                                              f"    board: {{\"0,0\": {cell}}}\n")
+    outcome = run_scenario(tmp_path / "s.scenario.yaml")
+    assert not outcome.passed and message in " ".join(outcome.failures) and ":6:" in " ".join(outcome.failures)
