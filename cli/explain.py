@@ -103,6 +103,7 @@ def statement_lines(stmts, depth: int) -> list[str]:
         elif isinstance(s, ast.Move):
             where = f"{s.position} of " if s.position == "bottom" else ""
             at = f" at {expr_text(s.at)}" if s.at is not None else ""
+            at += f" turned {expr_text(s.turn)}" if getattr(s, "turn", None) is not None else ""
             out.append(f"{pad}move {expr_text(s.what)} to {where}{expr_text(s.dest)}{at}")
         elif isinstance(s, ast.Shuffle):
             out.append(f"{pad}shuffle {expr_text(s.zone)}")

@@ -17,6 +17,7 @@ from pygls.lsp.server import LanguageServer
 
 from ..dsl import ast
 from ..dsl.builtins import BUILTINS
+from ..dsl.types import PLACEMENT_FIELDS
 from ..dsl.errors import BoardwrightError, Diagnostic
 from ..dsl.parsed import OVERLAY
 from ..dsl.grammar import declaration_keywords, statement_keywords, EXPRESSION_KEYWORDS
@@ -127,6 +128,8 @@ def completions(spec, module, before: str) -> list[lsp.CompletionItem]:
                     items.append(lsp.CompletionItem(f.name, kind=Kind.Field,
                                                     detail=f"{record.name}.{f.name}: {type_text(f.type)}"))
         items += [lsp.CompletionItem(a, kind=Kind.Field, detail=f"cell.{a}: int") for a in ("x", "y")]
+        items += [lsp.CompletionItem(a, kind=Kind.Field, detail=f"placement.{a}: {t}")
+                  for a, t in PLACEMENT_FIELDS.items()]
         return _unique(items)
     for word in dict.fromkeys(declaration_keywords() + statement_keywords() + EXPRESSION_KEYWORDS):
         items.append(lsp.CompletionItem(word, kind=Kind.Keyword, documentation=KEYWORD_DOCS.get(word)))

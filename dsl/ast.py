@@ -209,6 +209,7 @@ class Move(Stmt):
     dest: Expr
     position: str           # "top" or "bottom"
     at: Expr | None
+    turn: Expr | None = None    # `turned N`: the orientation of a shaped component
 
 
 @dataclass(frozen=True)

@@ -297,8 +297,8 @@ class _Builder(Transformer):
         return ast.Turn(self.s(meta), c[0], c[1])
 
     def move_stmt(self, meta, c):
-        what, position, dest, at = c
-        return ast.Move(self.s(meta), what, dest, position or "top", at)
+        what, position, dest, at, turn = c
+        return ast.Move(self.s(meta), what, dest, position or "top", at, turn)
 
     def position(self, meta, c):
         return str(c[0])

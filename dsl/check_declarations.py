@@ -9,7 +9,7 @@ from . import ast
 from .ast_walk import walk
 from .check_scope import GLOBALS, Scope
 from .errors import did_you_mean
-from .types import ANY, INT, PLAYER, SCALARS, compatible, list_of
+from .types import ANY, INT, PLACEMENT, PLAYER, SCALARS, compatible, list_of
 
 ZONE_KINDS = ("stack", "pile", "grid")
 VISIBILITIES = ("public", "hidden", "owner", "top")
@@ -23,7 +23,7 @@ class DeclarationChecks:
     def type_ref(self, ref) -> str:
         if isinstance(ref, ast.ListTypeRef):
             return list_of(self.type_ref(ref.element))
-        known = list(SCALARS) + list(self.spec.enums) + list(self.spec.kinds) + list(self.spec.records)
+        known = list(SCALARS) + [PLACEMENT] + list(self.spec.enums) + list(self.spec.kinds) + list(self.spec.records)
         if ref.name in known and ref.name not in ("none", "any"):
             return ref.name
         return self.error(ref.span, f"unknown type '{ref.name}'",

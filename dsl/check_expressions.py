@@ -7,10 +7,10 @@ declarations (`global_type`, `fn_return`, `type_ref`, `local`).
 from __future__ import annotations
 
 from . import ast
-from .builtins import ADJACENCIES, ATTRIBUTE_ARGS, BUILTINS, ArgProblem
+from .builtins import ADJACENCIES, ADJACENCY_ARGS, ATTRIBUTE_ARGS, BUILTINS, ArgProblem
 from .check_scope import GLOBALS, Scope
 from .errors import Span, did_you_mean
-from .types import (ANY, BOOL, CELL, INT, NONE, PLAYER, STR, compatible, element, is_grid, is_list, is_zone,
+from .types import (ANY, BOOL, CELL, INT, NONE, PLACEMENT, PLACEMENT_FIELDS, PLAYER, STR, compatible, element, is_grid, is_list, is_zone,
                     list_of, numeric, unify, zone_holds)
 
 
@@ -84,6 +84,12 @@ class ExpressionChecks:
                 return self.error(_name_span(e), f"unknown field '{e.name}' of record {t}",
                                   did_you_mean(e.name, fields) or f"{t} has: {', '.join(fields)}")
             return fields[e.name]
+        if t == PLACEMENT:
+            if e.name in PLACEMENT_FIELDS:
+                return PLACEMENT_FIELDS[e.name]
+            return self.error(_name_span(e), f"a placement has no field '{e.name}'",
+                              did_you_mean(e.name, PLACEMENT_FIELDS) or
+                              f"placements have {', '.join(PLACEMENT_FIELDS)}")
         kind = self.spec.kinds.get(t)
         if kind is None:
             return self.error(_name_span(e), f"{t} has no attributes")
@@ -141,8 +147,8 @@ class ExpressionChecks:
             return self.error(e.args[0].span, f"details(component): expected a component, got {types[0]}")
         if e.func in ATTRIBUTE_ARGS and len(e.args) > ATTRIBUTE_ARGS[e.func] and is_grid(types[0]):
             self.attribute_names(e.args[ATTRIBUTE_ARGS[e.func]], zone_holds(types[0]), e.func)
-        if e.func in ("frontier", "neighbours") and len(e.args) == 2:
-            arg = e.args[1]
+        if e.func in ADJACENCY_ARGS and len(e.args) > ADJACENCY_ARGS[e.func]:
+            arg = e.args[ADJACENCY_ARGS[e.func]]
             if isinstance(arg, ast.Text) and len(arg.parts) == 1 and arg.parts[0] not in ADJACENCIES:
                 self.error(arg.span, f"unknown adjacency {arg.parts[0]!r}",
                            did_you_mean(arg.parts[0], ADJACENCIES) or "use \"orthogonal\", \"diagonal\" or \"all\"")

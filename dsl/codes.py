@@ -46,8 +46,8 @@ CODES = [
     Code("E301", "unknown-name", r"^unknown name", "a name that is not declared"),
     Code("E302", "unknown-function", r"^unknown function", "a call of a function that does not exist"),
     Code("E303", "unknown-procedure", r"^unknown procedure", "a call statement of a procedure that does not exist"),
-    Code("E304", "unknown-attribute", r"^unknown attribute '|has no attribute|^unknown field '", "an attribute the component kind (or a cell) does not have"),
-    Code("E305", "unknown-type", r"^unknown type|^unknown record", "a type or record name that is not int, bool, str, player, cell, an enum or a kind"),
+    Code("E304", "unknown-attribute", r"^unknown attribute '|has no attribute|^unknown field '|has no field '", "an attribute the component kind (or a cell, a record or a placement) does not have"),
+    Code("E305", "unknown-type", r"^unknown type|^unknown record", "a type or record name that is not int, bool, str, player, cell, placement, an enum or a kind"),
     Code("E306", "unknown-kind", r"^unknown component kind|^components\(KIND\)|' is a component kind$|^'per \w+': expected", "a component kind that the data does not define"),
     Code("E307", "not-called", r"must be called$|is a procedure: call it|its value would be unused", "a function or procedure used the wrong way round"),
     Code("E308", "shadowing", r"is already defined here|would hide a declaration", "a local name that hides another"),
@@ -66,7 +66,7 @@ CODES = [
     Code("E502", "outside-loop", r"outside a loop", "`break` or `continue` outside a loop"),
     Code("E503", "bad-assignment", r"^cannot assign to ", "assigning to something that is not a var or a local"),
     Code("E504", "bad-move", r"only components move|^a move goes to a zone|holds \w+, not ", "a move of something that is not a component, or to a zone that cannot hold it"),
-    Code("E505", "move-position", r"a move to a grid needs a cell|'at' is only for grids|'bottom of' is for", "`at` and `bottom of` on the wrong kind of zone"),
+    Code("E505", "move-position", r"a move to a grid needs a cell|'at' is only for grids|'bottom of' is for|^'turned' lays one", "`at`, `turned` and `bottom of` on the wrong kind of zone or move"),
     Code("E506", "bad-shuffle", r"^shuffle needs", "shuffling what is not a stack or pile"),
     Code("E507", "ending-name", r"^the name of an ending or a fallback", "`finish \"NAME\"` or `fallback` with an empty name or a placeholder"),
     # -- zones
@@ -84,6 +84,7 @@ CODES = [
     Code("E704", "data-value", r"^\w+\.\w+( \(default\))?: |has no value for", "a component attribute with a value of the wrong type"),
     Code("E706", "data-too-many", r"^too many components", "more components than a data file may hold"),
     Code("E707", "data-conflict", r"component kind '\w+' is defined twice|declared with other members", "two data files defining one kind or enum differently"),
+    Code("E709", "bad-shape", r"^a shape |^a cell of a shape|in the shape$|the shape's origin", "a component's shape that is empty, repeats a cell or is not cells or a picture"),
     # -- variants
     Code("E708", "data-outside-folder", r"^data file .*(outside the game folder|absolute path|too long|cannot be opened)", "a `data` path that leaves the folder of its rule file"),
     Code("E805", "variant-base-outside-folder", r"^the base game .*(outside the game folder|absolute path|too long|cannot be opened)", "an `extends` path that leaves the variant's folder"),

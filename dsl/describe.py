@@ -34,7 +34,9 @@ KEYWORD_DOCS = {
     "for": "for NAME in LIST [if COND] { ... }",
     "while": "while COND { ... }",
     "turn": "turn PLAYER { ... }: the player's turn (sets `current`)",
-    "move": "move WHAT to [top of|bottom of] ZONE [at CELL]",
+    "move": "move WHAT to [top of|bottom of] ZONE [at CELL [turned N]]",
+    "turned": "move PIECE to GRID at CELL turned N: lay a component with a shape in its orientation N "
+              "(0 as drawn; `turns(PIECE)` orientations), the top left of its box on the cell",
     "shuffle": "shuffle ZONE",
     "choose": 'choose NAME from LIST [by PLAYER] [prompt "..."] [label "..."] [id "..."]: a decision',
     "break": "leave the innermost loop", "continue": "go on with the next round of the loop",

@@ -100,7 +100,7 @@ RESERVED_WORDS = frozenset("""
 and at bot bottom break brief by case choose continue data each elif else enum extends fail fallback
 false finish fn for from game heuristic id if in invariant label let list log move none not of opponent
 or param per play player players prompt proc record return score setup show shuffle then tiebreak to
-top true turn var variant while winners zone""".split())
+top true turn turned var variant while winners zone""".split())
 
 # A name to suggest instead of a reserved word (else the word with '_value' after it).
 _INSTEAD = {"at": "where", "by": "step", "to": "target", "from": "source", "in": "inside", "of": "owner",

@@ -18,7 +18,7 @@ import re
 from contextlib import contextmanager
 
 from ...dsl import ast
-from ...dsl.types import BOOL, CELL, PLAYER, element, is_list
+from ...dsl.types import BOOL, CELL, PLACEMENT, PLAYER, element, is_list
 from ..run import runtime
 from ..run.engine import STEP_LIMIT
 from ..run.records import record_type
@@ -120,6 +120,9 @@ class Compiler(ExpressionCompiler, StatementCompiler):
             return lambda v, st=None: "nobody" if v is None else game.player_name(v)
         if t == BOOL:
             return lambda v, st=None: "yes" if v else "no"
+        if t == PLACEMENT:
+            return lambda v, st=None: "none" if v is None else (
+                f"{game.labels[v[0]]} at ({v[1][0]}, {v[1][1]}) turned {v[2]}")
         if is_list(t):
             inner = self.renderer(element(t))
             return lambda v, st=None: "[" + ", ".join(inner(x, st) for x in v) + "]"
@@ -141,6 +144,9 @@ class Compiler(ExpressionCompiler, StatementCompiler):
             return lambda v: "none" if v is None else f"p{v + 1}"
         if t == BOOL:
             return lambda v: "yes" if v else "no"
+        if t == PLACEMENT:          # 'violet-l4@3,5t2': the piece, its anchor and its orientation
+            ids = [re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-").lower() for label in game.labels]
+            return lambda v: "none" if v is None else f"{ids[v[0]]}@{v[1][0]},{v[1][1]}t{v[2]}"
         if is_list(t):
             return None
         if t in self.spec.records:      # the fields' ids joined by '/': 'f/1,2/0' (None if a field is a list)

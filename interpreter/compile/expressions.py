@@ -6,7 +6,7 @@ and texts). A mixin of `Compiler` (interpreter/compile/compiler.py).
 from __future__ import annotations
 
 from ...dsl import ast
-from ...dsl.types import CELL, INT, PLAYER, element, is_grid, is_list
+from ...dsl.types import CELL, INT, PLACEMENT, PLACEMENT_FIELDS, PLAYER, element, is_grid, is_list
 from .analysis import draws_random, shape, walk
 from ..run.indexes import row_major
 from .pieces import Env, repeatable, simple
@@ -90,6 +90,9 @@ class ExpressionCompiler:
         if self.type_of(e.obj) in self.spec.records:       # a field is a position in the tuple
             i = [f for f, _ in self.record_fields(self.type_of(e.obj))].index(attr)
             return self.unless_none(obj, lambda v: f"{v}[{i}]", attr) or f"_record_field({obj}, {i}, {attr!r})"
+        if self.type_of(e.obj) == PLACEMENT:        # (piece, at, turn, cells): cells as a list
+            field = list(PLACEMENT_FIELDS).index(attr)
+            return f"list({obj}[3])" if attr == "cells" else f"{obj}[{field}]"
         if isinstance(e.obj, ast.Call) and e.obj.func == "top_at" and e.obj.func not in self.spec.fns:
             zone, cell = (self.expr(a, env) for a in e.obj.args)
             w = self.temporary()

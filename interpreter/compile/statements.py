@@ -127,7 +127,9 @@ class StatementCompiler:
         what = self.expr(s.what, env)
         bottom = s.position == "bottom"
         lines = [f"_k = {dest}", f"_c = {at}"]
-        if is_list(self.type_of(s.what)):
+        if s.turn is not None:
+            lines.append(f"_rt.move(st, {what}, _k, _c, {bottom}, {self.expr(s.turn, env)})")
+        elif is_list(self.type_of(s.what)):
             lines.append(f"_rt.move_all(st, {what}, _k, _c, {bottom})")
         else:
             lines.append(f"_rt.move(st, {what}, _k, _c, {bottom})")

@@ -68,6 +68,10 @@ class Views:
                     if key.split("/")[0] in self.cell_pictures and "size" not in zones[key]}
         if pictures:
             seen["glyphs"] = pictures       # how grid cells are drawn, for zones whose kind has a glyph
+            pieces = {key: {f"{c[0]},{c[1]}": stack[-1] for c, stack in st.zones[key].items()
+                            if stack and self.orientations[stack[-1]] is not None} for key in pictures}
+            if any(pieces.values()):
+                seen["pieces"] = {key: cells for key, cells in pieces.items() if cells}   # drawn as units
         p = st.pending
         if p is not None:
             mine = p.player == player

@@ -14,7 +14,7 @@ from ...dsl.errors import BoardwrightError, Diagnostic, did_you_mean
 from ...dsl.schema_words import shown
 from ..compile.load import load_game
 from ..run.limits import Problem
-from .scenario_file import ScenarioError, node_span, read_with_positions
+from .scenario_file import ScenarioError, pieces_as_cells, node_span, read_with_positions
 from .scenario_values import _a, _same_var, _shown_var, _typed, _var_type
 
 
@@ -168,14 +168,17 @@ def apply_starting_state(game, st, state: dict) -> None:
                     raise ScenarioError(f"scenario: {problem}", where + (number,)) from None
         else:
             cells = {_cell(k, where): (k, v) for k, v in wanted.items()}
-            current = [c for stack in zone.values() for c in stack]
+            current = list(dict.fromkeys(c for stack in zone.values() for c in stack))
             for c in current:
                 game.move(st, c, "supply", None, False)
             for cell, (written, labels) in cells.items():
                 place = where + (written,)
+                turn = None
+                if isinstance(labels, dict):        # a piece with a shape: {piece: LABEL, turned: N}
+                    labels, turn = labels["piece"], labels.get("turned", 0)
                 for c in _resolve(game, st, labels if isinstance(labels, list) else [labels], current, taken, place):
                     try:
-                        game.move(st, c, key, cell, False)
+                        game.move(st, c, key, cell, False, turn)
                     except Problem as problem:      # outside the grid, or a second component in one cell
                         raise ScenarioError(f"scenario: {problem}", place) from None
     for key, wanted in (state.get("top") or {}).items():
@@ -308,6 +311,8 @@ def check_expectations(game, st, expect: dict) -> list[str]:
             continue
         _zone_shape(key, st.zones[key], want, ("expect", "zones", key))
         got = _zone_labels(game, st, key)
+        if isinstance(want, dict):
+            want = pieces_as_cells(game, want)
         if isinstance(got, list):
             if Counter(map(str.lower, got)) != Counter(str(w).lower() for w in want):
                 failures.append(f"zones: {key} expected {want}, holds {got}")
