@@ -16,7 +16,7 @@ import yaml
 
 from .shapes import orientations, shape_cells, shape_problem
 from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean, read_source
-from .schema_words import one_of_message
+from .schema_words import key_node_at as _key_node_at, mark_span as _mark_span, node_at as _node_at, one_of_message
 from .template import check_template, fill
 
 SCHEMA_PATH = Path(__file__).with_name("schemas") / "components.schema.json"
@@ -81,42 +81,6 @@ def _trusted_marker(marker: Path) -> bool:
     """Whether the marker is one this user's key signed (a planted marker is ignored)."""
     from .cache import read_cache_file
     return read_cache_file(marker) == _VALID
-
-
-def _mark_span(path: str, node) -> Span:
-    start, end = node.start_mark, node.end_mark
-    end_col = end.column + 1 if end.line == start.line else start.column + 2
-    return Span(path, start.line + 1, start.column + 1, start.line + 1, max(end_col, start.column + 2))
-
-
-def _node_at(root, json_path) -> object:
-    """The YAML node at a JSON path (keys and indexes), as deep as it exists."""
-    node = root
-    for key in json_path:
-        if isinstance(node, yaml.MappingNode):
-            found = None
-            for k, v in node.value:
-                if k.value == key:
-                    found = v
-                    break
-            if found is None:
-                return node
-            node = found
-        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
-            node = node.value[key]
-        else:
-            return node
-    return node
-
-
-def _key_node_at(root, json_path):
-    """The key node for the last element of a path (better position for 'unknown key')."""
-    parent = _node_at(root, json_path[:-1])
-    if isinstance(parent, yaml.MappingNode):
-        for k, _ in parent.value:
-            if k.value == json_path[-1]:
-                return k
-    return _node_at(root, json_path)
 
 
 def load_data(path: str | Path) -> DataSet:

@@ -96,12 +96,12 @@ data "pieces.yaml"
 zone board: grid of Piece size 5 x 4
 zone bag: pile of Piece
 zone marks: grid of Token size 3 x 3
-var at: cell = (0, 0)
+var spot: cell = (0, 0)
 var way: int = 0
 setup { move components(Piece) to bag }
 play {
   choose q from contents(bag) by 0
-  move q to board at at turned way
+  move q to board at spot turned way
   choose r from [1] by 0
 }
 """
@@ -283,14 +283,14 @@ def test_a_state_with_placed_pieces_survives_json(game):
 
 def test_the_move_statement_lays_a_piece_turned(game):
     st = fresh(game)
-    st.vars["at"], st.vars["way"] = (2, 1), 1
+    st.vars["spot"], st.vars["way"] = (2, 1), 1
     game.apply(st, "red-ell")
     assert set(st.zones["board"]) == {(2, 1), (3, 1), (4, 1), (2, 2)}
 
 
 def test_a_move_that_does_not_fit_is_a_rule_error_at_its_line(game):
     st = fresh(game)
-    st.vars["at"], st.vars["way"] = (4, 3), 0
+    st.vars["spot"], st.vars["way"] = (4, 3), 0
     with pytest.raises(RuleError) as caught:
         game.apply(st, "red-ell")
     assert caught.value.diagnostics[0].span.line == 12
