@@ -2,8 +2,10 @@
 the links it prints, and the server run until Ctrl-C."""
 from __future__ import annotations
 
+import argparse
 import os
 import re
+import socket
 import sys
 from pathlib import Path
 
@@ -26,7 +28,7 @@ def add_serve(sub) -> None:
     p.add_argument("--seats", metavar="LIST", help=f"comma-separated: human or a bot ({', '.join(BOTS)}) per seat "
                                                    "(default: human, then random)")
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a param (repeatable)")
-    p.add_argument("--port", type=_port, metavar="P", default=DEFAULT_PORT, help="the port to listen on (0: any free one)")
+    p.add_argument("--port", type=_port, metavar="P", default=DEFAULT_PORT, help="the port to listen on")
     p.add_argument("--host", metavar="ADDRESS", default="127.0.0.1",
                    help="the address to listen on; one other than this machine's needs --lan")
     p.add_argument("--lan", action="store_true", help=f"open the table to the local network (listens on {LAN_HOST} "
@@ -37,9 +39,20 @@ def add_serve(sub) -> None:
 
 
 def _port(text: str) -> int:
-    if not (text.isascii() and text.isdigit() and len(text) <= 5 and int(text) <= 65535):
-        raise __import__("argparse").ArgumentTypeError(f"expected a port from 0 to 65535, got {text[:40]!r}")
+    if not (text.isascii() and text.isdigit() and len(text) <= 5 and 1 <= int(text) <= 65535):
+        raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, got {text[:40]!r}")
     return int(text)
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse a port that is taken before the game is opened (uvicorn would only log it)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
 def default_save_dir(game_ref: str, variant) -> Path:
@@ -51,10 +64,10 @@ def default_save_dir(game_ref: str, variant) -> Path:
 def cmd_serve(args) -> int:
     try:
         import starlette  # noqa: F401
-        import uvicorn
+        import uvicorn  # noqa: F401
     except ImportError:
         raise UsageError("serve needs Starlette and uvicorn: pip install 'boardwright[serve]'") from None
-    from .web.server import LOCAL_HOSTS, build_app, loopback
+    from .web.server import LOCAL_HOSTS, build_app, loopback, table_server
     from .web.table import open_table
 
     host = LAN_HOST if args.lan and args.host == "127.0.0.1" else args.host
@@ -63,6 +76,7 @@ def cmd_serve(args) -> int:
     game_ref = str(Path(args.game).resolve()) if Path(args.game).exists() else args.game
     seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
     save_dir = Path(args.save_dir) if args.save_dir else default_save_dir(game_ref, args.variant)
+    _check_port(host, args.port)
     table, resumed = open_table(game_ref, args.variant, args.players, seats, args.seed, save_dir, load_game,
                                 parse_settings(args.set), new=args.new)
     app = build_app([table], None if args.lan else LOCAL_HOSTS)
@@ -79,8 +93,5 @@ def cmd_serve(args) -> int:
         for p in table.humans:
             print(f"  {table.game.player_name(p)} only: {base}/t/{table.tokens[str(p)]}")
     print("Ctrl-C stops the server; the game stays saved.", flush=True)
-    try:
-        uvicorn.run(app, host=host, port=args.port, log_level="warning", access_log=False)
-    except OSError as exc:
-        raise UsageError(f"cannot listen on {host}:{args.port}: {exc.strerror or exc}")
+    table_server(app, host, args.port).run()
     return 0

@@ -50,6 +50,7 @@ class Tables:
         self.bot_tasks: dict[int, asyncio.Task] = {}
         self.failures: dict[int, str] = {}
         self.loop = None
+        self.closing = False
 
     def find(self, token) -> WebTable:
         if isinstance(token, str) and 16 <= len(token) <= 64:
@@ -85,8 +86,18 @@ class Tables:
             self.failures[id(table)] = exc.format() if hasattr(exc, "format") else str(exc)
             self.changed(table)
 
+    def release(self) -> None:
+        """From any thread: answer every long poll now and every later one at once (the server
+        is stopping, and need not wait for them)."""
+        def wake():
+            self.closing = True
+            for event in self.events.values():
+                event.set()
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(wake)
+
     async def wait(self, table: WebTable, after: int) -> None:
-        if table.version != after:
+        if table.version != after or self.closing:
             return
         try:
             await asyncio.wait_for(self.events[id(table)].wait(), POLL_SECONDS)
@@ -252,14 +263,27 @@ def loopback(host: str) -> bool:
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]", "::1"]    # Host headers a loopback server answers
 
 
+def table_server(app, host: str, port: int):
+    """A uvicorn server for the app whose stop (Ctrl-C, or `should_exit`) first answers the
+    waiting long polls, so that it stops at once."""
+    import uvicorn
+
+    class TableServer(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            app.state.tables.release()
+            super().handle_exit(sig, frame)
+
+    return TableServer(uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
+                                      lifespan="on", timeout_graceful_shutdown=2))
+
+
 class BackgroundServer:
     """uvicorn serving an app in a thread of this process (tests, the load benchmark):
     `with BackgroundServer(app) as server:` then `server.url`; port 0 takes a free port."""
 
     def __init__(self, app, host: str = "127.0.0.1", port: int = 0):
-        import uvicorn
-        self.server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
-                                                    lifespan="on", access_log=False))
+        self.app = app
+        self.server = table_server(app, host, port)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.host = host
 
@@ -275,5 +299,6 @@ class BackgroundServer:
         return self
 
     def __exit__(self, *exc) -> None:
+        self.app.state.tables.release()
         self.server.should_exit = True
         self.thread.join(10)

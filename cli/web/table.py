@@ -76,7 +76,7 @@ class WebTable:
                 self.tokens[key] = token
         self.humans = humans
         self.version = getattr(self, "version", 0) + 1
-        self._save()
+        self._save(tokens=True)
 
     # ------------------------------------------------------------------ who asks
     def who(self, token) -> int | None:
@@ -242,12 +242,15 @@ class WebTable:
         return {"format": SAVE_FORMAT, **self.setup, "moves": self.moves,
                 "bots": bot_states(self.bots, self.seats), "state": self.st.to_json()}
 
-    def _save(self) -> None:
+    def _save(self, tokens: bool = False) -> None:
+        """The game on every move (compact JSON: a long game's state is large); the links' tokens
+        when they are made."""
         self.save_dir.mkdir(parents=True, exist_ok=True)
-        write_atomically(self.save_dir / SAVE_NAME, json.dumps(self._save_data(), indent=1))
-        tokens = self.save_dir / TOKENS_NAME
-        write_atomically(tokens, json.dumps(self.tokens, indent=1))
-        os.chmod(tokens, 0o600)
+        write_atomically(self.save_dir / SAVE_NAME, json.dumps(self._save_data(), separators=(",", ":")))
+        if tokens:
+            path = self.save_dir / TOKENS_NAME
+            write_atomically(path, json.dumps(self.tokens, indent=1))
+            os.chmod(path, 0o600)
 
     def _changed(self, saved: bool = False) -> None:
         self.version += 1

@@ -64,8 +64,10 @@ async function poll() {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ------------------------------------------------------------------ drawing
-function show(data) {
+function show(data, again = false) {
+  if (view && data.version === view.version && !again) return;      // the long poll and a refresh both brought it
   view = data;
+  document.body.dataset.mine = Boolean(mine(data));
   document.body.dataset.move = data.move;
   document.body.dataset.version = data.version;
   document.body.dataset.finished = data.finished;
@@ -210,7 +212,7 @@ function backToNow() {
   past = null;
   document.getElementById("past-banner").hidden = true;
   document.body.classList.remove("in-past");
-  if (view) show(view);
+  if (view) show(view, true);
 }
 document.getElementById("back-to-now").onclick = backToNow;
 

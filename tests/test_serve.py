@@ -1,0 +1,184 @@
+"""The web table over HTTP (cli/web/), without a browser: crafted requests are refused with a
+4xx and a sentence, a seat's link sees only its seat's cards and acts only for its seat, the
+undo rule of a table with several human seats, and a game saved on every move that a new
+server resumes at the same links. The browser tests are in test_serve_browser.py."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from boardwright.cli.main import main
+from boardwright.cli.saves import SAVE_FORMAT, read_saved
+from boardwright.cli.web.table import SAVE_NAME, TOKENS_NAME, open_table
+from boardwright.interpreter.compile.load import load_game
+from web_support import new_table, request, secret_game, serving
+
+SEAT0_CARDS = ["Aardvark", "Bison", "Cobra", "Dingo"]       # web_support.SECRET_DATA: seat 0's hand
+SEAT1_CARDS = ["Egret", "Falcon", "Gecko", "Heron"]
+
+
+def test_crafted_requests_get_a_4xx_with_a_sentence(tmp_path):
+    table = new_table(tmp_path, str(secret_game(tmp_path)), ["human", "human"])
+    seat0, seat1, hot = table.tokens["0"], table.tokens["1"], table.tokens["table"]
+    with serving(table) as server:
+        api = f"{server.url}/api"
+        crafted = {
+            "a token that is none": (f"{api}/{'x' * 32}/choose", {"move": 0, "option": 0}, None, 404),
+            "a token too short to be one": (f"{api}/abc/choose", {"move": 0, "option": 0}, None, 404),
+            "another seat's move": (f"{api}/{seat1}/choose", {"move": 0, "option": 0}, None, 403),
+            "not JSON": (f"{api}/{seat0}/choose", None, b'{"move": 0,', 400),
+            "not an object": (f"{api}/{seat0}/choose", [0, 0], None, 400),
+            "a move number as text": (f"{api}/{seat0}/choose", {"move": "0", "option": 0}, None, 400),
+            "no move number": (f"{api}/{seat0}/choose", {"option": 0}, None, 400),
+            "a stale move number": (f"{api}/{seat0}/choose", {"move": 5, "option": 0}, None, 409),
+            "an option out of range": (f"{api}/{seat0}/choose", {"move": 0, "option": 4}, None, 400),
+            "a negative option": (f"{api}/{seat0}/choose", {"move": 0, "option": -1}, None, 400),
+            "an option of the wrong type": (f"{api}/{seat0}/choose", {"move": 0, "option": [1]}, None, 400),
+            "a true for a number": (f"{api}/{seat0}/choose", {"move": 0, "option": True}, None, 400),
+            "an unknown id": (f"{api}/{seat0}/choose", {"move": 0, "option": "egret"}, None, 400),
+            "an unknown key": (f"{api}/{seat0}/choose", {"move": 0, "option": 0, "seat": 1}, None, 400),
+            "an unknown action": (f"{api}/{seat0}/cheat", {"move": 0}, None, 404),
+            "a body too large": (f"{api}/{seat0}/choose", None, b" " * 5000 + b"{}", 413),
+            "a hint for another seat": (f"{api}/{seat1}/hint", {"move": 0}, None, 403),
+            "a save with another seat's cards": (f"{api}/{seat1}/save", None, None, 403),
+            "a load by a seat": (f"{api}/{seat1}/load", None, b"{}", 403),
+            "a load of no save": (f"{api}/{hot}/load", None, b"[1, 2]", 400),
+            "a past step beyond the game": (f"{api}/{seat0}/past?step=9", None, None, 400),
+            "a past step as a word": (f"{api}/{seat0}/past?step=one", None, None, 400),
+            "a poll after no version": (f"{api}/{seat0}/view?after=-1", None, None, 400),
+            "a GET of an action": (f"{api}/{seat0}/choose", None, None, 405),
+        }
+        for what, (url, body, raw, status) in crafted.items():
+            got, answer = request(url, body, raw)
+            assert got == status, f"{what}: {got} {answer}"
+            assert isinstance(answer, dict) and answer["error"] and "Traceback" not in answer["error"], what
+        # Nothing of that changed the table; the seat to move can still move.
+        assert table.moves == [] and request(f"{api}/{seat0}/choose", {"move": 0, "option": "cobra"})[0] == 200
+        assert table.moves[0]["label"] == "Cobra" and table.moves[0]["player"] == 0
+
+
+def test_a_host_header_of_another_name_is_refused(tmp_path):
+    """A page on another site that renames itself to 127.0.0.1 (DNS rebinding) is refused."""
+    table = new_table(tmp_path, str(secret_game(tmp_path)), ["human", "human"])
+    with serving(table) as server:
+        url = f"{server.url}/api/{table.tokens['0']}/view"
+        assert request(url)[0] == 200
+        assert request(url, headers={"Host": "evil.example:80"})[0] == 400
+
+
+def visible_text(view) -> str:
+    return json.dumps(view)
+
+
+def test_a_seat_sees_its_own_hand_and_never_the_other_seats(tmp_path):
+    table = new_table(tmp_path, str(secret_game(tmp_path)), ["human", "human"])
+    with serving(table) as server:
+        api = f"{server.url}/api"
+        seen = {0: [], 1: []}
+        for move in range(4):
+            for seat in (0, 1):
+                seen[seat].append(visible_text(request(f"{api}/{table.tokens[str(seat)]}/view")[1]))
+                seen[seat].append(visible_text(request(f"{api}/{table.tokens[str(seat)]}/past?step={move}")[1]))
+            seat = move % 2
+            hand = (SEAT0_CARDS if seat == 0 else SEAT1_CARDS)
+            # Each seat plays the first two of its cards (alphabetical: the rules keep data order).
+            request(f"{api}/{table.tokens[str(seat)]}/choose", {"move": move, "option": hand[move // 2].lower()})
+        final = {seat: visible_text(request(f"{api}/{table.tokens[str(seat)]}/view")[1]) for seat in (0, 1)}
+    assert table.st.finished
+    for never_played in ("Cobra", "Dingo"):
+        assert all(never_played not in text for text in seen[1] + [final[1]]), never_played
+        assert never_played in final[0]                 # its owner sees it
+    for never_played in ("Gecko", "Heron"):
+        assert all(never_played not in text for text in seen[0] + [final[0]]), never_played
+    # Played cards are face up for both.
+    assert all(name in final[1] and name in final[0] for name in ("Aardvark", "Bison", "Egret", "Falcon"))
+
+
+def test_several_human_seats_undo_only_their_own_last_move(tmp_path):
+    table = new_table(tmp_path, str(secret_game(tmp_path)), ["human", "human"])
+    seat0, seat1 = table.tokens["0"], table.tokens["1"]
+    with serving(table) as server:
+        api = f"{server.url}/api"
+        assert request(f"{api}/{seat0}/choose", {"move": 0, "option": 0})[0] == 200
+        assert request(f"{api}/{seat1}/choose", {"move": 1, "option": 0})[0] == 200
+        status, answer = request(f"{api}/{seat0}/undo", {"move": 2})
+        assert status == 409 and "Player 2 has moved since" in answer["error"]
+        assert request(f"{api}/{seat1}/undo", {"move": 2})[0] == 200 and len(table.moves) == 1
+        assert request(f"{api}/{seat0}/redo", {"move": 1})[0] == 403       # not seat 0's move to redo
+        assert request(f"{api}/{seat1}/redo", {"move": 1})[0] == 200
+        assert [m["label"] for m in table.moves] == ["Aardvark", "Egret"]
+        assert request(f"{api}/{seat1}/redo", {"move": 2})[0] == 409       # nothing left to redo
+        # The table link plays hot-seat: it takes back the last human move whoever made it.
+        assert request(f"{api}/{table.tokens['table']}/undo", {"move": 2})[0] == 200
+        assert request(f"{api}/{table.tokens['table']}/undo", {"move": 1})[0] == 200 and table.moves == []
+
+
+def test_undo_against_a_bot_takes_back_the_bots_answer_and_redo_replays_it(tmp_path):
+    table = new_table(tmp_path, "punto", ["human", "random"], seed=3)
+    link = table.tokens["table"]
+    with serving(table) as server:
+        api = f"{server.url}/api"
+        assert request(f"{api}/{link}/choose", {"move": 0, "option": "0,0"})[0] == 200
+        for _ in range(200):                 # the bot answers on the server, in a thread
+            view = request(f"{api}/{link}/view")[1]
+            if view["move"] == 2:
+                break
+        assert view["move"] == 2 and view["history"][1]["plays"] == "random"
+        bot_answer = table.moves[1]["id"]
+        assert request(f"{api}/{link}/undo", {"move": 2})[0] == 200 and len(table.moves) == 0
+        assert request(f"{api}/{link}/redo", {"move": 0})[0] == 200
+        assert [m["id"] for m in table.moves] == ["0,0", bot_answer]
+
+
+def test_every_move_is_saved_and_a_new_server_resumes_at_the_same_links(tmp_path):
+    game = str(secret_game(tmp_path))
+    table = new_table(tmp_path, game, ["human", "human"])
+    with serving(table) as server:
+        request(f"{server.url}/api/{table.tokens['0']}/choose", {"move": 0, "option": "bison"})
+        saved = json.loads((tmp_path / "saves" / SAVE_NAME).read_text())
+        assert [m["label"] for m in saved["moves"]] == ["Bison"]
+    # The save is the terminal's save format: `play --load` reads it.
+    _game, setup, st, _ = read_saved(str(tmp_path / "saves" / SAVE_NAME), SAVE_FORMAT, load_game)
+    assert len(st.history) == 1 and setup["seats"] == ["human", "human"]
+    assert oct((tmp_path / "saves" / TOKENS_NAME).stat().st_mode & 0o777) == "0o600"
+    again, resumed = open_table(game, None, None, None, 1, tmp_path / "saves", load_game)
+    assert resumed and again.tokens == table.tokens and len(again.moves) == 1
+    with serving(again) as server:
+        status, view = request(f"{server.url}/api/{table.tokens['1']}/view")
+        assert status == 200 and view["move"] == 1 and view["decision"]["player"] == 1
+    fresh, resumed = open_table(game, None, 2, None, 1, tmp_path / "saves", load_game, new=True)
+    assert not resumed and fresh.moves == [] and fresh.tokens["table"] != table.tokens["table"]
+
+
+def test_a_save_loaded_in_the_browser_replaces_the_game(tmp_path):
+    table = new_table(tmp_path, "punto", ["human", "human"])
+    link = table.tokens["table"]
+    with serving(table) as server:
+        api = f"{server.url}/api"
+        request(f"{api}/{link}/choose", {"move": 0, "option": "0,0"})
+        status, save = request(f"{api}/{link}/save")
+        assert status == 200 and save["format"] == SAVE_FORMAT and len(save["moves"]) == 1
+        request(f"{api}/{link}/choose", {"move": 1, "option": 0})
+        assert len(table.moves) == 2
+        assert request(f"{api}/{link}/load", raw=json.dumps(save).encode())[0] == 200
+        assert len(table.moves) == 1
+        damaged = dict(save, moves=[dict(save["moves"][0], id="9,9")])
+        status, answer = request(f"{api}/{link}/load", raw=json.dumps(damaged).encode())
+        assert status == 400 and "damaged" in answer["error"] and "is not one of the options" in answer["error"]
+        other = dict(save, game="point-city")
+        assert request(f"{api}/{link}/load", raw=json.dumps(other).encode())[0] == 400
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--host", "0.0.0.0"], "add --lan"),
+    (["--port", "70000"], "expected a port"),
+    (["--seats", "human,wizard"], "unknown bot 'wizard'"),
+    (["--players", "7"], "is for 2 to 4 players"),
+])
+def test_serve_refuses_bad_arguments_before_listening(tmp_path, capsys, argv, message):
+    try:
+        code = main(["serve", "punto", "--save-dir", str(tmp_path)] + argv)
+    except SystemExit as exit:          # argparse's own errors
+        code = exit.code
+    assert code == 2 and message in capsys.readouterr().err
