@@ -12,6 +12,7 @@ from boardwright.cli.main import main
 from boardwright.cli.saves import SAVE_FORMAT, read_saved
 from boardwright.cli.web.table import SAVE_NAME, TOKENS_NAME, open_table
 from boardwright.interpreter.compile.load import load_game
+from serve_load import run as load_run
 from web_support import new_table, request, secret_game, serving
 
 SEAT0_CARDS = ["Aardvark", "Bison", "Cobra", "Dingo"]       # web_support.SECRET_DATA: seat 0's hand
@@ -182,3 +183,12 @@ def test_serve_refuses_bad_arguments_before_listening(tmp_path, capsys, argv, me
     except SystemExit as exit:          # argparse's own errors
         code = exit.code
     assert code == 2 and message in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_twenty_tables_of_bots_play_to_the_end_at_once_without_an_error(tmp_path):
+    """The bounded load test (tests/serve_load.py): 20 tables on one server, each watched by a
+    long-polling client; one round won takes a Punto match here, to keep the suite fast."""
+    report = load_run(20, "punto", "random,greedy", params={"rounds_to_win": "1"}, folder=tmp_path)
+    assert report["errors"] == [] and report["finished"] == 20
+    assert report["requests"] >= 20 and report["moves"] >= 20 * 9       # a round has at least 9 cards

@@ -18,6 +18,7 @@ process), so all engine work of every table runs under one lock, `ENGINE`.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -50,6 +51,9 @@ class WebTable:
                  tokens: dict | None = None):
         self.save_dir = Path(save_dir)
         self.listeners: list = []       # called (without arguments) after every change
+        self._pending = None            # (version, save text) of a change not yet written
+        self._save_lock = threading.Lock()
+        self._written = 0               # the version the save file holds
         self.tokens = tokens or {}
         self._start(game, setup, randoms)
 
@@ -115,7 +119,7 @@ class WebTable:
     # ------------------------------------------------------------------ actions
     def choose(self, token, move, option) -> None:
         """A human seat takes an option, given by its index (a whole number) or its id (text)."""
-        with ENGINE:
+        with self._working():
             self._check_turn(self.who(token), move)
             decision = self.game.decision(self.st)
             if type(option) is int:
@@ -134,7 +138,7 @@ class WebTable:
 
     def bot_move(self) -> bool:
         """If a bot is to move, let it choose and play; False when no bot is to move."""
-        with ENGINE:
+        with self._working():
             if self.st.finished or self.st.pending.player not in self.bots:
                 return False
             index = self.bots[self.st.pending.player].choose(self.game, self.st)
@@ -154,7 +158,7 @@ class WebTable:
         self._changed()
 
     def undo(self, token, move) -> None:
-        with ENGINE:
+        with self._working():
             seat = self.who(token)
             if type(move) is not int or move != len(self.st.history):
                 raise Refused(409, f"the table has moved on (move {len(self.st.history)}): reload")
@@ -179,7 +183,7 @@ class WebTable:
         return last
 
     def redo_move(self, token, move) -> None:
-        with ENGINE:
+        with self._working():
             seat = self.who(token)
             if type(move) is not int or move != len(self.st.history):
                 raise Refused(409, f"the table has moved on (move {len(self.st.history)}): reload")
@@ -207,7 +211,7 @@ class WebTable:
 
     def load(self, token, text: str) -> None:
         """Replace the game by a save of the same game (the table link only)."""
-        with ENGINE:
+        with self._working():
             if self.who(token) is not None and len(self.humans) > 1:
                 raise Refused(403, "only the table link can load a game")
             try:
@@ -253,11 +257,26 @@ class WebTable:
             os.chmod(path, 0o600)
 
     def _changed(self, saved: bool = False) -> None:
+        """Under the engine lock: a new version, its save written once the lock is let go."""
         self.version += 1
-        if not saved:
-            self._save()
-        for listener in list(self.listeners):
-            listener()
+        text = None if saved else json.dumps(self._save_data(), separators=(",", ":"))
+        self._pending = (self.version, text)
+
+    @contextlib.contextmanager
+    def _working(self):
+        """The engine lock for a change; after it, the change saved (outside the lock, so that
+        one table's disk does not hold up the others) and told to the listeners."""
+        with ENGINE:
+            yield
+            pending, self._pending = self._pending, None
+        if pending is not None:
+            with self._save_lock:
+                version, text = pending
+                if text is not None and version > self._written:
+                    write_atomically(self.save_dir / SAVE_NAME, text)
+                    self._written = version
+            for listener in list(self.listeners):
+                listener()
 
     def _on_show(self, st, title: str) -> None:
         if st is self.st:
