@@ -68,7 +68,7 @@ def test_a_point_city_turn_takes_two_cards_from_the_market_or_deck(tmp_path, bro
     with serving(table) as server:
         page, errors = open_page(browser, server, table.tokens["table"])
         deck = page.locator(".zone[data-zone=deck] .count")
-        before = int(deck.inner_text().split()[0])
+        before = int(re.match(r" *(\d+)", deck.inner_text()).group(1))
         mover = re.search(r"(Player \d), your move", page.locator("#status").inner_text()).group(1)
         while f"{mover}, your move" in page.locator("#status").inner_text():
             move = int(page.get_attribute("body", "data-move"))
@@ -79,7 +79,7 @@ def test_a_point_city_turn_takes_two_cards_from_the_market_or_deck(tmp_path, bro
             wait_for_move(page, move + 1)
         assert re.search(r"Player \d, your move", page.locator("#status").inner_text())
         # Point City's rulebook: a turn takes two cards, and the market is refilled from the deck.
-        assert int(deck.inner_text().split()[0]) == before - 2
+        assert int(re.match(r" *(\d+)", deck.inner_text()).group(1)) == before - 2
         assert page.locator(".zone[data-zone=market] .cell .card").count() == 16 and errors == []
 
 
@@ -123,6 +123,10 @@ def test_a_reload_and_a_server_restart_mid_game_keep_the_game(tmp_path, browser)
         for move in range(2):
             page.locator("#board .card.target").first.click()
             wait_for_move(page, move + 1)
+            # Hot-seat with hands only their owner sees: the table is covered while the device passes.
+            assert page.locator("#cover").is_visible()
+            assert page.locator("#cover-text").inner_text() == f"Pass the device to Player {2 - move}."
+            page.locator("#uncover").click()
         page.reload()
         wait_for_move(page, 2)
         assert page.locator(".zone[data-zone=played] .card").all_inner_texts() == ["Aardvark", "Egret"]

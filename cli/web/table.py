@@ -294,7 +294,9 @@ class WebTable:
                         can_undo=self._may(self._undo_point, seat), can_redo=bool(self.redo) and (
                             seat is None or len(self.humans) == 1 or self.redo[0]["player"] == seat),
                         can_save=seat is None or len(self.humans) == 1,
-                        thinking=self.bot_to_move())
+                        thinking=self.bot_to_move(),
+                        private=any(meta[1] == "owner" for meta in self.game.zone_meta.values())
+                        or self.st.sealed is not None)
             if self.st.finished:
                 view["result"] = render_result(self.game, self.game.result(self.st))
             if seat is None:

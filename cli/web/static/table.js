@@ -91,7 +91,21 @@ function show(data, again = false) {
   }
   document.getElementById("links").hidden = !data.links || data.humans.length < 2;
   if (!past) drawBoard(data, document.getElementById("board"));
+  coverBetweenSeats(data);
 }
+
+// Hot-seat at the table link with cards only their owner may see: when the device passes to
+// another human seat, the table is covered until that player asks to see it.
+let lastEyes = null;
+function coverBetweenSeats(data) {
+  const passing = data.link === "table" && data.private && data.humans.length > 1 && mine(data)
+    && lastEyes !== null && data.seat !== lastEyes;
+  if (mine(data)) lastEyes = data.seat;
+  if (!passing) return;
+  document.getElementById("cover-text").textContent = `Pass the device to ${data.players[data.seat].name}.`;
+  document.getElementById("cover").hidden = false;
+}
+document.getElementById("uncover").onclick = () => { document.getElementById("cover").hidden = true; };
 
 function mine(data) {
   const d = data.decision;
@@ -157,6 +171,7 @@ function drawTools(data) {
 function drawVars(data) {
   const table = document.getElementById("vars");
   table.replaceChildren();
+  document.getElementById("vars-box").hidden = !data.vars.length;
   const perPlayer = data.vars.filter((v) => v.per_player);
   if (perPlayer.length) {
     table.append(el("tr", {}, el("th"), ...data.players.map((p) => el("th", {text: p.name + (p.plays === "human" ? "" : ` (${p.plays})`)}))));
@@ -244,7 +259,7 @@ function drawBoard(data, board) {
 function zoneGroup(title, zones, targets, data) {
   const group = el("section", {class: "group"}, el("h2", {text: title}));
   for (const zone of zones) {
-    if (zone.kind !== "grid" && !zone.size && !zone.hidden) continue;     // an empty pile or stack
+    if (zone.kind !== "grid" && !zone.size) continue;     // an empty pile or stack, hidden or not
     group.append(drawZone(zone, targets));
   }
   return group;
@@ -255,9 +270,9 @@ function drawZone(zone, targets) {
   const heading = el("h3", {text: zone.name.replace(/_/g, " ")});
   box.append(heading);
   if (zone.hidden) {
-    heading.append(el("span", {class: "count", text: ` ${zone.size} face down`}));
+    heading.append(el("span", {class: "count", text: zone.top ? ` ${zone.size}, the top face up` : ` ${zone.size} face down`}));
     if (zone.top) {
-      const card = drawCard(zone.top);
+      const card = drawCard(zone.top, false);
       card.dataset.top = "true";
       clickable(card, targets.get(`${zone.key}|top`));
       box.append(card);
@@ -269,7 +284,7 @@ function drawZone(zone, targets) {
     heading.append(el("span", {class: "count", text: ` ${zone.size}`}));
     const row = el("div", {class: "cards"});
     zone.items.forEach((item, pos) => {
-      const card = drawCard(item);
+      const card = drawCard(item, false);
       card.dataset.pos = pos;
       clickable(card, targets.get(`${zone.key}|#${pos}`));
       row.append(card);
@@ -279,10 +294,11 @@ function drawZone(zone, targets) {
   return box;
 }
 
-function drawCard(look) {
+// A component: its glyph in a grid cell (where its kind draws one), else its label's lines.
+function drawCard(look, inCell = true) {
   const card = el("div", {class: "card", title: look.details || look.label});
   if (look.colour) { card.style.setProperty("--c", look.colour); card.classList.add("coloured"); }
-  const lines = look.glyph || look.label.split("\n");
+  const lines = (inCell && look.glyph) || look.label.split("\n");
   for (const line of lines) card.append(el("div", {class: "line", text: line}));
   return card;
 }
