@@ -10,7 +10,7 @@ import pytest
 
 from boardwright.cli.main import main
 from boardwright.cli.saves import SAVE_FORMAT, read_saved
-from boardwright.cli.web.table import SAVE_NAME, TOKENS_NAME, open_table
+from boardwright.cli.web.table import SAVE_NAME, TOKENS_NAME, Refused, open_table
 from boardwright.interpreter.compile.load import load_game
 from serve_load import run as load_run
 from web_support import new_table, request, secret_game, serving
@@ -57,6 +57,17 @@ def test_crafted_requests_get_a_4xx_with_a_sentence(tmp_path):
         # Nothing of that changed the table; the seat to move can still move.
         assert table.moves == [] and request(f"{api}/{seat0}/choose", {"move": 0, "option": "cobra"})[0] == 200
         assert table.moves[0]["label"] == "Cobra" and table.moves[0]["player"] == 0
+
+
+def test_a_table_knows_only_its_own_links(tmp_path):
+    """Behind the server's look-up, each table checks the link again (two guards, not one)."""
+    mine = new_table(tmp_path / "a", str(secret_game(tmp_path)), ["human", "human"])
+    other = new_table(tmp_path / "b", str(secret_game(tmp_path)), ["human", "human"])
+    assert mine.who(mine.tokens["1"]) == 1 and mine.who(mine.tokens["table"]) is None
+    for token in (other.tokens["0"], other.tokens["table"], "x" * 32, None, 7):
+        with pytest.raises(Refused) as refused:
+            mine.who(token)
+        assert refused.value.status == 404
 
 
 def test_a_host_header_of_another_name_is_refused(tmp_path):
