@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from web_support import launch, new_table, serving, wait_for_move  # noqa: E402
+from web_support import click_first_option, launch, new_table, serving  # noqa: E402
 
 # game, seats, seed, moves to click before the picture
 SHOTS = [("punto", ["human", "random"], 5, 9), ("point-city", ["human", "random"], 1, 4),
@@ -33,12 +33,7 @@ def take(folder: Path) -> list[Path]:
                 page.goto(f"{server.url}/t/{table.tokens['table']}")
                 for _ in range(clicks):
                     page.wait_for_selector("body[data-mine=true]")
-                    move = int(page.get_attribute("body", "data-move"))
-                    targets = page.locator("#board .target")
-                    (targets.first if targets.count() else page.locator("#options button.option").first).click()
-                    if page.locator("#chooser").is_visible():
-                        page.locator("#chooser-options button").first.click()
-                    wait_for_move(page, move + 1)
+                    click_first_option(page)
                 page.wait_for_selector("body[data-mine=true]")
                 path = folder / f"serve-{game}.png"
                 page.screenshot(path=str(path))

@@ -13,7 +13,7 @@ from playwright.sync_api import sync_playwright
 from boardwright.cli.render import render_result
 from boardwright.cli.web.table import open_table
 from boardwright.interpreter.compile.load import load_game
-from web_support import launch, new_table, secret_game, serving, wait_for_move
+from web_support import click_first_option, launch, new_table, secret_game, serving, wait_for_move
 
 pytestmark = pytest.mark.slow
 
@@ -71,12 +71,7 @@ def test_a_point_city_turn_takes_two_cards_from_the_market_or_deck(tmp_path, bro
         before = int(re.match(r" *(\d+)", deck.inner_text()).group(1))
         mover = re.search(r"(Player \d), your move", page.locator("#status").inner_text()).group(1)
         while f"{mover}, your move" in page.locator("#status").inner_text():
-            move = int(page.get_attribute("body", "data-move"))
-            targets = page.locator("#board .target")
-            (targets.first if targets.count() else page.locator("#options button.option").first).click()
-            if page.locator("#chooser").is_visible():
-                page.locator("#chooser-options button").first.click()
-            wait_for_move(page, move + 1)
+            click_first_option(page)
         assert re.search(r"Player \d, your move", page.locator("#status").inner_text())
         # Point City's rulebook: a turn takes two cards, and the market is refilled from the deck.
         assert int(re.match(r" *(\d+)", deck.inner_text()).group(1)) == before - 2

@@ -112,3 +112,14 @@ def wait_for_move(page, move: int) -> None:
             return
         page.wait_for_timeout(50)
     raise AssertionError(f"the page never reached move {move}")
+
+
+def click_first_option(page) -> None:
+    """Take the first option: the first outlined cell or card (the first it names, when it
+    names several), else the first of the list; then wait for the move to be made."""
+    move = int(page.get_attribute("body", "data-move"))
+    targets = page.locator("#board .target")
+    (targets.first if targets.count() else page.locator("#options button.option").first).click()
+    if page.locator("#chooser").is_visible():
+        page.locator("#chooser-options button").first.click()
+    wait_for_move(page, move + 1)
