@@ -5,6 +5,12 @@ server resumes at the same links. The browser tests are in test_serve_browser.py
 from __future__ import annotations
 
 import json
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -143,6 +149,32 @@ def test_undo_against_a_bot_takes_back_the_bots_answer_and_redo_replays_it(tmp_p
         assert [m["id"] for m in table.moves] == ["0,0", bot_answer]
 
 
+def test_a_round_won_is_kept_as_the_table_looked_before_its_cards_left(tmp_path):
+    """Punto's `show` at a round's end: the past view it keeps still holds the round's cards
+    (every card placed that round, but a winner's highest, which leaves the match), though by
+    now they are back in the decks."""
+    table = new_table(tmp_path, "punto", ["human", "random"], seed=5)
+    link = table.tokens["table"]
+    with serving(table) as server:
+        api = f"{server.url}/api/{link}"
+        for _ in range(400):
+            view = request(f"{api}/view")[1]
+            if view["shows"]:
+                break
+            if view["decision"]["options"] is not None:
+                request(f"{api}/choose", {"move": view["move"], "option": 0})
+        shown = view["shows"][0]
+        won = re.fullmatch(r"Round 1 goes to Player [12]", shown["title"]) is not None
+        assert won or shown["title"] == "Round 1 is over: nobody won it"
+        past = request(f"{api}/past?show=0")[1]
+        table_then = next(z for z in past["zones"] if z["key"] == "table")
+        removed = next(z for z in past["zones"] if z["key"] == "removed")
+        assert past["shown"] == shown["title"] and table_then["size"] == shown["step"] - won
+        assert removed["size"] == won
+        now = request(f"{api}/view")[1]
+        assert next(z for z in now["zones"] if z["key"] == "table")["size"] < table_then["size"]
+
+
 def test_every_move_is_saved_and_a_new_server_resumes_at_the_same_links(tmp_path):
     game = str(secret_game(tmp_path))
     table = new_table(tmp_path, game, ["human", "human"])
@@ -203,3 +235,44 @@ def test_twenty_tables_of_bots_play_to_the_end_at_once_without_an_error(tmp_path
     report = load_run(20, "punto", "random,greedy", params={"rounds_to_win": "1"}, folder=tmp_path)
     assert report["errors"] == [] and report["finished"] == 20
     assert report["requests"] >= 20 and report["moves"] >= 20 * 9       # a round has at least 9 cards
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.slow
+def test_the_serve_command_prints_links_warns_on_a_lan_and_stops_on_ctrl_c(tmp_path):
+    """The command itself, in a subprocess: with --lan it warns and answers any Host; its
+    links open the page; Ctrl-C stops it at once (a waiting long poll does not hold it up)."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "boardwright", "serve", "punto", "--lan", "--port", str(port),
+                               "--save-dir", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = [server.stdout.readline() for _ in range(3)]
+        link = lines[1].split()[-1]
+        assert lines[1].startswith("  table link") and link.startswith(f"http://127.0.0.1:{port}/t/")
+        token = link.rsplit("/", 1)[1]
+        for _ in range(100):
+            try:
+                status, view = request(f"http://127.0.0.1:{port}/api/{token}/view", headers={"Host": "192.0.2.7"})
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert status == 200 and view["title"] == "Punto"
+        assert request(link)[0] == 200
+        waiting = subprocess.Popen([sys.executable, "-c", "import urllib.request, sys; "
+                                    f"urllib.request.urlopen(sys.argv[1] + '?after={view['version']}')",
+                                    f"http://127.0.0.1:{port}/api/{token}/view"])
+        time.sleep(0.5)
+        started = time.monotonic()
+        server.send_signal(signal.SIGINT)
+        server.wait(15)
+        waiting.wait(15)
+        assert time.monotonic() - started < 5
+        err = server.stderr.read()
+        assert "WARNING: the table listens on 0.0.0.0" in err and "Traceback" not in err
+    finally:
+        server.kill()
