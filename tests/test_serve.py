@@ -144,6 +144,11 @@ def test_undo_against_a_bot_takes_back_the_bots_answer_and_redo_replays_it(tmp_p
                 break
         assert view["move"] == 2 and view["history"][1]["plays"] == "random"
         bot_answer = table.moves[1]["id"]
+        status, hint = request(f"{api}/{link}/hint", {"move": 2})
+        # The terminal's hint: the search bot's best option among those now offered.
+        ids = [o["id"] for o in view["decision"]["options"]]
+        best = re.search(r"Hint: .* \(option (\d+)\)", hint["hint"])
+        assert status == 200 and best and 1 <= int(best.group(1)) <= len(ids)
         assert request(f"{api}/{link}/undo", {"move": 2})[0] == 200 and len(table.moves) == 0
         assert request(f"{api}/{link}/redo", {"move": 0})[0] == 200
         assert [m["id"] for m in table.moves] == ["0,0", bot_answer]

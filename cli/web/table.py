@@ -28,6 +28,7 @@ from pathlib import Path
 
 from ...dsl.errors import BoardwrightError, UsageError
 from ...interpreter.bots.registry import make_bot
+from ...interpreter.compile.load import load_game
 from ..play import Session, replay_states
 from ..render import render_result
 from ..saves import SAVE_FORMAT, bot_states, read_saved, restore_bots, write_atomically
@@ -225,7 +226,6 @@ class WebTable:
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as handle:
                     handle.write(text)
-                from ...interpreter.compile.load import load_game
                 game, setup, _st, randoms = read_saved(path, SAVE_FORMAT, load_game)
             except (UsageError, BoardwrightError) as exc:
                 raise Refused(400, str(exc).replace(path, "the file"))
@@ -349,12 +349,12 @@ def _until_human(moves: list):
 
 
 def open_table(game_ref: str, variant, players: int | None, seats: list | None, seed: int, save_dir: Path,
-               load_game, params: dict | None = None, new: bool = False) -> tuple[WebTable, bool]:
+               load=load_game, params: dict | None = None, new: bool = False) -> tuple[WebTable, bool]:
     """The table of `serve`: the game saved in `save_dir` resumed (unless `new`), else a new one.
     Returns the table and whether it was resumed."""
     saved = save_dir / SAVE_NAME
     if saved.exists() and not new:
-        game, setup, _st, randoms = read_saved(str(saved), SAVE_FORMAT, load_game)
+        game, setup, _st, randoms = read_saved(str(saved), SAVE_FORMAT, load)
         if setup["game"] != game_ref or setup["variant"] != variant:
             raise UsageError(f"{save_dir} holds a game of {setup['game']}"
                              + (f" ({setup['variant']})" if setup["variant"] else "")
@@ -367,7 +367,7 @@ def open_table(game_ref: str, variant, players: int | None, seats: list | None, 
         except (OSError, ValueError):
             pass                        # new links are made
         return WebTable(game, setup, save_dir, randoms, tokens), True
-    game = load_game(game_ref, variant)
+    game = load(game_ref, variant)
     game.set_params(params or {})
     players = players or game.min_players
     seats = seats or ["human"] + ["random"] * (players - 1)
