@@ -113,6 +113,30 @@ def test_a_seat_sees_its_own_hand_and_never_the_other_seats(tmp_path):
     assert all(name in final[1] and name in final[0] for name in ("Aardvark", "Bison", "Egret", "Falcon"))
 
 
+SEALED_PLAY = """play {
+  choose c from contents(hand[q]) by each q in players prompt "Play a card face down"
+  for p in players { move c[p] to played }
+}"""
+
+
+def test_a_sealed_choice_stays_sealed_from_the_other_seat_until_revealed(tmp_path):
+    path = secret_game(tmp_path)
+    rules = path.read_text()
+    path.write_text(rules[:rules.index("play {")] + SEALED_PLAY + "\nscore p { \"Cards\": 0 }\n")
+    table = new_table(tmp_path, str(path), ["human", "human"])
+    with serving(table) as server:
+        api = f"{server.url}/api"
+        assert request(f"{api}/{table.tokens['0']}/choose", {"move": 0, "option": "bison"})[0] == 200
+        sealed = visible_text(request(f"{api}/{table.tokens['1']}/view")[1])
+        own = request(f"{api}/{table.tokens['0']}/view")[1]
+        assert "Bison" not in sealed and "a sealed choice" in sealed
+        assert own["sealed"]["yours"] == "Bison" and own["history"][0]["label"] == "Bison"
+        assert request(f"{api}/{table.tokens['1']}/choose", {"move": 1, "option": "gecko"})[0] == 200
+        revealed = request(f"{api}/{table.tokens['1']}/view")[1]
+        played = next(z for z in revealed["zones"] if z["key"] == "played")
+        assert sorted(item["label"] for item in played["items"]) == ["Bison", "Gecko"]
+
+
 def test_several_human_seats_undo_only_their_own_last_move(tmp_path):
     table = new_table(tmp_path, str(secret_game(tmp_path)), ["human", "human"])
     seat0, seat1 = table.tokens["0"], table.tokens["1"]

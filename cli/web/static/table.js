@@ -279,7 +279,10 @@ function drawZone(zone, targets) {
     }
     return box;
   }
-  if (zone.kind === "grid") box.append(drawGrid(zone, targets));
+  if (zone.kind === "grid") {
+    if (zone.extent) heading.append(el("span", {class: "count", text: ` (at most ${zone.extent[0]} x ${zone.extent[1]})`}));
+    box.append(drawGrid(zone, targets));
+  }
   else {
     heading.append(el("span", {class: "count", text: ` ${zone.size}`}));
     const row = el("div", {class: "cards"});
