@@ -132,10 +132,12 @@ def test_a_reload_and_a_server_restart_mid_game_keep_the_game(tmp_path, browser)
         assert page.locator("#board .target").count() == 0             # a past position is view-only
         page.locator("#back-to-now").click()
         assert page.locator(".zone[data-zone=played] .card").count() == 2
+        port = int(server.url.rsplit(":", 1)[1])
+    # The page stays open while the server restarts on the same port: it reconnects by itself.
     resumed, was_saved = open_table(game, None, None, None, 1, tmp_path / "saves", load_game)
     assert was_saved
-    with serving(resumed) as server:
-        page.goto(f"{server.url}/t/{link}")
+    with serving(resumed, port=port):
+        page.wait_for_selector("#board .card.target", timeout=30000)
         wait_for_move(page, 2)
         page.locator("#board .card.target").first.click()
         wait_for_move(page, 3)

@@ -77,9 +77,9 @@ def new_table(folder: Path, game: str, seats: list, seed: int = 1, variant=None,
 
 
 @contextlib.contextmanager
-def serving(*tables):
-    """The tables served on a free port of 127.0.0.1; yields the server (its `url`)."""
-    with BackgroundServer(build_app(list(tables), LOCAL_HOSTS)) as server:
+def serving(*tables, port: int = 0):
+    """The tables served on 127.0.0.1 (by default on a free port); yields the server (its `url`)."""
+    with BackgroundServer(build_app(list(tables), LOCAL_HOSTS), port=port) as server:
         yield server
 
 

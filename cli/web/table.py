@@ -56,6 +56,7 @@ class WebTable:
         self._save_lock = threading.Lock()
         self._written = 0               # the version the save file holds
         self.tokens = tokens or {}
+        self.epoch = secrets.token_hex(4)      # versions count from 1 again in each server run
         self._start(game, setup, randoms)
 
     def _start(self, game, setup: dict, randoms: dict | None) -> None:
@@ -288,7 +289,7 @@ class WebTable:
             seat = self.who(token)
             eyes = self.viewer(seat)
             view = seat_view(self.game, self.st, eyes, self.seats)
-            view.update(version=self.version, link="table" if seat is None else "seat", you=seat,
+            view.update(version=self.version, epoch=self.epoch, link="table" if seat is None else "seat", you=seat,
                         humans=self.humans, history=self._history(eyes),
                         shows=[{"title": t, "step": step, "index": i} for i, (t, step, _) in enumerate(self.shows)],
                         can_undo=self._may(self._undo_point, seat), can_redo=bool(self.redo) and (
