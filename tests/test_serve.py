@@ -168,11 +168,6 @@ def test_undo_against_a_bot_takes_back_the_bots_answer_and_redo_replays_it(tmp_p
                 break
         assert view["move"] == 2 and view["history"][1]["plays"] == "random"
         bot_answer = table.moves[1]["id"]
-        status, hint = request(f"{api}/{link}/hint", {"move": 2})
-        # The terminal's hint: the search bot's best option among those now offered.
-        ids = [o["id"] for o in view["decision"]["options"]]
-        best = re.search(r"Hint: .* \(option (\d+)\)", hint["hint"])
-        assert status == 200 and best and 1 <= int(best.group(1)) <= len(ids)
         assert request(f"{api}/{link}/undo", {"move": 2})[0] == 200 and len(table.moves) == 0
         assert request(f"{api}/{link}/redo", {"move": 0})[0] == 200
         assert [m["id"] for m in table.moves] == ["0,0", bot_answer]
@@ -202,6 +197,23 @@ def test_a_round_won_is_kept_as_the_table_looked_before_its_cards_left(tmp_path)
         assert removed["size"] == won
         now = request(f"{api}/view")[1]
         assert next(z for z in now["zones"] if z["key"] == "table")["size"] < table_then["size"]
+
+
+@pytest.mark.slow
+def test_a_hint_is_the_terminals_hint_for_the_seat_to_move(tmp_path):
+    table = new_table(tmp_path, "punto", ["human", "human"], seed=3)
+    link = table.tokens["table"]
+    with serving(table) as server:
+        api = f"{server.url}/api/{link}"
+        request(f"{api}/choose", {"move": 0, "option": "0,0"})
+        view = request(f"{api}/view")[1]
+        status, hint = request(f"{api}/hint", {"move": 1})
+        # The search bot's best option, numbered among those offered (the rules offer the 8
+        # cells around the first card, and (0, 0) itself only to a higher card).
+        best = re.search(r"Hint: (.*) \(option (\d+)\)", hint["hint"])
+        assert status == 200 and best and view["decision"]["options"][int(best.group(2)) - 1]["label"] == best.group(1)
+        assert len(view["decision"]["options"]) in (8, 9)
+        assert request(f"{server.url}/api/{table.tokens['0']}/hint", {"move": 1})[0] == 403
 
 
 def test_every_move_is_saved_and_a_new_server_resumes_at_the_same_links(tmp_path):
