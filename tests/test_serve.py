@@ -5,6 +5,7 @@ server resumes at the same links. The browser tests are in test_serve_browser.py
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import socket
@@ -18,6 +19,7 @@ from boardwright.cli.main import main
 from boardwright.cli.saves import SAVE_FORMAT, read_saved
 from boardwright.cli.web.table import SAVE_NAME, TOKENS_NAME, Refused, open_table
 from boardwright.interpreter.compile.load import load_game
+from checkout import import_path
 from serve_load import run as load_run
 from web_support import new_table, request, secret_game, serving
 
@@ -290,7 +292,8 @@ def test_the_serve_command_prints_links_warns_on_a_lan_and_stops_on_ctrl_c(tmp_p
     links open the page; Ctrl-C stops it at once (a waiting long poll does not hold it up)."""
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "boardwright", "serve", "punto", "--lan", "--port", str(port),
-                               "--save-dir", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               "--save-dir", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env=dict(os.environ, PYTHONPATH=import_path()))
     try:
         lines = [server.stdout.readline() for _ in range(3)]
         link = lines[1].split()[-1]
