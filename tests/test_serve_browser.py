@@ -43,7 +43,17 @@ def test_a_whole_punto_game_is_clicked_through_against_a_bot(tmp_path, browser):
         # The rulebook: the first card goes to the middle, so one cell is offered, (0, 0).
         targets = page.locator(".zone[data-zone=table] .cell.target")
         assert targets.count() == 1 and targets.first.get_attribute("data-cell") == "0,0"
-        clicks = 0
+        # Undo takes back the human move and the bot's answer; redo plays both again.
+        targets.first.click()
+        page.wait_for_selector("body[data-mine=true][data-move='2']")
+        answer = table.moves[1]["id"]
+        page.locator("#undo").click()
+        page.wait_for_selector("body[data-move='0']")
+        assert page.locator("#redo").is_enabled() and page.locator("#undo").is_disabled()
+        page.locator("#redo").click()
+        page.wait_for_selector("body[data-mine=true][data-move='2']")
+        assert [m["id"] for m in table.moves] == ["0,0", answer]
+        clicks = 1
         while True:
             page.wait_for_selector("body[data-mine=true], body[data-finished=true]")
             if page.get_attribute("body", "data-finished") == "true":
