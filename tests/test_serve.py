@@ -57,6 +57,8 @@ def test_crafted_requests_get_a_4xx_with_a_sentence(tmp_path):
             "a past step as a word": (f"{api}/{seat0}/past?step=one", None, None, 400),
             "a poll after no version": (f"{api}/{seat0}/view?after=-1", None, None, 400),
             "a GET of an action": (f"{api}/{seat0}/choose", None, None, 405),
+            "an undo with a move number as text": (f"{api}/{seat0}/undo", {"move": "0"}, None, 400),
+            "a redo at a stale move": (f"{api}/{seat0}/redo", {"move": 3}, None, 409),
         }
         for what, (url, body, raw, status) in crafted.items():
             got, answer = request(url, body, raw)

@@ -72,7 +72,7 @@ class WebTable:
         self.bots = {p: make_bot(s, f"{setup['seed']}:{p}", game) for p, s in enumerate(self.seats) if s != "human"}
         restore_bots(self.bots, randoms or {})
         humans = [p for p, s in enumerate(self.seats) if s == "human"]
-        known = {v for k, v in self.tokens.items()}
+        known = set(self.tokens.values())
         self.tokens = {k: v for k, v in self.tokens.items() if k == "table" or k.isdigit() and int(k) in humans}
         for key in ["table"] + [str(p) for p in humans]:
             if key not in self.tokens:
@@ -103,12 +103,16 @@ class WebTable:
             return decision.player
         return self.humans[0] if len(self.humans) == 1 else None
 
-    def _check_turn(self, seat: int | None, move) -> int:
-        """The seat that acts now for a link, after checking the move number it saw."""
+    def _check_move(self, move) -> None:
+        """The move number a page sent must be the table's: else it acted on a stale table."""
         if type(move) is not int:
             raise Refused(400, "'move' must be the move number the page shows (a whole number)")
         if move != len(self.st.history):
             raise Refused(409, f"the table has moved on (move {len(self.st.history)}, not {move}): reload")
+
+    def _check_turn(self, seat: int | None, move) -> int:
+        """The seat that acts now for a link, after checking the move number it saw."""
+        self._check_move(move)
         if self.st.finished:
             raise Refused(409, "the game is over")
         player = self.st.pending.player
@@ -162,8 +166,7 @@ class WebTable:
     def undo(self, token, move) -> None:
         with self._working():
             seat = self.who(token)
-            if type(move) is not int or move != len(self.st.history):
-                raise Refused(409, f"the table has moved on (move {len(self.st.history)}): reload")
+            self._check_move(move)
             k = self._undo_point(seat)
             self.redo = self.moves[k:] + self.redo
             del self.moves[k:], self.states[k + 1:]
@@ -187,8 +190,7 @@ class WebTable:
     def redo_move(self, token, move) -> None:
         with self._working():
             seat = self.who(token)
-            if type(move) is not int or move != len(self.st.history):
-                raise Refused(409, f"the table has moved on (move {len(self.st.history)}): reload")
+            self._check_move(move)
             if not self.redo:
                 raise Refused(409, "nothing to redo")
             if seat is not None and len(self.humans) > 1 and self.redo[0]["player"] != seat:
