@@ -33,6 +33,7 @@ class GameRecord:
     first_player: int | None
     opponents: dict | None = None   # scripted opponent (no seat) -> total score
     endings: list | None = None     # named endings and fallbacks that decided something (`finish "NAME"`)
+    measures: dict | None = None    # the rule file's `measure` declarations: title -> value at the end
 
 
 @dataclass
@@ -89,7 +90,7 @@ def play_record(game, players: int, seed: int, index: int, specs: list) -> GameR
     return GameRecord(index, game_s, list(specs), list(result.scores), [dict(l) for l in result.lines],
                       list(result.winners), sum(st.turns), len(st.history), options, changes,
                       first, {title: sum(sheet.values()) for title, sheet in result.opponents} or None,
-                      list(st.endings))
+                      list(st.endings), game.measures(st) if game.spec.measures else None)
 
 
 def seat_bots(specs: list, index: int, rotate: bool) -> list:
