@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
+from ..dsl.errors import UsageError
 from ..interpreter.compile.load import load_game
 from ..interpreter.playtest.param_ranges import check_params, parse_ranges
 from ..interpreter.playtest.sweep import format_sweep, plot_sweep, run_sweep, sweep_points, write_sweep_csv
@@ -31,30 +32,30 @@ def add_sweep(sub) -> None:
             action.help = "write one row per game, its point in the first column"
 
 
-def _checked_ranges(args, game):
-    items = args.set or []
-    if not items:
-        from ..dsl.errors import UsageError
-        raise UsageError("sweep needs a range: --set NAME=LOW..HIGH (e.g. --set rounds_to_win=2..6)")
-    ranges = parse_ranges(items, "--set")
+def _checked_ranges(args, game) -> tuple[list, dict]:
+    """The ranges swept, and the params fixed (a `--set NAME=VALUE` of one value)."""
+    ranges = parse_ranges(args.set or [], "--set")
     check_params(game, ranges, "--set")
-    points = len(sweep_points(ranges))
+    fixed = {r.name: r.text(r.values()[0]) for r in ranges if len(r.values()) == 1}
+    swept = [r for r in ranges if r.name not in fixed]
+    if not swept:
+        raise UsageError("sweep needs a range: --set NAME=LOW..HIGH (e.g. --set rounds_to_win=2..6)")
+    points = len(sweep_points(swept))
     if points > MAX_POINTS:
-        from ..dsl.errors import UsageError
         raise UsageError(f"the ranges make {points:,} combinations; at most {MAX_POINTS:,}: take larger steps")
-    return ranges
+    return swept, fixed
 
 
 def cmd_sweep(args) -> int:
     check_outputs(args)
     game = load_game(args.game, args.variant)
     game.setup_state(args.players, 0)       # a player count the game does not allow: before any work
-    ranges = _checked_ranges(args, game)
+    ranges, fixed = _checked_ranges(args, game)
     specs = _bot_specs(args, args.players)
     bar = progress_bar(sys.stderr, args.quiet)
     try:
         report, results = run_sweep(lambda variant: load_game(args.game, variant), args.game, args.variant,
-                                    args.players, args.games, args.seed, specs, ranges, rotate=args.rotate,
+                                    args.players, args.games, args.seed, specs, ranges, fixed=fixed, rotate=args.rotate,
                                     workers=args.workers, cluster=args.cluster, progress=bar)
     finally:
         if bar is not None:

@@ -16,8 +16,9 @@ from .report import Z95, wilson
 
 def t_quantile(df: int) -> float:
     """The 0.975 quantile of Student's t with `df` degrees of freedom (Cornish-Fisher
-    expansion around the normal quantile: within 0.1% from df = 3 on; exact values below)."""
-    exact = {1: 12.7062, 2: 4.3027, 3: 3.1824}
+    expansion around the normal quantile, within 0.01% above df = 10; the table up to 10)."""
+    exact = {1: 12.7062, 2: 4.3027, 3: 3.1824, 4: 2.7764, 5: 2.5706, 6: 2.4469, 7: 2.3646, 8: 2.3060,
+             9: 2.2622, 10: 2.2281}
     if df in exact:
         return exact[df]
     z = Z95

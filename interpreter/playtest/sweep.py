@@ -79,7 +79,7 @@ def format_sweep(report: dict) -> str:
     out = [f"{title}: sweep of {', '.join(report['params'])}, {report['games']} games per value, "
            f"{report['players']} players, seed {report['seed']}",
            f"  bots: {bots[0] + ' at every seat' if len(set(bots)) == 1 else ','.join(bots)}; "
-           "the same seeds at every value"]
+           "the same seeds at every value" + "".join(f"; {k}={v}" for k, v in report["fixed"].items())]
     heads = [",".join(f"{k}={v}" for k, v in row["params"].items()) for row in report["points"]]
     names = measure_names(report)
     first = max([len(n) for n in names] + [7]) + 2
