@@ -139,8 +139,18 @@ def base_reference(target: str, variant, write: str) -> str:
 
 def _write_variant(args, result: dict, ranges) -> None:
     text = variant_text(result, base_reference(args.game, args.variant, args.write), Path(args.write).stem, ranges,
-                        " ".join(["boardwright", "tune"] + sys.argv[2:]) if sys.argv[1:2] == ["tune"] else "")
+                        _command(args))
     Path(args.write).write_text(text, encoding="utf-8")
+
+
+def _command(args) -> str:
+    """The tune command that found a variant, as the variant file records it."""
+    parts = ["boardwright tune", args.game, f"--players {args.players}"]
+    parts += [f"--param {p}" for p in args.param] + [f"--set {s}" for s in args.set or []]
+    parts += [f"--goal {g}" for g in args.goal] + [f"--budget {args.budget}", f"--seed {args.seed}"]
+    if args.bots:
+        parts.append(f"--bots {args.bots}")
+    return " ".join(parts)
 
 
 MODES = {"param": tune_params}      # option -> the mode it selects

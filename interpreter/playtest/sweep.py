@@ -83,7 +83,8 @@ def format_sweep(report: dict) -> str:
     heads = [",".join(f"{k}={v}" for k, v in row["params"].items()) for row in report["points"]]
     names = measure_names(report)
     first = max([len(n) for n in names] + [7]) + 2
-    width = max([len(h) for h in heads] + [21]) + 2
+    width = max([len(h) for h in heads] + [len(_cell(row["measures"].get(name))) for row in report["points"]
+                                          for name in names]) + 2
     out.append(f"  {'measure':<{first}}" + "".join(f"{h:>{width}}" for h in heads))
     for name in names:
         out.append(f"  {name:<{first}}" + "".join(f"{_cell(row['measures'].get(name)):>{width}}"
