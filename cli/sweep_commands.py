@@ -27,7 +27,7 @@ def add_sweep(sub) -> None:
                                     "a single NAME=VALUE fixes it (repeatable: several ranges give every combination)")
     for action in p._actions:
         if action.dest == "plot":
-            action.help = "draw each measure against the param with its 95% interval band (needs boardwright[plot])"
+            action.help = "draw each measure against the param with its 95%% interval band (needs boardwright[plot])"
         elif action.dest == "csv":
             action.help = "write one row per game, its point in the first column"
 

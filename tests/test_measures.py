@@ -12,7 +12,8 @@ import pytest
 from boardwright.cli.main import main
 from boardwright.dsl.formatter import format_source
 from boardwright.interpreter.compile.load import load_game
-from boardwright.interpreter.playtest.intervals import mean_interval, measure_rows, proportion, t_quantile
+from boardwright.interpreter.playtest.intervals import measure_rows, proportion
+from boardwright.interpreter.playtest.report import mean_interval, t_quantile
 from boardwright.interpreter.playtest.simulate import simulate_records
 
 RACE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "head-start-race" / "race.game"

@@ -2,43 +2,12 @@
 statistics that `sweep` tabulates and plots and that `tune` aims at.
 
 A proportion (a seat's win rate, shared wins, a named ending's share) gets the Wilson
-interval of report.py; a mean (length, lead changes, the rule file's `measure`s) gets
-Student's t interval, mean +- t(0.975, n-1) * s / sqrt(n), with s the sample standard
-deviation (divisor n - 1).
+interval, a mean (length, lead changes, the rule file's `measure`s) Student's t interval:
+both are report.py's.
 """
 from __future__ import annotations
 
-import math
-import statistics
-
-from .report import Z95, wilson
-
-
-def t_quantile(df: int) -> float:
-    """The 0.975 quantile of Student's t with `df` degrees of freedom (Cornish-Fisher
-    expansion around the normal quantile, within 0.01% above df = 10; the table up to 10)."""
-    exact = {1: 12.7062, 2: 4.3027, 3: 3.1824, 4: 2.7764, 5: 2.5706, 6: 2.4469, 7: 2.3646, 8: 2.3060,
-             9: 2.2622, 10: 2.2281}
-    if df in exact:
-        return exact[df]
-    z = Z95
-    g1 = (z ** 3 + z) / 4
-    g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
-    g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
-    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3
-
-
-def mean_interval(values) -> tuple[float, float, float]:
-    """(mean, low, high): the 95% t interval of the mean of `values`."""
-    values = [float(v) for v in values]
-    n = len(values)
-    if n == 0:
-        return (0.0, 0.0, 0.0)
-    mean = statistics.fmean(values)
-    if n == 1:
-        return (mean, mean, mean)
-    half = t_quantile(n - 1) * statistics.stdev(values) / math.sqrt(n)
-    return (mean, mean - half, mean + half)
+from .report import mean_interval, wilson
 
 
 def proportion(successes: float, n: int) -> tuple[float, float, float]:
