@@ -60,6 +60,23 @@ def test_tune_is_the_same_on_one_or_two_workers(capsys):
     assert _json(capsys, *args) == _json(capsys, *args, "--workers", "2")
 
 
+def test_tune_text_report_and_plot(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    plot = tmp_path / "search.png"
+    code, out, err = run(capsys, *TUNE, "--budget", "300", "--games", "20", "--plot", str(plot))
+    assert code == 0, err
+    assert "confirmed best: head_start=" in out and "TPE search, successive halving" in out
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_progress_bar_shows_the_best_so_far():
+    import io
+    from boardwright.cli.progress import ProgressBar
+    stream = io.StringIO()
+    ProgressBar(stream, clock=lambda: 0.0)(50, 100, "best so far head_start=4")
+    assert "50/100 games" in stream.getvalue() and "; best so far head_start=4" in stream.getvalue()
+
+
 def test_several_goals_give_a_pareto_search(capsys):
     result = _json(capsys, *TUNE, "--goal", "length=5..6", "--budget", "400", "--games", "20")
     assert result["goals"] == ["first-player=0.5", "length=5..6"]

@@ -40,8 +40,9 @@ def format_tune(result: dict) -> str:
         out.append(f"  the confirmation cannot tell the best from {_params(result['confirmed'][0])}: their "
                    "intervals overlap (a larger --budget narrows them)")
     if result["candidates"]:
-        out.append(f"  other candidates, by their search games (best {SHOWN_CANDIDATES}; --json lists all "
-                   f"{len(result['candidates'])}):")
+        more = len(result["candidates"]) > SHOWN_CANDIDATES
+        out.append("  other candidates, by their search games" + (
+            f" (the best {SHOWN_CANDIDATES}; --json lists all {len(result['candidates'])})" if more else "") + ":")
         for entry in result["candidates"][:SHOWN_CANDIDATES]:
             losses = ", ".join(f"{g['measure']} {g['value']:.3f} ({g['ci95'][0]:.3f}..{g['ci95'][1]:.3f})"
                                for g in entry["goals"])
