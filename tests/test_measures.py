@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from boardwright.cli.main import main
+from conftest import run_main as run
 from boardwright.dsl.formatter import format_source
 from boardwright.interpreter.compile.load import load_game
 from boardwright.interpreter.playtest.intervals import measure_rows, proportion
@@ -18,11 +18,6 @@ from boardwright.interpreter.playtest.simulate import simulate_records
 
 RACE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "head-start-race" / "race.game"
 
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("df, table", [(4, 2.7764), (10, 2.2281), (30, 2.0423), (100, 1.9840)])

@@ -4,13 +4,12 @@ and a clear usage error for every bad range."""
 from __future__ import annotations
 
 import csv
-import json
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
-from boardwright.cli.main import main
+from conftest import main_json as _json, run_main as run
 from boardwright.dsl.errors import UsageError
 from boardwright.interpreter.playtest.param_ranges import parse_range
 from boardwright.interpreter.playtest.report import wilson
@@ -19,18 +18,6 @@ RACE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "head-star
 SWEEP = ["sweep", str(RACE), "--players", "2", "--games", "40", "--set", "goal=10"]
 
 
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def _json(capsys, *argv) -> dict:
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0, err
-    report = json.loads(out)
-    report.pop("seconds")
-    return report
 
 
 def test_ranges_by_hand():

@@ -4,13 +4,12 @@ workers, picks the confirmed best by the confirmation games, writes a variant th
 validates, and refuses bad arguments with exit 2 and a clear message."""
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import pytest
 
-from boardwright.cli.main import main
+from conftest import main_json as _json, run_main as run
 from boardwright.interpreter.playtest.goals import Goal, parse_goal
 from boardwright.interpreter.playtest.param_ranges import parse_range
 from boardwright.interpreter.playtest.racing import pareto_ranks, successive_halving
@@ -28,18 +27,6 @@ BASE = ["tune", str(RACE), "--players", "2", "--set", "goal=10", "-q"]
 TUNE = [*BASE, "--param", "head_start=0..10", "--goal", "first-player=0.5"]
 
 
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def _json(capsys, *argv) -> dict:
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0, err
-    result = json.loads(out)
-    result.pop("seconds")
-    return result
 
 
 def test_tune_finds_the_fair_head_start_within_one_step(capsys):
