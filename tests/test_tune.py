@@ -88,6 +88,24 @@ def test_the_written_variant_validates_strictly_and_compares(capsys, tmp_path):
     assert code == 0 and "fair.game" in out
 
 
+def test_params_that_break_the_rules_are_left_out(capsys, tmp_path):
+    # Head starts above 6 index past the end of a list: a rule error in every game.
+    text = RACE.read_text(encoding="utf-8").replace("pos[1] = head_start", "pos[1] = [0, 1, 2, 3, 4, 5, 6][head_start]")
+    assert text != RACE.read_text(encoding="utf-8")
+    (tmp_path / "race.game").write_text(text, encoding="utf-8")
+    result = _json(capsys, "tune", str(tmp_path / "race.game"), "--players", "2", "--set", "goal=10", "--param",
+                   "head_start=0..10", "--goal", "first-player=0.5", "--budget", "600", "--games", "20", "-q")
+    failed = sorted(entry["params"]["head_start"] for entry in result["failed"])
+    assert failed and all(k > 6 for k in failed)
+    assert all("race.game:" in entry["rule_error"] for entry in result["failed"])
+    assert abs(result["best"]["params"]["head_start"] - fair_head_start(goal=10)) <= 1
+    assert all(e["params"]["head_start"] <= 6 for e in result["confirmed"] + result["candidates"])
+    # When every candidate breaks the rules, the first rule error is the answer (exit 1).
+    code, out, err = run(capsys, "tune", str(tmp_path / "race.game"), "--players", "2", "--param", "head_start=7..9",
+                         "--goal", "first-player=0.5", "--budget", "300", "--games", "20", "-q")
+    assert code == 1 and out == "" and "race.game:13:3: error: rule failed: an index out of ra" in err and "Traceback" not in err
+
+
 class FakePlay:
     """Records without a game: the first seat wins game i when (i * 7919) % 100 is below a
     point's rate, one rate for the search games and another for the confirmation games."""

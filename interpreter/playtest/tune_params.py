@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from ...dsl.errors import UsageError
+from ...dsl.errors import RuleError, UsageError
 from .goals import SKILL, Goal
 from .intervals import measure_rows, rounded
 from .param_ranges import ParamRange
@@ -49,6 +50,7 @@ class Candidate:
     units: dict = field(default_factory=dict)       # "games" or a skill pair -> records of the search
     confirmed: dict | None = None                   # the same for the confirmation games
     trials: list = field(default_factory=list)      # optuna trial numbers that proposed it
+    failure: str | None = None                      # the rule error one of its games hit
 
     def games(self) -> int:
         return sum(len(r) for r in self.units.values())
@@ -107,6 +109,7 @@ class ParamTuner:
         self.candidates: dict = {}          # point (as a tuple) -> Candidate
         self.trials: list = []              # (trial number, point, losses, games so far) of the search
         self.spent = 0
+        self.first_error: RuleError | None = None  # raised if every candidate hits a rule error
 
     # ------------------------------------------------------------------ playing
 
@@ -115,16 +118,28 @@ class ParamTuner:
         want = max(have, games // self.ev.per_game())
         self._play_with(c, want - have, have, c.units)
 
-    def _play_with(self, c: Candidate, steps: int, first: int, into: dict) -> None:
-        if steps > 0:
-            self.spent += self.ev.extend(c.point, into, steps, first)
+    def _play_with(self, c: Candidate, steps: int, first: int, into: dict) -> bool:
+        """Play more games of a candidate; False (and the candidate marked failed) if one of
+        them hit a rule error: params that break the rules are no answer."""
+        if steps > 0 and c.failure is None:
+            try:
+                self.spent += self.ev.extend(c.point, into, steps, first)
+            except RuleError as err:
+                d = err.diagnostics[0] if err.diagnostics else None
+                where = f" ({Path(d.span.file).name}:{d.span.line})" if d is not None and d.span.line else ""
+                c.failure = (d.message if d is not None else str(err)) + where
+                self.first_error = self.first_error or err
         self.progress(min(self.spent, self.budget), self.budget, self._note())
+        return c.failure is None
 
     def loss(self, c: Candidate, confirmed: bool = False) -> tuple:
+        if c.failure is not None:
+            return (float("inf"),) * len(self.ev.goals)
         return self.ev.losses(self.ev.rows(c.confirmed if confirmed else c.units, self.player_name))
 
     def _note(self) -> str:
-        scored = [c for c in self.candidates.values() if c.units and len(next(iter(c.units.values())))]
+        scored = [c for c in self.candidates.values()
+                  if c.failure is None and c.units and len(next(iter(c.units.values())))]
         if not scored:
             return ""
         best = scored[ordered([self.loss(c) for c in scored], self.ev.scales)[0]]
@@ -133,17 +148,24 @@ class ParamTuner:
     # ------------------------------------------------------------------ the stages
     def run(self) -> dict:
         self.search()
-        pool = list(self.candidates.values())
+        pool = [c for c in self.candidates.values() if c.failure is None]
+        if not pool:
+            raise self.first_error
         pool = [pool[i] for i in ordered([self.loss(c) for c in pool], self.ev.scales)]
         confirm_budget = self.budget - int(self.budget * (SEARCH_SHARE + RACE_SHARE))
         race_budget = max(0, self.budget - confirm_budget - self.spent)
         pool = successive_halving(pool, lambda c: c.games(), self._play_to, self.loss, self.ev.scales,
                                   keep=self.confirm, factor=3, budget=race_budget)
-        finalists = pool[:self.confirm]
+        finalists = [c for c in pool if c.failure is None][:self.confirm]
+        if not finalists:
+            raise self.first_error
         steps = max(1, (self.budget - self.spent) // (len(finalists) * self.ev.per_game()))
         for c in finalists:
             c.confirmed = {}
             self._play_with(c, steps, CONFIRM_FIRST, c.confirmed)
+        finalists = [c for c in finalists if c.failure is None]
+        if not finalists:
+            raise self.first_error
         return self.result(finalists, pool)
 
     def search(self) -> None:
@@ -170,6 +192,10 @@ class ParamTuner:
             else:
                 stale += 1
             c.trials.append(trial.number)
+            if c.failure is not None:
+                study.tell(trial, state=optuna.trial.TrialState.FAIL)
+                self.trials.append({"trial": trial.number, "params": point, "failed": c.failure})
+                continue
             losses = self.loss(c)
             study.tell(trial, losses[0] if len(goals) == 1 else list(losses))
             self.trials.append({"trial": trial.number, "params": point, "losses": list(losses),
@@ -205,8 +231,11 @@ class ParamTuner:
         apart = None
         if runner is not None and len(self.ev.goals) == 1:
             apart = chosen["goals"][0]["loss_ci95"][1] < runner["goals"][0]["loss_ci95"][0]
-        others = [self._entry(c, False) for c in self.candidates.values() if c not in finalists]
+        others = [self._entry(c, False) for c in self.candidates.values()
+                  if c not in finalists and c.failure is None]
         others.sort(key=lambda e: [g["loss"] for g in e["goals"]])
+        failed = [{"params": c.point, "rule_error": c.failure} for c in self.candidates.values()
+                  if c.failure is not None]
         return {"goals": [g.text for g in self.ev.goals], "budget": self.budget, "games_played": self.spent,
                 "best": chosen, "confirmed": entries[1:], "told_apart": apart,
-                "candidates": others, "trials": self.trials}
+                "candidates": others, "failed": failed, "trials": self.trials}

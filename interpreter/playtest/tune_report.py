@@ -47,6 +47,8 @@ def format_tune(result: dict) -> str:
             losses = ", ".join(f"{g['measure']} {g['value']:.3f} ({g['ci95'][0]:.3f}..{g['ci95'][1]:.3f})"
                                for g in entry["goals"])
             out.append(f"    {_params(entry)}: {losses}, {entry['games']} games")
+    for entry in result.get("failed", []):
+        out.append(f"  rule error at {_params(entry)}: {entry['rule_error']} (left out)")
     out += ["  off by: how far the measure is from the goal (0: met); intervals are 95%; the best is",
             "  chosen by the confirmation games alone, never by the search's estimates",
             f"  {result['seconds']:.1f} s"]
@@ -57,7 +59,7 @@ def plot_tune(path: str, result: dict) -> None:
     """A PNG of the search: each trial's loss (first goal) in order with the best so far, and
     the loss against the first param, the confirmed best marked."""
     plt, _ = _pyplot()
-    trials = result["trials"]
+    trials = [t for t in result["trials"] if "losses" in t]
     name = result["params"][0]
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
     losses = [t["losses"][0] for t in trials]
