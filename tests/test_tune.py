@@ -150,6 +150,19 @@ def test_goal_losses_by_hand():
     straddling = {"first player win rate": (0.52, 0.45, 0.6)}
     assert parse_goal("first-player=0.5", known).loss_interval(straddling) == pytest.approx((0.0, 0.1))
     assert parse_goal("length>=40", known) == Goal("length>=40", "length", 40.0, None)
+    assert parse_goal("length=30..40", known).scale == 40 and parse_goal("ties<=0.05", known).scale == 1
+
+
+def test_the_skill_goal_plays_the_four_bots_pairwise(capsys):
+    result = _json(capsys, "tune", str(RACE), "--players", "2", "-q", "--set", "head_start=2", "--param", "goal=6..8",
+                   "--goal", "skill",
+                   "--budget", "240", "--games", "24")
+    measures = result["best"]["measures"]
+    pairs = [name for name in measures if name.startswith("skill ")]
+    assert len(pairs) == 6 and "skill greedy over random" in pairs
+    assert any(name.startswith("skill mcts over mcts:iterations=") for name in pairs)
+    shortfall = sum(max(0.0, 0.6 - measures[name]["value"]) for name in pairs) / 6
+    assert measures["skill"]["value"] == pytest.approx(shortfall, abs=1e-3)
 
 
 def test_skill_rows_by_hand():

@@ -49,9 +49,11 @@ class Goal:
 
     @property
     def scale(self) -> float:
-        """A typical size of the measure, to weigh goals against each other (a share: 1)."""
-        ends = [abs(v) for v in (self.low, self.high) if v is not None]
-        return max([1.0] + ends) if self.measure not in _SHARES and not self.measure.startswith("win rate") else 1.0
+        """A typical size of the measure, to weigh goals against each other: 1 for a share
+        (a win rate, ties, skill), else the largest end of the target (at least 1)."""
+        if self.measure in _SHARES or self.measure.startswith(("win rate ", "ending ")):
+            return 1.0
+        return max([1.0] + [abs(v) for v in (self.low, self.high) if v is not None])
 
 
 _SHARES = {"first player win rate", "ties", SKILL}

@@ -105,7 +105,7 @@ class ParamTuner:
         self.ev, self.ranges, self.budget = evaluation, ranges, budget
         self.first_steps = max(1, first_games // evaluation.per_game())
         self.confirm, self.seed, self.player_name = confirm, seed, player_name
-        self.progress = progress or (lambda done, total, note="": None)
+        self.progress = progress
         self.candidates: dict = {}          # point (as a tuple) -> Candidate
         self.trials: list = []              # (trial number, point, losses, games so far) of the search
         self.spent = 0
@@ -129,7 +129,8 @@ class ParamTuner:
                 where = f" ({Path(d.span.file).name}:{d.span.line})" if d is not None and d.span.line else ""
                 c.failure = (d.message if d is not None else str(err)) + where
                 self.first_error = self.first_error or err
-        self.progress(min(self.spent, self.budget), self.budget, self._note())
+        if self.progress is not None:
+            self.progress(min(self.spent, self.budget), self.budget, self._note())
         return c.failure is None
 
     def loss(self, c: Candidate, confirmed: bool = False) -> tuple:
