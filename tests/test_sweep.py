@@ -92,3 +92,16 @@ def test_a_range_twice_is_refused():
     from boardwright.interpreter.playtest.param_ranges import parse_ranges
     with pytest.raises(UsageError, match="names 'k' twice"):
         parse_ranges(["k=1..2", "k=3..4"])
+
+
+@pytest.mark.slow
+def test_sweep_and_tune_on_a_dask_cluster_equal_the_serial_run(capsys):
+    pytest.importorskip("optuna")
+    distributed = pytest.importorskip("dask.distributed")
+    sweep = [*SWEEP, "--set", "head_start=2,5"]
+    tune = ["tune", str(RACE), "--players", "2", "--set", "goal=10", "--param", "head_start=0..8",
+            "--goal", "first-player=0.5", "--budget", "200", "--games", "20", "-q"]
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        for args in (sweep, tune):
+            assert _json(capsys, *args) == _json(capsys, *args, "--cluster", cluster.scheduler_address)
