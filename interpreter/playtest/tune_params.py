@@ -107,20 +107,19 @@ class ParamTuner:
         self.confirm, self.seed, self.player_name = confirm, seed, player_name
         self.progress = progress
         self.candidates: dict = {}          # point (as a tuple) -> Candidate
-        self.trials: list = []              # (trial number, point, losses, games so far) of the search
+        self.trials: list = []              # each trial of the search: number, params, losses (or failed), games
         self.spent = 0
         self.first_error: RuleError | None = None  # raised if every candidate hits a rule error
 
     # ------------------------------------------------------------------ playing
-
     def _play_to(self, c: Candidate, games: int) -> None:
         have = len(next(iter(c.units.values())))
         want = max(have, games // self.ev.per_game())
         self._play_with(c, want - have, have, c.units)
 
-    def _play_with(self, c: Candidate, steps: int, first: int, into: dict) -> bool:
-        """Play more games of a candidate; False (and the candidate marked failed) if one of
-        them hit a rule error: params that break the rules are no answer."""
+    def _play_with(self, c: Candidate, steps: int, first: int, into: dict) -> None:
+        """Play more games of a candidate. One that hits a rule error is marked failed and
+        plays no more: params that break the rules are no answer."""
         if steps > 0 and c.failure is None:
             try:
                 self.spent += self.ev.extend(c.point, into, steps, first)
@@ -131,7 +130,6 @@ class ParamTuner:
                 self.first_error = self.first_error or err
         if self.progress is not None:
             self.progress(min(self.spent, self.budget), self.budget, self._note())
-        return c.failure is None
 
     def loss(self, c: Candidate, confirmed: bool = False) -> tuple:
         if c.failure is not None:
