@@ -106,6 +106,19 @@ def test_params_that_break_the_rules_are_left_out(capsys, tmp_path):
     assert code == 1 and out == "" and "race.game:13:3: error: rule failed: an index out of ra" in err and "Traceback" not in err
 
 
+def test_a_bundled_game_and_a_list_of_values(capsys, tmp_path):
+    out_file = tmp_path / "shorter.game"
+    code, out, err = run(capsys, "tune", "happy-city", "--players", "2", "--param", "coloured_supermarkets=true,false",
+                         "--param", "city_limit=7..9", "--goal", "length=15..17", "--budget", "90", "--games", "10",
+                         "--write", str(out_file), "-q")
+    assert code == 0, err
+    text = out_file.read_text(encoding="utf-8")
+    assert text.startswith('variant "shorter" extends "happy-city"')
+    assert "param coloured_supermarkets = true" in text or "param coloured_supermarkets = false" in text
+    code, out, err = run(capsys, "validate", "--strict", str(out_file))
+    assert code == 0, err
+
+
 class FakePlay:
     """Records without a game: the first seat wins game i when (i * 7919) % 100 is below a
     point's rate, one rate for the search games and another for the confirmation games."""

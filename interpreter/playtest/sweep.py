@@ -130,6 +130,8 @@ def plot_sweep(path: str, report: dict) -> None:
                 ax.set_xticks(xs, [str(v) for v in labels])
         ax.set_title(name, fontsize=10)
         ax.set_xlabel(x_name, fontsize=8)
+        if name.startswith(("win rate", "first player", "ending ")) or name == "ties":
+            ax.set_ylim(-0.02, 1.02)            # a share: on its whole scale
         if len(groups) > 1:
             ax.legend(fontsize=7)
     for index in range(len(names), rows * columns):
