@@ -150,6 +150,14 @@ def test_the_confirmed_best_is_chosen_by_the_confirmation_games():
     assert result["told_apart"] is True
 
 
+def test_a_goal_on_an_ending_that_never_happens_is_a_share_of_zero(capsys):
+    # No race ends by an ending named "nobody": its share is measured as 0, not an error.
+    result = _json(capsys, *BASE, "--param", "head_start=0..2", "--goal", "ending nobody=0.2", "--budget", "120",
+                   "--games", "10")
+    goal = result["best"]["goals"][0]
+    assert goal["value"] == 0 and goal["loss"] == pytest.approx(0.2)
+
+
 def test_goal_losses_by_hand():
     rows = {"length": (33.0, 31.0, 35.0), "ties": (0.08, 0.06, 0.1), "first player win rate": (0.56, 0.5, 0.62)}
     known = list(rows)

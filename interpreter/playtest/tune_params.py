@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ...dsl.errors import RuleError, UsageError
 from .goals import SKILL, Goal
-from .intervals import measure_rows, rounded
+from .intervals import measure_rows, proportion, rounded
 from .param_ranges import ParamRange
 from .racing import ordered, pick_confirmed, successive_halving
 from .skill import DEFAULT_MARGIN, pair_specs, skill_pairs, skill_rows
@@ -90,6 +90,14 @@ class Evaluation:
         rows = measure_rows(units["games"], self.players, player_name) if "games" in units else {}
         if self.pairs:
             rows.update(skill_rows({pair: units[pair] for pair in self.pairs}, self.players, self.margin))
+        for goal in self.goals:
+            if goal.measure in rows:
+                continue
+            if goal.measure.startswith("ending "):        # an ending that decided none of these games
+                rows[goal.measure] = proportion(0, len(units["games"]))
+            else:
+                raise UsageError(f"--goal {goal.text}: these games report no '{goal.measure}' "
+                                 "(a first player needs a game in which someone takes a turn)")
         return rows
 
     def losses(self, rows: dict) -> tuple:
