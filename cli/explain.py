@@ -158,6 +158,8 @@ def explain(spec, base_spec=None) -> str:
     out += _section("Scoring", _score_lines(spec))
     out += _section("Invariants (checked by 'boardwright check')",
                     [f"{t}: {expr_text(d.value)}" for t, d in spec.invariants.items()])
+    out += _section("Measures (reported by simulate, compare, sweep and tune)",
+                    [f"{t} = {expr_text(d.value)}" for t, d in spec.measures.items()])
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -211,7 +213,7 @@ def _section(title: str, lines: list[str]) -> list[str]:
 
 # ----------------------------------------------------------------------------- variants
 _TABLES = (("params", "param"), ("zones", "zone"), ("vars", "var"), ("fns", "fn"), ("procs", "proc"),
-           ("invariants", "invariant"), ("labels", "label"), ("opponents", "opponent"), ("bots", "bot"))
+           ("invariants", "invariant"), ("measures", "measure"), ("labels", "label"), ("opponents", "opponent"), ("bots", "bot"))
 _SINGLES = ("setup", "play", "score", "tiebreak", "winners", "heuristic")
 
 
@@ -253,6 +255,8 @@ def _decl_text(word: str, name: str, decl) -> str:
         return f"{name}(...):\n" + "\n".join(INDENT * 2 + line for line in statement_lines(decl.body, 0))
     if word == "invariant":
         return f"{name}: {expr_text(decl.value)}"
+    if word == "measure":
+        return f"{name} = {expr_text(decl.value)}"
     if word == "label":
         return f"{decl.kind}: {expr_text(decl.value)}"
     if word == "bot":

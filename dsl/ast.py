@@ -435,6 +435,14 @@ class InvariantDecl(Decl):
 
 
 @dataclass(frozen=True)
+class MeasureDecl(Decl):
+    """A number worked out when a game ends (`measure "cards left" = size(deck)`), reported
+    by the playtest commands beside the built-in measures."""
+    title: str
+    value: Expr
+
+
+@dataclass(frozen=True)
 class Module(Node):
     """One parsed rule file."""
     items: tuple

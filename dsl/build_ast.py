@@ -247,6 +247,9 @@ class _Builder(Transformer):
     def invariant_decl(self, meta, c):
         return ast.InvariantDecl(self.s(meta), self.string(c[0]), c[1])
 
+    def measure_decl(self, meta, c):
+        return ast.MeasureDecl(self.s(meta), self.string(c[0]), c[1])
+
     def named_type(self, meta, c):
         return ast.TypeRef(self.s(meta), str(c[0]))
 

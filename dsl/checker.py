@@ -99,6 +99,11 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks):
             self.expect(spec.winners.value, list_of(PLAYER), Scope(kind="fn"), "winners")
         for inv in spec.invariants.values():
             self.expect(inv.value, BOOL, Scope(kind="fn"), "an invariant")
+        for decl in spec.measures.values():
+            got = self.expr(decl.value, Scope(kind="fn"))
+            if got not in (INT, BOOL, ANY):
+                self.error(decl.value.span, f"measure \"{decl.title}\" should be a number (int, or bool counted "
+                           f"as 1 or 0), not {got}", "measure a count: e.g. size(...) or len(...)")
         for decl in spec.labels.values():
             if decl.kind not in spec.kinds:
                 self.error(decl.span, f"unknown component kind '{decl.kind}'",

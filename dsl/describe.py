@@ -29,6 +29,7 @@ KEYWORD_DOCS = {
     "label": "label c: KIND = EXPR: how a component is shown while playing",
     "opponent": 'opponent "NAME" { ... }: a scripted opponent\'s score sheet',
     "invariant": 'invariant "TITLE": EXPR: holds after every step (`boardwright check`)',
+    "measure": 'measure "NAME" = EXPR: a number worked out when a game ends, reported by simulate, compare, sweep and tune',
     "let": "let NAME = EXPR: a local name",
     "if": "if COND { ... } elif COND { ... } else { ... }; in expressions: if C then A else B",
     "for": "for NAME in LIST [if COND] { ... }",

@@ -98,7 +98,7 @@ def reserved_in_expressions() -> tuple:
 # score declaration, which games use as names (`for x in ...`, a var `wins`).
 RESERVED_WORDS = frozenset("""
 and at bot bottom break brief by case choose continue data each elif else enum extends fail fallback
-false finish fn for from game heuristic id if in invariant label let list log move none not of opponent
+false finish fn for from game heuristic id if in invariant label let list log measure move none not of opponent
 or param per play player players prompt proc record return score setup show shuffle then tiebreak to
 top true turn turned var variant while winners zone""".split())
 

@@ -256,6 +256,9 @@ def _merge(spec: GameSpec, module: ast.Module, file: Path, diagnostics: list, is
         elif isinstance(item, ast.InvariantDecl):
             once(("invariant", item.title), item, f"invariant \"{item.title}\"")
             spec.invariants[item.title] = item
+        elif isinstance(item, ast.MeasureDecl):
+            once(("measure", item.title), item, f"measure \"{item.title}\"")
+            spec.measures[item.title] = item
         elif isinstance(item, ast.LabelDecl):
             once(("label", item.kind), item, f"the label of {item.kind}")
             spec.labels[item.kind] = item

@@ -1,5 +1,5 @@
 """Whole games: `compile_game` compiles a checked GameSpec into a runnable `Game`, with its
-params and vars set up, its score sheets, winners, labels, invariants, heuristic and brief.
+params and vars set up, its score sheets, winners, labels, invariants, measures, heuristic and brief.
 """
 from __future__ import annotations
 
@@ -45,6 +45,7 @@ def compile_game(spec, types: dict):
     shown = {kind: (compiler.standalone(decl.value, [decl.var]), decl.span) for kind, decl in spec.labels.items()}
     compiler.static_labels = False
     invariants = [(title, compiler.standalone(decl.value), decl.span) for title, decl in spec.invariants.items()]
+    measured = [(title, compiler.standalone(decl.value), decl.span) for title, decl in spec.measures.items()]
     judge = (compiler.standalone(spec.heuristic.value, [spec.heuristic.var])
              if spec.heuristic is not None else None)
     told = compiler.standalone(spec.brief.value, [spec.brief.var]) if spec.brief is not None else None
@@ -67,6 +68,7 @@ def compile_game(spec, types: dict):
     winners = resolve(winners)
     opponent_lines = [(title, [(t, ns[f], env, span) for t, f, env, span in sheet]) for title, sheet in opponent_lines]
     invariants = [(title, resolve(pair), span) for title, pair, span in invariants]
+    measured = [(title, resolve(pair), span) for title, pair, span in measured]
     for kind, (pair, span) in shown.items():
         fn, env = resolve(pair)
         game.shown_labels[kind] = lambda st, c, fn=fn, env=env, span=span: _evaluate(fn, env, st, [c], span)
@@ -182,7 +184,12 @@ def compile_game(spec, types: dict):
                 failed.append((title, span))
         return failed
 
+    def measures(st):
+        st.memo.clear()
+        return {title: int(_evaluate(fn, env, st, [], span)) for title, (fn, env), span in measured}
+
     game.initialize_vars = initialize_vars
+    game.measures = measures
     game.result = result
     game.scores = scores
     game.failing_invariants = failing_invariants

@@ -324,6 +324,10 @@ class Game(Zones, Decisions, Views, RuleErrors):
     def failing_invariants(self, st: State) -> list[tuple[str, Span]]:
         raise NotImplementedError       # installed by the compiler
 
+    def measures(self, st: State) -> dict:
+        """The rule file's `measure` declarations at this (finished) state: title -> number."""
+        raise NotImplementedError       # installed by the compiler
+
 
 def _base_type(ref) -> str:
     """The innermost type name of a (list) type reference."""
