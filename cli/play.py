@@ -242,11 +242,11 @@ def start_session(args, load_game) -> Session:
     game.set_params(settings)
     players = args.players or game.min_players
     seats = [s.strip() for s in (args.seats or ",".join(["human"] + ["random"] * (players - 1))).split(",")]
-    if len(seats) != players:
-        raise UsageError(f"--seats names {len(seats)} seats for {players} players")
-    for p, s in enumerate(seats):
+    for p, s in enumerate(seats):  # a misspelt bot is the problem to report, not the count
         if s != "human":
             make_bot(s, p, game)
+    if len(seats) != players:
+        raise UsageError(f"--seats names {len(seats)} seats for {players} players")
     game_ref = str(Path(args.game).resolve()) if Path(args.game).exists() else args.game
     setup = {"game": game_ref, "variant": args.variant, "params": settings, "players": players,
              "seed": args.seed, "seats": seats, "log": args.log}
