@@ -135,7 +135,10 @@ def check_game(path: str | Path, variant: str | None = None, warnings: bool = Fa
         problems = sorted(problems, key=lambda d: (d.span.file, d.span.line, d.span.column))
         if variant_module is not None:
             problems = _with_variant_notes(problems, variant_module)
-        raise RuleFileError(problems)
+        err = RuleFileError(problems)
+        # What did check, for tools that work on a file with errors (the language server).
+        err.spec, err.types = spec, checker.types
+        raise err
     if not warnings:
         return spec, checker.types
     from .lint import lint, names_in
