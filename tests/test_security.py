@@ -331,6 +331,9 @@ def _game_with(tmp_path, statement: str):
     ("l = [a + b + c for a in range(2000) for b in range(2000) for c in range(2000)]",
      "more than 5,000,000 items of work without a decision"),
     ("for i in range(100) { l = range(1000000) }", "more than 5,000,000 items of work"),
+    # Membership in a long list on every step of a comprehension: quadratic, counted as work.
+    ("for k in [range(30000)] { l = [x for x in k if x in k] }", "more than 5,000,000 items of work"),
+    ("for k in [range(30000)] { l = [x for x in k if x not in k] }", "membership test"),
 ])
 @pytest.mark.parametrize("command", ["simulate", "check"])
 def test_resource_limits_are_rule_errors_at_the_line(tmp_path, capsys, statement, problem, command):

@@ -359,6 +359,8 @@ class ExpressionCompiler:
                 return (f"({a} * {b} if (_NSMALL < ({a} := {left}) < _SMALL) & (_NSMALL < ({b} := {right}) < _SMALL) "
                         f"else _multiply({a}, {b}))")
             return f"{'_concat' if op == '+' else '_multiply'}({left}, {right})"
+        if op in ("in", "not in") and is_list(self.type_of(e.right)) and not self.fixed_size(e.right):
+            return self.membership(left, op, right)
         if op in ("and", "or", "in", "not in") or op in _ARITHMETIC:
             return f"({left} {op} {right})"
         if op in ("//", "%"):
@@ -369,6 +371,15 @@ class ExpressionCompiler:
                 return f"({left} {op} {right} if {right} else _divide({left}, {right}, {op!r}))"
             return f"_divide({left}, {right}, {op!r})"
         raise AssertionError(f"operator {op}")
+
+    def membership(self, left: str, op: str, right: str) -> str:
+        """`x in l` of a list of any length: a long list counts its items as work
+        (limits.member); a short one is tested at once."""
+        negation = "not " if op == "not in" else ""
+        t = self.temporary()
+        if t is None:
+            return f"({negation}_member({left}, {right}))"
+        return f"({left} {op} {t} if len({t} := {right}) < _SHORT_LIST else {negation}_member({left}, {t}))"
 
     def may_grow(self, e: ast.Binary) -> bool:
         """Whether `a + b` or `a * b` could double a value (a list or text joined to another of
