@@ -334,6 +334,11 @@ def _game_with(tmp_path, statement: str):
     # Membership in a long list on every step of a comprehension: quadratic, counted as work.
     ("for k in [range(30000)] { l = [x for x in k if x in k] }", "more than 5,000,000 items of work"),
     ("for k in [range(30000)] { l = [x for x in k if x not in k] }", "membership test"),
+    # A value the checker cannot type (an item of a mixed list) never gets Python's meaning of
+    # an operator: no text repeated a hundred million times, no '%' formatting of a text.
+    ('n = ["ab", 1][0] * 100000000', "'*' needs numbers, not a text and a number"),
+    ('n = ["%0900000000d", 1][0] % 5', "'%' needs numbers, not a text and a number"),
+    ('n = ["ab", 1][0] - 1', "'-' needs numbers, not a text and a number"),
 ])
 @pytest.mark.parametrize("command", ["simulate", "check"])
 def test_resource_limits_are_rule_errors_at_the_line(tmp_path, capsys, statement, problem, command):

@@ -6,11 +6,13 @@ and texts). A mixin of `Compiler` (interpreter/compile/compiler.py).
 from __future__ import annotations
 
 from ...dsl import ast
-from ...dsl.types import CELL, INT, PLAYER, element, is_grid, is_list
+from ...dsl.types import ANY, CELL, INT, PLAYER, element, is_grid, is_list
 from .analysis import draws_random, shape, walk
 from .pieces import Env, repeatable, simple
 
 _ARITHMETIC = {"+", "-", "*", "==", "!=", "<", "<=", ">", ">="}
+# Operators checked when it runs if the checker could not type an operand (runtime._untyped).
+_UNTYPED_CHECKED = {"+", "-", "*", "//", "%", "<", "<=", ">", ">="}
 _LIST_BUILDERS = {"all", "any", "sum", "count", "max", "min"}
 
 
@@ -347,6 +349,8 @@ class ExpressionCompiler:
             if isinstance(other, ast.Call) and other.func == "top_at" and "top_at" not in self.spec.fns:
                 zone, cell = (self.expr(a, env) for a in other.args)
                 return f"({'not ' if op == '==' else ''}st.zones[{zone}].get({cell}))"
+        if op in _UNTYPED_CHECKED and ANY in (self.types.get(id(e.left)), self.types.get(id(e.right))):
+            return f"_untyped({op!r}, {left}, {right})"
         if op in ("+", "*") and self.may_grow(e):
             if (op == "*" and repeatable(left) and repeatable(right)
                     and {self.type_of(e.left), self.type_of(e.right)} <= {INT, PLAYER}):
