@@ -11,6 +11,10 @@ from .analysis import draws_random, shape, walk
 from .pieces import Env, repeatable, simple
 
 _ARITHMETIC = {"+", "-", "*", "==", "!=", "<", "<=", ">", ">="}
+# Small fns inlined into small fns, at most this deep: each level may copy the one below
+# several times, so the depth bounds the generated code (a chain of fns that each call the
+# next twice would otherwise double it per level).
+MAX_INLINE_DEPTH = 5
 # Operators checked when it runs if the checker could not type an operand (runtime._untyped).
 _UNTYPED_CHECKED = {"+", "-", "*", "//", "%", "<", "<=", ">", ">="}
 _LIST_BUILDERS = {"all", "any", "sum", "count", "max", "min"}
@@ -284,7 +288,7 @@ class ExpressionCompiler:
             return f"sorted({self.expr(e.args[0], env)}, key={self.module.const(rank)}.__getitem__)"
         if e.func in self.spec.fns:
             args = [self.expr(a, env) for a in e.args]
-            if e.func in self.inlinable and e.func not in self.inlining:
+            if e.func in self.inlinable and e.func not in self.inlining and len(self.inlining) < MAX_INLINE_DEPTH:
                 if all(map(simple, args)):
                     return self.inline(self.spec.fns[e.func], args)
                 if not self.in_iterable and not self.in_comprehension:
