@@ -46,6 +46,7 @@ class Session:
         self.undo_stack: list[State] = []
         self.moves: list[dict] = list(setup.get("moves", []))
         self.log_path = setup.get("log")
+        self.logged = -1                # how many moves the log file holds
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
@@ -70,6 +71,7 @@ class Session:
                     self.ask("")
                 except EOFError:
                     return 0
+            self.write_log(only_if_behind=True)     # complete before a person is asked
             self.out("")
             self.out(render_table(game, game.observe(self.st, p)))
             self.out(f"\n{game.player_name(p)}, your move. " + render_options(decision))
@@ -86,6 +88,7 @@ class Session:
         if self.shown_at != len(self.st.history):     # else a `show` has just drawn the last table
             self.out("")
             self.out(render_table(game, game.observe(self.st, self.viewer())))
+        self.write_log(only_if_behind=True)
         self.out(render_result(game, game.result(self.st)))
         return 0
 
@@ -130,7 +133,11 @@ class Session:
         self.moves.append({"player": decision.player, "seat": self.setup["seats"][decision.player],
                            "prompt": decision.prompt, "id": option.id, "label": option.label})
         self.game.apply_index(self.st, index)
-        self.write_log()
+        # A person's move is written at once; bots' moves too while the log is short, then
+        # each time it has grown by a tenth: rewriting the whole file after every move of a
+        # long bot game would make the game quadratic.
+        if decision.player not in self.bots or len(self.moves) - self.logged > self.logged // 10:
+            self.write_log()
 
     def read_choice(self, decision):
         while True:
@@ -212,12 +219,13 @@ class Session:
         if rows[0][1] - min(r[1] for r in rows) < 0.005:
             self.out("  (the search sees no real difference between these options)")
 
-    def write_log(self) -> None:
-        if self.log_path is None:
+    def write_log(self, only_if_behind: bool = False) -> None:
+        if self.log_path is None or (only_if_behind and self.logged == len(self.moves)):
             return
         data = {"format": LOG_FORMAT, **{k: v for k, v in self.setup.items() if k != "log"},
                 "moves": self.moves}
         write_atomically(self.log_path, json.dumps(data, indent=1))
+        self.logged = len(self.moves)
 
 
 def bot_move_line(who_and_prompt: str, choice: str) -> str:
