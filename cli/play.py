@@ -3,6 +3,7 @@ load, hints from the search bot, and a game log that `boardwright replay` steps 
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -273,13 +274,41 @@ def parse_settings(items) -> dict:
     return out
 
 
-def replay_states(game, setup: dict) -> list[State]:
+def replay_states(game, setup: dict) -> "ReplayedStates":
     """Every state of a logged game (validated by saves.read_saved), from the start to the
-    last move."""
-    st = game.new_state(setup["players"], setup["seed"])
-    states = [st]
-    for move in setup["moves"]:
-        st = st.copy()
-        game.apply(st, move["id"])
-        states.append(st)
-    return states
+    last move, as a sequence: `states[k]` is the state after k moves."""
+    return ReplayedStates(game, setup)
+
+
+class ReplayedStates:
+    """The states of a logged game without keeping them all: each state holds its history, so
+    keeping one per move costs memory (and time) quadratic in the game's length. The moves are
+    replayed once, which checks them; a copy is kept every `spacing` moves (about the square
+    root of the length), and a state is rebuilt from the copy before it when asked for."""
+
+    def __init__(self, game, setup: dict):
+        self.game, self.moves = game, setup["moves"]
+        self.spacing = max(32, math.isqrt(len(self.moves)))
+        st = game.new_state(setup["players"], setup["seed"])
+        self.checkpoints = [st.copy()]
+        for done, move in enumerate(self.moves, 1):
+            game.apply(st, move["id"])
+            if done % self.spacing == 0:
+                self.checkpoints.append(st.copy())
+        self.last = st
+
+    def __len__(self) -> int:
+        return len(self.moves) + 1
+
+    def __getitem__(self, step: int) -> State:
+        if step < 0:
+            step += len(self)
+        if not 0 <= step < len(self):
+            raise IndexError(step)
+        if step == len(self.moves):
+            return self.last
+        start = step // self.spacing * self.spacing
+        st = self.checkpoints[step // self.spacing].copy()
+        for move in self.moves[start:step]:
+            self.game.apply(st, move["id"])
+        return st
