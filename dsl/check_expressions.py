@@ -66,6 +66,11 @@ class ExpressionChecks:
             return self.error(e.span, f"'{e.id}' is a component kind", f"use components({e.id})")
         if e.id in self.spec.fns or e.id in self.spec.procs:
             return self.error(e.span, f"'{e.id}' must be called", f"write {e.id}(...)")
+        enum = self.compared_with_enum
+        if enum is not None:
+            members = self.spec.enums[enum]
+            return self.error(e.span, f"unknown name '{e.id}': it is not a member of {enum}",
+                              did_you_mean(e.id, members) or f"{enum}'s members: {', '.join(members)}")
         candidates = list(scope.names) + list(self.spec.params) + list(self.spec.vars) + list(
             self.spec.zones) + list(self.members) + list(GLOBALS)
         return self.error(e.span, f"unknown name '{e.id}'", did_you_mean(e.id, candidates))
@@ -219,13 +224,34 @@ class ExpressionChecks:
             self.error(e.span, f"'{e.op}' needs a number, not {t}")
         return INT
 
+    def _beside_enum(self, enum, e, scope):
+        """The type of `e`, compared with a value of type `enum`: an unknown name there is
+        reported as not a member of that enum, with its members listed."""
+        if enum not in self.spec.enums or not isinstance(e, ast.Name):
+            return self.expr(e, scope)
+        self.compared_with_enum = enum
+        try:
+            return self.expr(e, scope)
+        finally:
+            self.compared_with_enum = None
+
+    def _quoted_member_hint(self, e: ast.Binary, left: str, right: str) -> str:
+        """`colour == "red"`: enum members are names, not strings."""
+        for enum, side in ((left, e.right), (right, e.left)):
+            value = side.value if isinstance(side, ast.Literal) else (
+                side.parts[0] if isinstance(side, ast.Text) and len(side.parts) == 1 else None)
+            if enum in self.spec.enums and isinstance(value, str) and value in self.spec.enums[enum]:
+                return f"members of {enum} are written without quotes: {value}"
+        return ""
+
     def expr_Binary(self, e: ast.Binary, scope):
         op = e.op
         if op in ("and", "or"):
             self.expect(e.left, BOOL, scope, f"the left side of '{op}'")
             self.expect(e.right, BOOL, scope, f"the right side of '{op}'")
             return BOOL
-        left, right = self.expr(e.left, scope), self.expr(e.right, scope)
+        left = self.expr(e.left, scope)
+        right = self._beside_enum(left if op in ("==", "!=") else None, e.right, scope)
         if op in ("in", "not in"):
             if right != ANY and not is_list(right):
                 self.error(e.right.span, f"'{op}' needs a list on the right, not {right}")
@@ -234,7 +260,8 @@ class ExpressionChecks:
             return BOOL
         if op in ("==", "!="):
             if not (compatible(left, right) or compatible(right, left)):
-                self.error(e.span, f"comparing {left} with {right} is always {'false' if op == '==' else 'true'}")
+                self.error(e.span, f"comparing {left} with {right} is always {'false' if op == '==' else 'true'}",
+                           self._quoted_member_hint(e, left, right))
             return BOOL
         if op in ("<", "<=", ">", ">="):
             for side, t in ((e.left, left), (e.right, right)):

@@ -38,6 +38,7 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks):
         self._inferring: set[str] = set()
         self.players_by_use: set[str] = set()
         self.members = spec.member_enum
+        self.compared_with_enum = None  # set while checking the other side of `x == member`
 
     def check(self) -> list[Diagnostic]:
         spec = self.spec

@@ -102,7 +102,7 @@ def check_game(path: str | Path, variant: str | None = None, warnings: bool = Fa
         variant_module, base_file = module, base
         if not _is_file(base):
             raise RuleFileError(Diagnostic(decl.span, f"the base game '{decl.base}' does not exist",
-                                           "the path is relative to the variant file"))
+                                           _missing_base_hint(decl.base)))
         module = parse_file(base)
     else:
         base_file = resolve_game(path)
@@ -138,7 +138,10 @@ def check_game(path: str | Path, variant: str | None = None, warnings: bool = Fa
         problems = sorted(problems, key=lambda d: (d.span.file, d.span.line, d.span.column))
         if variant_module is not None:
             problems = _with_variant_notes(problems, variant_module)
-        raise RuleFileError(problems)
+        err = RuleFileError(problems)
+        # What did check, for tools that work on a file with errors (the language server).
+        err.spec, err.types = spec, checker.types
+        raise err
     if not warnings:
         return spec, checker.types
     from .lint import lint, names_in
@@ -318,6 +321,15 @@ def variant_base(file: Path, base: str, span: Span):
         # The bundled game, never a file or folder of that name in the current folder.
         return resolve_game(GAMES_DIR / base), None
     return confined_path(file, base, span, "the base game")
+
+
+def _missing_base_hint(base: str) -> str:
+    """`extends "punt"`: a bare name is most likely a misspelt bundled game."""
+    if "/" in base or "\\" in base or base.endswith(".game"):
+        return "the path is relative to the variant file"
+    close = did_you_mean(base, bundled_games())
+    names = ", ".join(sorted(bundled_games()))
+    return close or f"not a bundled game ({names}); a file of yours is named by its path, e.g. \"./NAME.game\""
 
 
 def _is_file(path: Path) -> bool:

@@ -6,12 +6,18 @@ and texts). A mixin of `Compiler` (interpreter/compile/compiler.py).
 from __future__ import annotations
 
 from ...dsl import ast
-from ...dsl.types import CELL, INT, PLACEMENT, PLACEMENT_FIELDS, PLAYER, element, is_grid, is_list
+from ...dsl.types import ANY, CELL, INT, PLACEMENT, PLACEMENT_FIELDS, PLAYER, element, is_grid, is_list
 from .analysis import draws_random, shape, walk
 from ..run.indexes import row_major
 from .pieces import Env, repeatable, simple
 
 _ARITHMETIC = {"+", "-", "*", "==", "!=", "<", "<=", ">", ">="}
+# Small fns inlined into small fns, at most this deep: each level may copy the one below
+# several times, so the depth bounds the generated code (a chain of fns that each call the
+# next twice would otherwise double it per level).
+MAX_INLINE_DEPTH = 5
+# Operators checked when it runs if the checker could not type an operand (runtime._untyped).
+_UNTYPED_CHECKED = {"+", "-", "*", "//", "%", "<", "<=", ">", ">="}
 _LIST_BUILDERS = {"all", "any", "sum", "count", "max", "min"}
 
 
@@ -295,7 +301,7 @@ class ExpressionCompiler:
                 return f"sorted({self.expr(e.args[0], env)}, key={self.module.const(key, 'sort')})"
         if e.func in self.spec.fns:
             args = [self.expr(a, env) for a in e.args]
-            if e.func in self.inlinable and e.func not in self.inlining:
+            if e.func in self.inlinable and e.func not in self.inlining and len(self.inlining) < MAX_INLINE_DEPTH:
                 if all(map(simple, args)):
                     return self.inline(self.spec.fns[e.func], args)
                 if not self.in_iterable and not self.in_comprehension:
@@ -385,6 +391,8 @@ class ExpressionCompiler:
             if isinstance(other, ast.Call) and other.func == "top_at" and "top_at" not in self.spec.fns:
                 zone, cell = (self.expr(a, env) for a in other.args)
                 return f"({'not ' if op == '==' else ''}st.zones[{zone}].get({cell}))"
+        if op in _UNTYPED_CHECKED and ANY in (self.types.get(id(e.left)), self.types.get(id(e.right))):
+            return f"_untyped({op!r}, {left}, {right})"
         if op in ("+", "*") and self.may_grow(e):
             if (op == "*" and repeatable(left) and repeatable(right)
                     and {self.type_of(e.left), self.type_of(e.right)} <= {INT, PLAYER}):
@@ -397,6 +405,8 @@ class ExpressionCompiler:
                 return (f"({a} * {b} if (_NSMALL < ({a} := {left}) < _SMALL) & (_NSMALL < ({b} := {right}) < _SMALL) "
                         f"else _multiply({a}, {b}))")
             return f"{'_concat' if op == '+' else '_multiply'}({left}, {right})"
+        if op in ("in", "not in") and is_list(self.type_of(e.right)) and not self.fixed_size(e.right):
+            return self.membership(left, op, right)
         if op in ("and", "or", "in", "not in") or op in _ARITHMETIC:
             return f"({left} {op} {right})"
         if op in ("//", "%"):
@@ -407,6 +417,15 @@ class ExpressionCompiler:
                 return f"({left} {op} {right} if {right} else _divide({left}, {right}, {op!r}))"
             return f"_divide({left}, {right}, {op!r})"
         raise AssertionError(f"operator {op}")
+
+    def membership(self, left: str, op: str, right: str) -> str:
+        """`x in l` of a list of any length: a long list counts its items as work
+        (limits.member); a short one is tested at once."""
+        negation = "not " if op == "not in" else ""
+        t = self.temporary()
+        if t is None:
+            return f"({negation}_member({left}, {right}))"
+        return f"({left} {op} {t} if len({t} := {right}) < _SHORT_LIST else {negation}_member({left}, {t}))"
 
     def may_grow(self, e: ast.Binary) -> bool:
         """Whether `a + b` or `a * b` could double a value (a list or text joined to another of

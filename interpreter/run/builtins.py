@@ -191,7 +191,7 @@ def _lines_through(rt, st, key, cell, n):
     """Windows of n occupied cells containing `cell`, per direction, from the one that ends
     at the cell to the one that starts there."""
     grid = st.zones[key]
-    if n < 1 or cell not in grid:
+    if n < 1 or n > len(grid) or cell not in grid:     # a line of n cells needs n occupied cells
         return []
     return windows_through(grid, cell, n)
 

@@ -47,9 +47,9 @@ def windows_through(grid: dict, cell, n: int) -> list:
         ahead = 0
         while ahead < n - 1 and (x + (ahead + 1) * dx, y + (ahead + 1) * dy) in grid:
             ahead += 1
-        for k in range(n - 1, -1, -1):
-            if k <= back and n - 1 - k <= ahead:
-                out.append([(x + (i - k) * dx, y + (i - k) * dy) for i in range(n)])
+        # k cells behind the cell and n - 1 - k ahead of it: only the k both runs allow
+        for k in range(back, n - 2 - ahead, -1):
+            out.append([(x + (i - k) * dx, y + (i - k) * dy) for i in range(n)])
     return out
 
 

@@ -7,6 +7,7 @@ or touches the state (turns, shuffles, decisions, the log). Built-in functions a
 """
 from __future__ import annotations
 
+import operator
 from itertools import filterfalse
 
 from . import limits, records
@@ -50,6 +51,29 @@ def _divide(a, b, op: str):
     if b == 0:
         raise Problem("division by zero")
     return a // b if op == "//" else a % b
+
+
+_ORDERINGS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "-": operator.sub}
+
+
+def _untyped(op: str, a, b):
+    """An operator whose operands the checker could not type (values of type `any`): a text or
+    list where a number belongs is a rule error here, never Python's own meaning of the
+    operator (`"%09999d" % 5` formats, `"ab" * 10 ** 9` repeats a text)."""
+    if op == "+" and type(a) is type(b) and type(a) in (list, str):
+        return limits.concat(a, b)
+    if type(a) not in (int, bool) or type(b) not in (int, bool):
+        raise Problem(f"'{op}' needs numbers, not {_kind(a)} and {_kind(b)}")
+    if op == "*":
+        return limits.multiply(a, b)
+    if op in ("//", "%"):
+        return _divide(a, b, op)
+    return a + b if op == "+" else _ORDERINGS[op](a, b)
+
+
+def _kind(value) -> str:
+    return {str: "a text", list: "a list", tuple: "a cell", type(None): "none", int: "a number",
+            bool: "a number"}.get(type(value), "another value")
 
 
 def _no_case(value):
@@ -220,7 +244,7 @@ def fitting(rt, st, key, cells) -> list:
 
 NAMESPACE = {
     "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
-    "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_no_case": _no_case,
+    "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_untyped": _untyped, "_no_case": _no_case,
     "_bad_assignment": _bad_assignment, "_begin_turn": _begin_turn, "_begin_turn_keeping": _begin_turn_keeping,
     "_shuffle": _shuffle, "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide,
     "_check_sealed_chooser": _check_sealed_chooser, "_decide_later": _decide_later, "_top_at": _top_at,
@@ -230,4 +254,4 @@ NAMESPACE = {
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
 NAMESPACE.update({"_concat": limits.concat, "_multiply": limits.multiply, "_bounded_text": limits.bounded_text,
-                  "_inner": limits.inner, "_SMALL": limits.SMALL_FACTOR, "_NSMALL": -limits.SMALL_FACTOR})
+                  "_inner": limits.inner, "_member": limits.member, "_SHORT_LIST": limits.SHORT_LIST, "_SMALL": limits.SMALL_FACTOR, "_NSMALL": -limits.SMALL_FACTOR})
