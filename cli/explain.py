@@ -103,6 +103,7 @@ def statement_lines(stmts, depth: int) -> list[str]:
         elif isinstance(s, ast.Move):
             where = f"{s.position} of " if s.position == "bottom" else ""
             at = f" at {expr_text(s.at)}" if s.at is not None else ""
+            at += f" turned {expr_text(s.turn)}" if getattr(s, "turn", None) is not None else ""
             out.append(f"{pad}move {expr_text(s.what)} to {where}{expr_text(s.dest)}{at}")
         elif isinstance(s, ast.Shuffle):
             out.append(f"{pad}shuffle {expr_text(s.zone)}")
@@ -111,7 +112,8 @@ def statement_lines(stmts, depth: int) -> list[str]:
             if getattr(s, "each", None):
                 who = f"each {s.each} in {expr_text(s.by)}, at the same time,"
             prompt = f" (asked: {expr_text(s.prompt)})" if s.prompt is not None else ""
-            out.append(f"{pad}{who} chooses {s.var} from {expr_text(s.source)}{prompt}")
+            ident = f" (ids: {expr_text(s.ident)})" if s.ident is not None else ""
+            out.append(f"{pad}{who} chooses {s.var} from {expr_text(s.source)}{prompt}{ident}")
         elif isinstance(s, ast.Log):
             out.append(f"{pad}log {expr_text(s.text)}")
         elif isinstance(s, ast.Finish) and s.name:
@@ -135,6 +137,8 @@ def explain(spec, base_spec=None) -> str:
     out += _section("Components", [
         f"{k.name} ({len(k.items)}): " + ", ".join(f"{a}: {t}" for a, t in k.attributes.items())
         for k in spec.kinds.values()] + [f"enum {n}: {', '.join(m)}" for n, m in spec.enums.items()]
+        + [f"record {n}: " + ", ".join(f"{f.name}: {type_text(f.type)}" for f in d.fields) + _note(d)
+           for n, d in spec.records.items()]
         + [f"data {Path(d.path).name}: {d.provenance.strip()}" for d in spec.data])
     out += _section("Params (change one with --set NAME=VALUE)",
                     [f"{n} = {expr_text(d.value)}{_note(d)}" for n, d in spec.params.items()])
@@ -154,6 +158,8 @@ def explain(spec, base_spec=None) -> str:
     out += _section("Scoring", _score_lines(spec))
     out += _section("Invariants (checked by 'boardwright check')",
                     [f"{t}: {expr_text(d.value)}" for t, d in spec.invariants.items()])
+    out += _section("Measures (reported by simulate, compare, sweep and tune)",
+                    [f"{t} = {expr_text(d.value)}" for t, d in spec.measures.items()])
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -207,7 +213,7 @@ def _section(title: str, lines: list[str]) -> list[str]:
 
 # ----------------------------------------------------------------------------- variants
 _TABLES = (("params", "param"), ("zones", "zone"), ("vars", "var"), ("fns", "fn"), ("procs", "proc"),
-           ("invariants", "invariant"), ("labels", "label"), ("opponents", "opponent"), ("bots", "bot"))
+           ("invariants", "invariant"), ("measures", "measure"), ("labels", "label"), ("opponents", "opponent"), ("bots", "bot"))
 _SINGLES = ("setup", "play", "score", "tiebreak", "winners", "heuristic")
 
 
@@ -249,6 +255,8 @@ def _decl_text(word: str, name: str, decl) -> str:
         return f"{name}(...):\n" + "\n".join(INDENT * 2 + line for line in statement_lines(decl.body, 0))
     if word == "invariant":
         return f"{name}: {expr_text(decl.value)}"
+    if word == "measure":
+        return f"{name} = {expr_text(decl.value)}"
     if word == "label":
         return f"{decl.kind}: {expr_text(decl.value)}"
     if word == "bot":

@@ -1,7 +1,8 @@
 """The `boardwright` command line: its argument parser, the table of commands, and running one
 of them. Each command family's arguments and body live in its own module: authoring_commands
 (validate, fmt, lsp, explain, info, new, compile), table_commands (play, replay),
-playtest_commands (simulate, compare, ladder, probe, bench) and testing_commands (test, check).
+playtest_commands (simulate, compare, ladder, probe, bench), sweep_commands (sweep), tune_commands
+(tune), testing_commands (test, check) and web_commands (serve).
 
 Exit codes: 0 success, 1 findings (invalid rule file, failed scenario, rule error),
 2 usage error. Diagnostics go to stderr; no traceback reaches the user for a bad input.
@@ -14,7 +15,7 @@ import sys
 
 from ..dsl.errors import BoardwrightError, UsageError, did_you_mean
 from . import authoring_commands as authoring, playtest_commands as playtest, table_commands as table
-from . import testing_commands as testing
+from . import sweep_commands as sweep, testing_commands as testing, tune_commands as tune, web_commands as web
 from .terminal import safe_output
 
 
@@ -54,8 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"boardwright {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for add_command in (authoring.add_validate, table.add_play, playtest.add_simulate, playtest.add_bench,
-                        table.add_replay, playtest.add_compare, testing.add_check, playtest.add_ladder,
-                        playtest.add_probe, authoring.add_compile, testing.add_test, authoring.add_fmt,
+                        table.add_replay, web.add_serve, playtest.add_compare, testing.add_check, playtest.add_ladder,
+                        playtest.add_probe, sweep.add_sweep, tune.add_tune, authoring.add_compile, testing.add_test, authoring.add_fmt,
                         authoring.add_lsp, authoring.add_explain, authoring.add_info, authoring.add_new):
         add_command(sub)        # in the order `boardwright --help` lists them
     return parser
@@ -115,7 +116,7 @@ COMMANDS = {"validate": authoring.cmd_validate, "play": table.cmd_play, "replay"
             "check": testing.cmd_check, "test": testing.cmd_test, "fmt": authoring.cmd_fmt,
             "compile": authoring.cmd_compile, "lsp": authoring.cmd_lsp, "explain": authoring.cmd_explain,
             "info": authoring.cmd_info, "new": authoring.cmd_new, "ladder": playtest.cmd_ladder,
-            "probe": playtest.cmd_probe}
+            "probe": playtest.cmd_probe, "serve": web.cmd_serve, "sweep": sweep.cmd_sweep, "tune": tune.cmd_tune}
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ through one escaping stream (cli/terminal.py), which a full-screen library would
 from __future__ import annotations
 
 import json
+import math
 import sys
 
 from ..dsl.errors import BoardwrightError, UsageError
@@ -63,6 +64,7 @@ class Session:
         self.moves: list[dict] = list(setup.get("moves", []))
         self.log_path = setup.get("log")
         self.trace = None               # a TraceWriter, when play --trace FILE asks for one
+        self.logged = -1                # how many moves the log file holds
 
     def start_trace(self, path: str) -> None:
         """Write the machine trace to `path` (cli/trace.py), from the game's first decision."""
@@ -86,11 +88,11 @@ class Session:
         game on screen; bots' look-ahead copies pass through at the cost of one test."""
         game, original = self.game, type(self.game).move.__get__(self.game)
 
-        def move(st, c, key, cell, bottom):
+        def move(st, c, *where):
             if st is self.st and self.before_cleanup is None and type(c) is int and 0 <= c < len(st.loc) \
                     and st.loc[c][1] is not None:
                 self.before_cleanup = game.observe(st, self.viewer())
-            return original(st, c, key, cell, bottom)
+            return original(st, c, *where)
         game.move = move
 
     def _run(self) -> int:
@@ -115,6 +117,7 @@ class Session:
                     self.ask("")
                 except EOFError:
                     return 0
+            self.write_log(only_if_behind=True)     # complete before a person is asked
             self.view = (None, 0)
             self.draw(decision)
             index = self.read_choice(decision)
@@ -134,6 +137,7 @@ class Session:
             self.out(self.fitted_table(game.observe(self.st, self.viewer()), result.count("\n") + 3))
         else:
             result = render_result(game, game.result(self.st))
+        self.write_log(only_if_behind=True)
         self.out(result)
         if self.queued is not None:
             self.out(f"(The game is over: '{self.queued}', typed at the pause, was not run.)")
@@ -232,7 +236,11 @@ class Session:
         self.moves.append({"player": decision.player, "seat": self.setup["seats"][decision.player],
                            "prompt": decision.prompt, "id": option.id, "label": option.label})
         self.game.apply_index(self.st, index)
-        self.write_log()
+        # A person's move is written at once; bots' moves too while the log is short, then
+        # each time it has grown by a tenth: rewriting the whole file after every move of a
+        # long bot game would make the game quadratic.
+        if decision.player not in self.bots or len(self.moves) - self.logged > self.logged // 10:
+            self.write_log()
 
     def next_line(self):
         if self.queued is not None:
@@ -362,12 +370,13 @@ class Session:
         if rows[0][1] - min(r[1] for r in rows) < 0.005:
             self.out("  (the search sees no real difference between these options)")
 
-    def write_log(self) -> None:
-        if self.log_path is None:
+    def write_log(self, only_if_behind: bool = False) -> None:
+        if self.log_path is None or (only_if_behind and self.logged == len(self.moves)):
             return
         data = {"format": LOG_FORMAT, **{k: v for k, v in self.setup.items() if k != "log"},
                 "moves": self.moves}
         write_atomically(self.log_path, json.dumps(data, indent=1))
+        self.logged = len(self.moves)
 
 
 def bot_move_line(who_and_prompt: str, choice: str) -> str:
@@ -392,11 +401,11 @@ def start_session(args, load_game) -> Session:
     game.set_params(settings)
     players = args.players or game.min_players
     seats = [s.strip() for s in (args.seats or ",".join(["human"] + ["random"] * (players - 1))).split(",")]
-    if len(seats) != players:
-        raise UsageError(f"--seats names {len(seats)} seats for {players} players")
-    for p, s in enumerate(seats):
+    for p, s in enumerate(seats):  # a misspelt bot is the problem to report, not the count
         if s != "human":
             make_bot(s, p, game)
+    if len(seats) != players:
+        raise UsageError(f"--seats names {len(seats)} seats for {players} players")
     setup = {"game": args.game, "variant": args.variant, "params": settings, "players": players,
              "seed": args.seed, "seats": seats, "log": args.log}
     return Session(game, setup, game.new_state(players, args.seed))
@@ -414,13 +423,41 @@ def parse_settings(items) -> dict:
     return out
 
 
-def replay_states(game, setup: dict) -> list[State]:
+def replay_states(game, setup: dict) -> "ReplayedStates":
     """Every state of a logged game (validated by saves.read_saved), from the start to the
-    last move."""
-    st = game.new_state(setup["players"], setup["seed"])
-    states = [st]
-    for move in setup["moves"]:
-        st = st.copy()
-        game.apply(st, move["id"])
-        states.append(st)
-    return states
+    last move, as a sequence: `states[k]` is the state after k moves."""
+    return ReplayedStates(game, setup)
+
+
+class ReplayedStates:
+    """The states of a logged game without keeping them all: each state holds its history, so
+    keeping one per move costs memory (and time) quadratic in the game's length. The moves are
+    replayed once, which checks them; a copy is kept every `spacing` moves (about the square
+    root of the length), and a state is rebuilt from the copy before it when asked for."""
+
+    def __init__(self, game, setup: dict):
+        self.game, self.moves = game, setup["moves"]
+        self.spacing = max(32, math.isqrt(len(self.moves)))
+        st = game.new_state(setup["players"], setup["seed"])
+        self.checkpoints = [st.copy()]
+        for done, move in enumerate(self.moves, 1):
+            game.apply(st, move["id"])
+            if done % self.spacing == 0:
+                self.checkpoints.append(st.copy())
+        self.last = st
+
+    def __len__(self) -> int:
+        return len(self.moves) + 1
+
+    def __getitem__(self, step: int) -> State:
+        if step < 0:
+            step += len(self)
+        if not 0 <= step < len(self):
+            raise IndexError(step)
+        if step == len(self.moves):
+            return self.last
+        start = step // self.spacing * self.spacing
+        st = self.checkpoints[step // self.spacing].copy()
+        for move in self.moves[start:step]:
+            self.game.apply(st, move["id"])
+        return st

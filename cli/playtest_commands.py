@@ -10,7 +10,7 @@ import time
 from ..dsl.errors import BoardwrightError, RuleError, UsageError
 from ..dsl.loader import BASE, resolve_game, variants_of
 from ..interpreter.compile.load import load_game
-from ..interpreter.bots.registry import bot_settings
+from ..interpreter.bots.registry import bot_settings, check_bot_name
 from ..interpreter.playtest.ladder import format_ladder, play_ladder
 from ..interpreter.playtest.probe import format_probe, probe_decisions
 from ..interpreter.testing.coverage import Coverage, coverage_report, format_coverage
@@ -100,6 +100,8 @@ def add_probe(sub) -> None:
 # ---------------------------------------------------------------------------- simulate, compare
 def _bot_specs(args, players: int) -> list:
     specs = [b.strip() for b in args.bots.split(",")] if args.bots else ["random"] * players
+    for spec in specs:  # a misspelt bot is the problem to report, not the count
+        check_bot_name(spec.split(":")[0].strip())
     if len(specs) != players:
         raise UsageError(f"--bots names {len(specs)} bots for {players} players")
     return specs

@@ -19,12 +19,15 @@ class ProgressBar:
         self.start = clock()
         self.drawn = False
 
-    def __call__(self, done: int, total: int) -> None:
+    def __call__(self, done: int, total: int, note: str = "") -> None:
+        """Redraw the bar; `note` (e.g. `tune`'s best so far) follows it on the line."""
         elapsed = self.clock() - self.start
         filled = self.WIDTH * done // total if total else self.WIDTH
         text = f"\r  [{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{total} games, {elapsed:.1f} s"
         if 0 < done < total:
             text += f", about {format_duration(elapsed / done * (total - done))} left"
+        if note:
+            text += f"; {note}"[:120]
         write_control(self.stream, f"{text:<78}" + ("" if done < total else "\n"))     # blanks over a longer line
         self.stream.flush()
         self.drawn = done < total

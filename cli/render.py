@@ -52,13 +52,16 @@ def screen_width() -> int:
     return max(40, shutil.get_terminal_size((80, 24)).columns)
 
 
-def render_picture(glyphs: dict, cell: tuple, shape, width_limit: int | None = None) -> list[str]:
+def render_picture(glyphs: dict, cell: tuple, shape, width_limit: int | None = None,
+                   pieces: dict | None = None) -> list[str]:
     """A grid drawn cell by cell from its components' glyphs ({"x,y": [lines]}), in a frame.
     A fixed-size grid shows every cell, blocked ones shaded; others show the occupied area.
     A grid wider than the screen is drawn in pages of as many columns as fit, one below the
-    other."""
+    other. `pieces` ({"x,y": component}) names the piece with a shape on each cell it covers:
+    no line is drawn between two cells of one piece, so each piece shows as a unit."""
     width, height = cell
     parsed = {tuple(int(n) for n in key.split(",")): lines for key, lines in glyphs.items()}
+    owner = {tuple(int(n) for n in key.split(",")): c for key, c in (pieces or {}).items()}
     if shape is not None and shape.size is not None:
         xs, ys = range(shape.size[0]), range(shape.size[1])
     elif parsed:
@@ -72,16 +75,22 @@ def render_picture(glyphs: dict, cell: tuple, shape, width_limit: int | None = N
         pages = [xs[i:i + per_page] for i in range(0, len(xs), per_page)]
         out = []
         for page in pages:
-            out.extend(_picture_page(parsed, cell, shape, page, ys))
+            out.extend(_picture_page(parsed, cell, shape, page, ys, owner))
         return out
-    return _picture_page(parsed, cell, shape, xs, ys)
+    return _picture_page(parsed, cell, shape, xs, ys, owner)
 
 
-def _picture_page(parsed: dict, cell: tuple, shape, xs, ys) -> list[str]:
+def _picture_page(parsed: dict, cell: tuple, shape, xs, ys, owner: dict | None = None) -> list[str]:
     width, height = cell
+    owner = owner or {}
     blocked = shape.blocked if shape is not None else frozenset()
-    border = "      +" + "+".join("-" * width for _ in xs) + "+"
-    out = ["       " + " ".join(f"{x:^{width}}" for x in xs), border]
+
+    def one_piece(a, b) -> bool:
+        return a in owner and owner.get(b) == owner[a]
+
+    def border_below(y) -> str:
+        return "      +" + "+".join(" " * width if one_piece((x, y), (x, y + 1)) else "-" * width for x in xs) + "+"
+    out = ["       " + " ".join(f"{x:^{width}}" for x in xs), border_below(ys[0] - 1)]
     for y in ys:
         for row in range(height):
             texts = []
@@ -94,8 +103,11 @@ def _picture_page(parsed: dict, cell: tuple, shape, xs, ys) -> list[str]:
                 else:
                     texts.append(" " * width)
             axis = f"{y:>5} " if row == height // 2 else "      "
-            out.append(axis + "|" + "|".join(texts) + "|")
-        out.append(border)
+            joined = texts[0]
+            for i in range(1, len(texts)):
+                joined += (" " if one_piece((xs[i - 1], y), (xs[i], y)) else "|") + texts[i]
+            out.append(axis + "|" + joined + "|")
+        out.append(border_below(y))
     return out
 
 
@@ -131,7 +143,8 @@ def render_table(game, seen: dict, compact: int = 0) -> str:
             out.extend(_pictures_as_text(title, pictures[key], compact))
         elif key in pictures:
             out.append(f"{title}:")
-            out.extend(render_picture(pictures[key], game.cell_pictures[name], game.grid_shape(key)))
+            out.extend(render_picture(pictures[key], game.cell_pictures[name], game.grid_shape(key),
+                                      pieces=seen.get("pieces", {}).get(key)))
         elif key in details and compact >= 3:
             out.append(f"{title}: " + _counted(content))
         elif key in details:

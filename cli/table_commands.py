@@ -53,14 +53,14 @@ def cmd_play(args) -> int:
 
 def cmd_replay(args) -> int:
     game, log, _, _ = read_saved(args.log, LOG_FORMAT, load_game)
-    states = replay_states(game, log)
-    last = len(states) - 1
     if args.json:
         if args.step is not None:
             raise UsageError("--json prints the whole game: leave out --step")
-        for record in logged_game_records(game, log, states):
+        for record in logged_game_records(game, log):
             sys.stdout.write(encode(record))
         return 0
+    states = replay_states(game, log)
+    last = len(states) - 1
 
     def chosen(step: int) -> str:
         """The label of the option chosen at a step, as the replayed game shows it (not the file)."""

@@ -52,14 +52,17 @@ def encode(record: dict) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def logged_game_records(game, setup: dict, states: list):
-    """The trace of a logged game (states: every state from the start, saves.replay_states)."""
+def logged_game_records(game, setup: dict):
+    """The trace of a logged game (its moves already checked by saves.read_saved), replayed
+    once from the start."""
     yield start_record(setup)
+    st = game.new_state(setup["players"], setup["seed"])
     for step, move in enumerate(setup["moves"]):
-        st = states[step]
         ids = [o.id for o in game.decision(st).options]
-        yield decision_record(game, st, step, setup["seats"], ids.index(move["id"]))
-    yield end_record(game, states[-1])
+        index = ids.index(move["id"])
+        yield decision_record(game, st, step, setup["seats"], index)
+        game.apply_index(st, index)
+    yield end_record(game, st)
 
 
 class TraceWriter:

@@ -93,6 +93,20 @@ class CellLit(Expr):
 
 
 @dataclass(frozen=True)
+class RecordLit(Expr):
+    """`Placement(piece: "F", where: (1, 2))`: a record's fields by name, in written order."""
+    record: str
+    fields: tuple           # of FieldValue
+
+
+@dataclass(frozen=True)
+class FieldValue(Node):
+    """`name: value` in a record literal (its span is the field's name)."""
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True)
 class ListLit(Expr):
     items: tuple
 
@@ -195,6 +209,7 @@ class Move(Stmt):
     dest: Expr
     position: str           # "top" or "bottom"
     at: Expr | None
+    turn: Expr | None = None    # `turned N`: the orientation of a shaped component
 
 
 @dataclass(frozen=True)
@@ -211,6 +226,7 @@ class Choose(Stmt):
     label: Text | None
     # `by each P in LIST`: a simultaneous decision; `each` is P, `by` the list of players.
     each: str | None = None
+    ident: Text | None = None   # `id "TEXT"`: each option's id, in place of the value's own
 
 
 @dataclass(frozen=True)
@@ -286,6 +302,13 @@ class DataDecl(Decl):
 class EnumDecl(Decl):
     name: str
     members: tuple          # of str
+
+
+@dataclass(frozen=True)
+class RecordDecl(Decl):
+    """`record NAME { field: type, ... }`: a value of named fields (fields are ast.Param)."""
+    name: str
+    fields: tuple
 
 
 @dataclass(frozen=True)
@@ -412,7 +435,16 @@ class InvariantDecl(Decl):
 
 
 @dataclass(frozen=True)
+class MeasureDecl(Decl):
+    """A number worked out when a game ends (`measure "cards left" = size(deck)`), reported
+    by the playtest commands beside the built-in measures."""
+    title: str
+    value: Expr
+
+
+@dataclass(frozen=True)
 class Module(Node):
     """One parsed rule file."""
     items: tuple
     source: str
+    names: tuple = ()       # (word, span, what) of every name the file declares or binds

@@ -58,6 +58,12 @@ class _Builder(Transformer):
         self.filename = filename
         self.line_offset = line_offset
         self.col_offset = col_offset
+        self.names: list = []       # (word, span, what) of every name the file declares or binds
+
+    def named(self, token: Token, what: str) -> str:
+        """A name the file gives to something (checked against the reserved words)."""
+        self.names.append((str(token), self.tok_span(token), what))
+        return str(token)
 
     def s(self, meta) -> Span:
         return _span(self.filename, meta, self.line_offset, self.col_offset)
@@ -112,6 +118,7 @@ class _Builder(Transformer):
                 raise RuleFileError(Diagnostic(at, "in placeholder: " + message)) from None
             sub = _Builder(self.filename, token.line - 1 + self.line_offset, col)
             parts.append(sub.transform(tree))
+            self.names.extend(sub.names)
             pos = match.end()
         if pos < len(value):
             parts.append(value[pos:])
@@ -136,14 +143,20 @@ class _Builder(Transformer):
         return ast.DataDecl(self.s(meta), self.string(c[0]))
 
     def enum_decl(self, meta, c):
-        return ast.EnumDecl(self.s(meta), str(c[0]), tuple(str(t) for t in c[1:]))
+        return ast.EnumDecl(self.s(meta), self.named(c[0], "enum"), tuple(self.named(t, "enum member") for t in c[1:]))
+
+    def record_decl(self, meta, c):
+        return ast.RecordDecl(self.s(meta), self.named(c[0], "record"), tuple(c[1:]))
+
+    def record_field(self, meta, c):
+        return ast.Param(self.s(meta), self.named(c[0], "record field"), c[1])
 
     def param_decl(self, meta, c):
-        return ast.ParamDecl(self.s(meta), str(c[0]), c[1])
+        return ast.ParamDecl(self.s(meta), self.named(c[0], "param"), c[1])
 
     def zone_decl(self, meta, c):
         name, kind, holds, *options = c
-        return ast.ZoneDecl(self.s(meta), str(name), str(kind), self.tok_span(kind),
+        return ast.ZoneDecl(self.s(meta), self.named(name, "zone"), str(kind), self.tok_span(kind),
                             str(holds) if holds is not None else None, tuple(options))
 
     def per_player_option(self, meta, c):
@@ -170,12 +183,12 @@ class _Builder(Transformer):
             per, rest = str(rest[0]), rest[1:]
         if rest:
             init = rest[0]
-        return ast.VarDecl(self.s(meta), str(name), type_, per, init, display)
+        return ast.VarDecl(self.s(meta), self.named(name, "var"), type_, per, init, display)
 
     def fn_decl(self, meta, c):
         name, params, *rest = c
         returns = rest[0] if len(rest) == 2 else None
-        return ast.FnDecl(self.s(meta), str(name), tuple(params or ()), returns, rest[-1])
+        return ast.FnDecl(self.s(meta), self.named(name, "fn"), tuple(params or ()), returns, rest[-1])
 
     def fn_block(self, meta, c):
         body = c[-1]
@@ -184,16 +197,16 @@ class _Builder(Transformer):
         return body
 
     def fn_let(self, meta, c):
-        return (self.s(meta), str(c[0]), c[1], c[2])
+        return (self.s(meta), self.named(c[0], "local"), c[1], c[2])
 
     def proc_decl(self, meta, c):
-        return ast.ProcDecl(self.s(meta), str(c[0]), tuple(c[1] or ()), c[2])
+        return ast.ProcDecl(self.s(meta), self.named(c[0], "proc"), tuple(c[1] or ()), c[2])
 
     def params(self, meta, c):
         return list(c)
 
     def param(self, meta, c):
-        return ast.Param(self.s(meta), str(c[0]), c[1])
+        return ast.Param(self.s(meta), self.named(c[0], "parameter"), c[1])
 
     def setup_decl(self, meta, c):
         return ast.SetupDecl(self.s(meta), c[0])
@@ -202,10 +215,10 @@ class _Builder(Transformer):
         return ast.PlayDecl(self.s(meta), c[0])
 
     def score_decl(self, meta, c):
-        return ast.ScoreDecl(self.s(meta), "score", str(c[0]), tuple(c[2:]), c[1] is not None)
+        return ast.ScoreDecl(self.s(meta), "score", self.named(c[0], "player variable"), tuple(c[2:]), c[1] is not None)
 
     def tiebreak_decl(self, meta, c):
-        return ast.ScoreDecl(self.s(meta), "tiebreak", str(c[0]), tuple(c[2:]), c[1] is not None)
+        return ast.ScoreDecl(self.s(meta), "tiebreak", self.named(c[0], "player variable"), tuple(c[2:]), c[1] is not None)
 
     def direction(self, meta, c):
         return "lowest"
@@ -217,22 +230,25 @@ class _Builder(Transformer):
         return ast.WinnersDecl(self.s(meta), c[0])
 
     def heuristic_decl(self, meta, c):
-        return ast.HeuristicDecl(self.s(meta), str(c[0]), c[1])
+        return ast.HeuristicDecl(self.s(meta), self.named(c[0], "player variable"), c[1])
 
     def brief_decl(self, meta, c):
-        return ast.BriefDecl(self.s(meta), str(c[0]), c[1])
+        return ast.BriefDecl(self.s(meta), self.named(c[0], "player variable"), c[1])
 
     def bot_decl(self, meta, c):
         return ast.BotDecl(self.s(meta), str(c[0]), self.string(c[1]))
 
     def label_decl(self, meta, c):
-        return ast.LabelDecl(self.s(meta), str(c[0]), str(c[1]), c[2])
+        return ast.LabelDecl(self.s(meta), self.named(c[0], "component"), str(c[1]), c[2])
 
     def opponent_decl(self, meta, c):
         return ast.OpponentDecl(self.s(meta), self.string(c[0]), tuple(c[1:]))
 
     def invariant_decl(self, meta, c):
         return ast.InvariantDecl(self.s(meta), self.string(c[0]), c[1])
+
+    def measure_decl(self, meta, c):
+        return ast.MeasureDecl(self.s(meta), self.string(c[0]), c[1])
 
     def named_type(self, meta, c):
         return ast.TypeRef(self.s(meta), str(c[0]))
@@ -245,7 +261,7 @@ class _Builder(Transformer):
         return tuple(c)
 
     def let_stmt(self, meta, c):
-        return ast.Let(self.s(meta), str(c[0]), c[2], c[1])
+        return ast.Let(self.s(meta), self.named(c[0], "local"), c[2], c[1])
 
     def assign_stmt(self, meta, c):
         name, index = c[0]
@@ -275,7 +291,7 @@ class _Builder(Transformer):
 
     def for_stmt(self, meta, c):
         cond = c[2] if len(c) == 4 else None
-        return ast.For(self.s(meta), str(c[0]), c[1], cond, c[-1])
+        return ast.For(self.s(meta), self.named(c[0], "loop variable"), c[1], cond, c[-1])
 
     def while_stmt(self, meta, c):
         return ast.While(self.s(meta), c[0], c[1])
@@ -284,8 +300,8 @@ class _Builder(Transformer):
         return ast.Turn(self.s(meta), c[0], c[1])
 
     def move_stmt(self, meta, c):
-        what, position, dest, at = c
-        return ast.Move(self.s(meta), what, dest, position or "top", at)
+        what, position, dest, at, turn = c
+        return ast.Move(self.s(meta), what, dest, position or "top", at, turn)
 
     def position(self, meta, c):
         return str(c[0])
@@ -298,20 +314,24 @@ class _Builder(Transformer):
         for key, value in c[2:]:
             options[key] = value
         each = options.get("each")
-        return ast.Choose(self.s(meta), str(c[0]), c[1], each[1] if each else options.get("by"),
-                          options.get("prompt"), options.get("label"), each[0] if each else None)
+        return ast.Choose(self.s(meta), self.named(c[0], "choice"), c[1], each[1] if each else options.get("by"),
+                          options.get("prompt"), options.get("label"), each[0] if each else None,
+                          options.get("id"))
 
     def choose_by(self, meta, c):
         return ("by", c[0])
 
     def choose_by_each(self, meta, c):
-        return ("each", (str(c[0]), c[1]))
+        return ("each", (self.named(c[0], "player variable"), c[1]))
 
     def choose_prompt(self, meta, c):
         return ("prompt", self.text(c[0]))
 
     def choose_label(self, meta, c):
         return ("label", self.text(c[0]))
+
+    def choose_id(self, meta, c):
+        return ("id", self.text(c[0]))
 
     def break_stmt(self, meta, c):
         return ast.Break(self.s(meta))
@@ -378,11 +398,17 @@ class _Builder(Transformer):
         comp = self.list_comp(meta, c[1:])
         return ast.Call(self.s(meta), str(c[0]), (comp,))
 
+    def record_lit(self, meta, c):
+        return ast.RecordLit(self.s(meta), str(c[0]), tuple(c[1:]))
+
+    def field_value(self, meta, c):
+        return ast.FieldValue(self.tok_span(c[0]), str(c[0]), c[1])
+
     def slice(self, meta, c):
         return ast.Slice(self.s(meta), c[0], c[1], c[2])
 
     def comp_for(self, meta, c):
-        return ("for", str(c[0]), c[1])
+        return ("for", self.named(c[0], "loop variable"), c[1])
 
     def comp_if(self, meta, c):
         return ("if", c[0])

@@ -122,8 +122,10 @@ _define("top_at", "grid, cell", 2, 2, _typed(_holds, _grid(), _cell(1)), "The vi
 _define("stack_at", "grid, cell", 2, 2, _typed(_list_holds, _grid(), _cell(1)),
         "All components at a cell, bottom to top.")
 _define("occupied", "grid", 1, 1, _typed(list_of(CELL), _grid()), "Occupied cells, in row-major order.")
-_define("frontier", "grid, adjacency", 2, 2, _typed(list_of(CELL), _grid(), _str(1)),
-        "Empty cells next to an occupied cell, in row-major order. Adjacency: \"orthogonal\", \"diagonal\" or \"all\".")
+_define("frontier", "grid, adjacency[, str, value]", 2, 4, _typed(list_of(CELL), _grid(), _str(1), _str(2)),
+        "Empty cells next to an occupied cell, in row-major order. Adjacency: \"orthogonal\", \"diagonal\" or \"all\". "
+        "With an attribute and a value, only next to the cells whose top component has that value (an owner's "
+        "frontier, kept up to date as pieces are laid): `frontier(board, \"diagonal\", \"colour\", red)`.")
 _define("neighbours", "cell, adjacency", 2, 2, _typed(list_of(CELL), _cell(0), _str(1)),
         "The cells next to a cell. Adjacency: \"orthogonal\", \"diagonal\" or \"all\".")
 _define("fits", "grid, cell", 2, 2, _typed(BOOL, _grid(), _cell(1)),
@@ -154,7 +156,8 @@ _define("reachable", "grid, cell, list of str, value", 4, 4,
         _typed(list_of(CELL), _grid(), _cell(1),
                lambda ts: _need(ts, 2, lambda t: t in ("list of str", "list of any"), "a list of 4 attribute names")),
         "The occupied cells linked to the start cell through matching edges: neighbours (orthogonal) "
-        "are linked when the attributes of their facing sides both equal the value. The side "
+        "are linked when the attributes of their facing sides both equal the value (two cells of one piece "
+        "with a shape are always linked). The side "
         "attributes are named in the order north, east, south, west (y grows southwards). An empty start "
         "cell (a city centre, a source) is open on every side: `reachable(city, (2, 2), "
         "[\"north\", \"east\", \"south\", \"west\"], true)`.")
@@ -173,7 +176,46 @@ _define("linked_groups", "grid, str, list of str, value", 4, 4,
         "Like `groups`, but two neighbours of the same value are in one group only when they are "
         "linked as in `reachable`: the attributes of their facing sides (north, east, south, west) "
         "both equal the value: `linked_groups(city, \"building\", [\"north\", \"east\", \"south\", "
-        "\"west\"], true)` gives the areas of one type linked by roads.")
-ATTRIBUTE_ARGS = {"reachable": 2, "groups": 1, "linked_groups": 2}     # argument that names attributes of the grid's kind
+        "\"west\"], true)` gives the areas of one type linked by roads. The cells of one piece with a "
+        "shape are always linked.")
+
+# Components with a shape (docs/language.md, Shapes): where a piece fits and what it covers.
+_component = lambda i: (lambda ts: _need(ts, i, lambda t: t[:1].isupper(), "a component"))
+_cells = lambda i: (lambda ts: _need(ts, i, lambda t: t in (list_of(CELL), list_of(ANY)), "a list of cells"))
+_define("turns", "component", 1, 1, _typed(INT, _component(0)),
+        "How many distinct orientations a component's shape has under rotation and reflection "
+        "(1 for a component without a shape): `range(turns(q))` are its orientations.")
+_define("covers", "component, cell, int", 3, 3, _typed(list_of(CELL), _component(0), _cell(1), _int(2)),
+        "The cells a piece would cover with the top left corner of its orientation's box at the cell, "
+        "in that orientation, in row-major order: `covers(q, (3, 4), 1)`.")
+_define("shape_fits", "grid, component, cell, int", 4, 4,
+        _typed(BOOL, _grid(), _component(1), _cell(2), _int(3)),
+        "Whether a piece laid at the cell in that orientation lies wholly on the grid: inside its size and "
+        "off blocked cells, or with the occupied area inside its extent (free or not).")
+_define("shape_free", "grid, component, cell, int", 4, 4,
+        _typed(BOOL, _grid(), _component(1), _cell(2), _int(3)),
+        "Whether a piece laid at the cell in that orientation fits the grid (`shape_fits`) on empty cells only.")
+_define("touches", "list of cell, list of cell, adjacency", 3, 3, _typed(BOOL, _cells(0), _cells(1), _str(2)),
+        "Whether a cell of the first list is next to a cell of the second, by edge (\"orthogonal\"), by "
+        "corner (\"diagonal\") or either (\"all\"): `not touches(covers(q, c, t), mine, \"orthogonal\")`.")
+_define("touches_owned", "grid, list of cell, adjacency, str, value", 5, 5,
+        _typed(BOOL, _grid(), _cells(1), _str(2), _str(3)),
+        "Whether a cell of the list is next to an occupied cell of the grid (not in the list) whose top "
+        "component has the attribute's value: `touches_owned(board, m.cells, \"diagonal\", \"colour\", red)`.")
+_define("placements_of", "grid, list of component, list of cell[, list of cell]", 3, 4,
+        _typed(list_of("placement"), _grid(), _list(1), _cells(2), _cells(3)),
+        "Every placement of each piece of the list (in its order) in each of its orientations (in order), "
+        "at each anchor (row-major), on empty cells that fit the grid, covering at least one of the "
+        "target cells and none of the cells of the last list: "
+        "`placements_of(board, held, frontier(board, \"diagonal\", \"colour\", red), "
+        "frontier(board, \"orthogonal\", \"colour\", red))`. Each is a `placement` with fields "
+        "`piece`, `at`, `turn` and `cells`; lay it with `move m.piece to board at m.at turned m.turn`.")
+_define("any_placement", "grid, list of component, list of cell[, list of cell]", 3, 4,
+        _typed(BOOL, _grid(), _list(1), _cells(2), _cells(3)),
+        "Whether `placements_of` with the same arguments would find a placement; it stops at the first, "
+        "so asking it before a `choose` over `placements_of` leaves the whole list to be worked out only "
+        "when someone asks for the options.")
+ATTRIBUTE_ARGS = {"reachable": 2, "groups": 1, "linked_groups": 2, "frontier": 2, "touches_owned": 3}
+ADJACENCY_ARGS = {"frontier": 1, "neighbours": 1, "touches": 2, "touches_owned": 2}     # argument that names an adjacency     # argument that names attributes of the grid's kind
 
 ADJACENCIES = ("orthogonal", "diagonal", "all")

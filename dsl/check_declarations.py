@@ -9,7 +9,7 @@ from . import ast
 from .ast_walk import walk
 from .check_scope import GLOBALS, Scope
 from .errors import did_you_mean
-from .types import ANY, INT, PLAYER, SCALARS, compatible, list_of
+from .types import ANY, INT, PLACEMENT, PLAYER, SCALARS, compatible, list_of
 
 ZONE_KINDS = ("stack", "pile", "grid")
 VISIBILITIES = ("public", "hidden", "owner", "top")
@@ -23,12 +23,39 @@ class DeclarationChecks:
     def type_ref(self, ref) -> str:
         if isinstance(ref, ast.ListTypeRef):
             return list_of(self.type_ref(ref.element))
-        known = list(SCALARS) + list(self.spec.enums) + list(self.spec.kinds)
+        known = list(SCALARS) + [PLACEMENT] + list(self.spec.enums) + list(self.spec.kinds) + list(self.spec.records)
         if ref.name in known and ref.name not in ("none", "any"):
             return ref.name
         return self.error(ref.span, f"unknown type '{ref.name}'",
                           did_you_mean(ref.name, known) or "types: int, bool, str, player, cell, an enum, "
-                          "a component kind, or 'list of' a type")
+                          "a component kind, a record, or 'list of' a type")
+
+    def record(self, decl: ast.RecordDecl) -> None:
+        """A record's name is a type of its own; its fields have distinct names and known types."""
+        spec = self.spec
+        taken = ("a component kind" if decl.name in spec.kinds else "an enum" if decl.name in spec.enums
+                 else "a built-in type" if decl.name in SCALARS else "")
+        if taken:
+            self.error(decl.span, f"'{decl.name}' is {taken} and cannot be redeclared as a record",
+                       "choose another name")
+        seen = set()
+        for f in decl.fields:
+            if f.name in seen:
+                self.error(f.span, f"field '{f.name}' of record {decl.name} is declared twice")
+            seen.add(f.name)
+        self.record_fields(decl.name)
+
+    def record_fields(self, name: str) -> dict:
+        """Field name -> type of a record, in declaration order (the first of a name declared
+        twice); worked out once, so a field of an unknown type is reported once."""
+        cache = self.record_field_types
+        if name not in cache:
+            fields: dict = {}
+            for f in self.spec.records[name].fields:
+                t = self.type_ref(f.type)
+                fields.setdefault(f.name, t)
+            cache[name] = fields
+        return cache[name]
 
     def zone_type(self, decl: ast.ZoneDecl) -> str:
         holds = decl.holds or (next(iter(self.spec.kinds)) if len(self.spec.kinds) == 1 else ANY)

@@ -7,10 +7,10 @@ declarations (`global_type`, `fn_return`, `type_ref`, `local`).
 from __future__ import annotations
 
 from . import ast
-from .builtins import ADJACENCIES, ATTRIBUTE_ARGS, BUILTINS, ArgProblem
+from .builtins import ADJACENCIES, ADJACENCY_ARGS, ATTRIBUTE_ARGS, BUILTINS, ArgProblem
 from .check_scope import GLOBALS, Scope
 from .errors import Span, did_you_mean
-from .types import (ANY, BOOL, CELL, INT, NONE, PLAYER, STR, compatible, element, is_grid, is_list, is_zone,
+from .types import (ANY, BOOL, CELL, INT, NONE, PLACEMENT, PLACEMENT_FIELDS, PLAYER, STR, compatible, element, is_grid, is_list, is_zone,
                     list_of, numeric, unify, zone_holds)
 
 
@@ -66,6 +66,11 @@ class ExpressionChecks:
             return self.error(e.span, f"'{e.id}' is a component kind", f"use components({e.id})")
         if e.id in self.spec.fns or e.id in self.spec.procs:
             return self.error(e.span, f"'{e.id}' must be called", f"write {e.id}(...)")
+        enum = self.compared_with_enum
+        if enum is not None:
+            members = self.spec.enums[enum]
+            return self.error(e.span, f"unknown name '{e.id}': it is not a member of {enum}",
+                              did_you_mean(e.id, members) or f"{enum}'s members: {', '.join(members)}")
         candidates = list(scope.names) + list(self.spec.params) + list(self.spec.vars) + list(
             self.spec.zones) + list(self.members) + list(GLOBALS)
         return self.error(e.span, f"unknown name '{e.id}'", did_you_mean(e.id, candidates))
@@ -78,6 +83,18 @@ class ExpressionChecks:
             if e.name in ("x", "y"):
                 return INT
             return self.error(_name_span(e), f"a cell has no attribute '{e.name}'", "cells have x and y")
+        if t in self.spec.records:
+            fields = self.record_fields(t)
+            if e.name not in fields:
+                return self.error(_name_span(e), f"unknown field '{e.name}' of record {t}",
+                                  did_you_mean(e.name, fields) or f"{t} has: {', '.join(fields)}")
+            return fields[e.name]
+        if t == PLACEMENT:
+            if e.name in PLACEMENT_FIELDS:
+                return PLACEMENT_FIELDS[e.name]
+            return self.error(_name_span(e), f"a placement has no field '{e.name}'",
+                              did_you_mean(e.name, PLACEMENT_FIELDS) or
+                              f"placements have {', '.join(PLACEMENT_FIELDS)}")
         kind = self.spec.kinds.get(t)
         if kind is None:
             return self.error(_name_span(e), f"{t} has no attributes")
@@ -135,8 +152,8 @@ class ExpressionChecks:
             return self.error(e.args[0].span, f"details(component): expected a component, got {types[0]}")
         if e.func in ATTRIBUTE_ARGS and len(e.args) > ATTRIBUTE_ARGS[e.func] and is_grid(types[0]):
             self.attribute_names(e.args[ATTRIBUTE_ARGS[e.func]], zone_holds(types[0]), e.func)
-        if e.func in ("frontier", "neighbours") and len(e.args) == 2:
-            arg = e.args[1]
+        if e.func in ADJACENCY_ARGS and len(e.args) > ADJACENCY_ARGS[e.func]:
+            arg = e.args[ADJACENCY_ARGS[e.func]]
             if isinstance(arg, ast.Text) and len(arg.parts) == 1 and arg.parts[0] not in ADJACENCIES:
                 self.error(arg.span, f"unknown adjacency {arg.parts[0]!r}",
                            did_you_mean(arg.parts[0], ADJACENCIES) or "use \"orthogonal\", \"diagonal\" or \"all\"")
@@ -168,6 +185,36 @@ class ExpressionChecks:
                 self.error(text.span, f"{func}: {holds} has no attribute '{text.parts[0]}'",
                            did_you_mean(text.parts[0], kind.attributes) or f"{holds} has: {', '.join(kind.attributes)}")
 
+    def expr_RecordLit(self, e: ast.RecordLit, scope):
+        """`Name(field: value, ...)`: every field of the record once, each of its type."""
+        if e.record not in self.spec.records:
+            for f in e.fields:
+                self.expr(f.value, scope)
+            return self.error(e.span, f"unknown record '{e.record}'",
+                              did_you_mean(e.record, self.spec.records) or
+                              (f"records: {', '.join(self.spec.records)}" if self.spec.records
+                               else "declare it: record NAME { field: type, ... }"))
+        fields = self.record_fields(e.record)
+        given = set()
+        for f in e.fields:
+            if f.name in given:
+                self.error(f.span, f"field '{f.name}' of {e.record} is given twice")
+                self.expr(f.value, scope)
+            elif f.name not in fields:
+                self.error(f.span, f"unknown field '{f.name}' of record {e.record}",
+                           did_you_mean(f.name, fields) or f"{e.record} has: {', '.join(fields)}")
+                self.expr(f.value, scope)
+            else:
+                self.expect(f.value, fields[f.name], scope, f"field '{f.name}' of {e.record}")
+            given.add(f.name)
+        missing = [name for name in fields if name not in given]
+        if missing:
+            self.error(e.span, f"{e.record}(...) is missing the field{'s' if len(missing) > 1 else ''} "
+                       + ", ".join(f"'{m}'" for m in missing),
+                       f"a record is built with every field: {e.record}("
+                       + ", ".join(f"{n}: ..." for n in fields) + ")")
+        return e.record
+
     def expr_Unary(self, e: ast.Unary, scope):
         if e.op == "not":
             self.expect(e.operand, BOOL, scope, "the operand of 'not'")
@@ -177,13 +224,34 @@ class ExpressionChecks:
             self.error(e.span, f"'{e.op}' needs a number, not {t}")
         return INT
 
+    def _beside_enum(self, enum, e, scope):
+        """The type of `e`, compared with a value of type `enum`: an unknown name there is
+        reported as not a member of that enum, with its members listed."""
+        if enum not in self.spec.enums or not isinstance(e, ast.Name):
+            return self.expr(e, scope)
+        self.compared_with_enum = enum
+        try:
+            return self.expr(e, scope)
+        finally:
+            self.compared_with_enum = None
+
+    def _quoted_member_hint(self, e: ast.Binary, left: str, right: str) -> str:
+        """`colour == "red"`: enum members are names, not strings."""
+        for enum, side in ((left, e.right), (right, e.left)):
+            value = side.value if isinstance(side, ast.Literal) else (
+                side.parts[0] if isinstance(side, ast.Text) and len(side.parts) == 1 else None)
+            if enum in self.spec.enums and isinstance(value, str) and value in self.spec.enums[enum]:
+                return f"members of {enum} are written without quotes: {value}"
+        return ""
+
     def expr_Binary(self, e: ast.Binary, scope):
         op = e.op
         if op in ("and", "or"):
             self.expect(e.left, BOOL, scope, f"the left side of '{op}'")
             self.expect(e.right, BOOL, scope, f"the right side of '{op}'")
             return BOOL
-        left, right = self.expr(e.left, scope), self.expr(e.right, scope)
+        left = self.expr(e.left, scope)
+        right = self._beside_enum(left if op in ("==", "!=") else None, e.right, scope)
         if op in ("in", "not in"):
             if right != ANY and not is_list(right):
                 self.error(e.right.span, f"'{op}' needs a list on the right, not {right}")
@@ -192,7 +260,8 @@ class ExpressionChecks:
             return BOOL
         if op in ("==", "!="):
             if not (compatible(left, right) or compatible(right, left)):
-                self.error(e.span, f"comparing {left} with {right} is always {'false' if op == '==' else 'true'}")
+                self.error(e.span, f"comparing {left} with {right} is always {'false' if op == '==' else 'true'}",
+                           self._quoted_member_hint(e, left, right))
             return BOOL
         if op in ("<", "<=", ">", ">="):
             for side, t in ((e.left, left), (e.right, right)):

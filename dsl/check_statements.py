@@ -152,6 +152,10 @@ class StatementChecks:
             if dest != ANY and not is_grid(dest):
                 self.error(s.at.span, "'at' is only for grids")
             self.expect(s.at, CELL, scope, "the cell of a move")
+        if s.turn is not None:
+            self.expect(s.turn, INT, scope, "the orientation of a move ('turned')")
+            if is_list(what):
+                self.error(s.turn.span, "'turned' lays one component", "move the pieces one at a time")
         if s.position == "bottom" and is_grid(dest):
             self.error(s.span, "'bottom of' is for stacks and piles")
 
@@ -180,6 +184,8 @@ class StatementChecks:
         scope.names[s.var] = source
         if s.label is not None:
             self.expr(s.label, scope)
+        if s.ident is not None:
+            self.expr(s.ident, scope)
         if s.each is not None:          # after it: every choice, as a list by seat
             outer.names[s.var] = list_of(source)
 

@@ -34,9 +34,11 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks):
         self.types: dict[int, str] = {}
         self.param_types: dict[str, str] = {}
         self.fn_returns: dict[str, str] = {}
+        self.record_field_types: dict[str, dict] = {}     # record -> {field: type}, see record_fields
         self._inferring: set[str] = set()
         self.players_by_use: set[str] = set()
         self.members = spec.member_enum
+        self.compared_with_enum = None  # set while checking the other side of `x == member`
 
     def check(self) -> list[Diagnostic]:
         spec = self.spec
@@ -59,6 +61,8 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks):
         for name in order:
             self.param_types[name] = self.expr(spec.params[name].value, Scope(kind="param"))
         self.reserved_names()
+        for decl in spec.records.values():
+            self.record(decl)
         for decl in spec.zones.values():
             self.zone(decl)
         for decl in spec.vars.values():
@@ -96,6 +100,11 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks):
             self.expect(spec.winners.value, list_of(PLAYER), Scope(kind="fn"), "winners")
         for inv in spec.invariants.values():
             self.expect(inv.value, BOOL, Scope(kind="fn"), "an invariant")
+        for decl in spec.measures.values():
+            got = self.expr(decl.value, Scope(kind="fn"))
+            if got not in (INT, BOOL, ANY):
+                self.error(decl.value.span, f"measure \"{decl.title}\" should be a number (int, or bool counted "
+                           f"as 1 or 0), not {got}", "measure a count: e.g. size(...) or len(...)")
         for decl in spec.labels.values():
             if decl.kind not in spec.kinds:
                 self.error(decl.span, f"unknown component kind '{decl.kind}'",
@@ -113,7 +122,7 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks):
 
     def reserved_names(self) -> None:
         spec = self.spec
-        for table in (spec.params, spec.zones, spec.vars, spec.fns, spec.procs):
+        for table in (spec.params, spec.zones, spec.vars, spec.fns, spec.procs, spec.records):
             for name, decl in table.items():
                 if name in GLOBALS:
                     self.error(decl.span, f"'{name}' is a built-in name and cannot be redeclared",

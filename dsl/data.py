@@ -9,12 +9,14 @@ import itertools
 import re
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, reduce
 from pathlib import Path
 
 import yaml
 
+from .shapes import orientations, shape_cells, shape_problem
 from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean, read_source
+from .schema_words import key_node_at as _key_node_at, mark_span as _mark_span, node_at as _node_at, one_of_message
 from .template import check_template, fill
 
 SCHEMA_PATH = Path(__file__).with_name("schemas") / "components.schema.json"
@@ -34,6 +36,8 @@ class ComponentKind:
     details: str | None = None  # how `play` describes a component: "{cost} coins[, {text}]"
     glyph: list | None = None   # how `play` draws a component in a grid cell: lines of text
     back: tuple = ()            # attributes anyone can tell of a face-down component (its back)
+    # Per item (parallel to `items`): the cells it covers on a grid (dsl/shapes.py), or None.
+    shapes: list = field(default_factory=list)
 
 
 @dataclass
@@ -79,42 +83,6 @@ def _trusted_marker(marker: Path) -> bool:
     return read_cache_file(marker) == _VALID
 
 
-def _mark_span(path: str, node) -> Span:
-    start, end = node.start_mark, node.end_mark
-    end_col = end.column + 1 if end.line == start.line else start.column + 2
-    return Span(path, start.line + 1, start.column + 1, start.line + 1, max(end_col, start.column + 2))
-
-
-def _node_at(root, json_path) -> object:
-    """The YAML node at a JSON path (keys and indexes), as deep as it exists."""
-    node = root
-    for key in json_path:
-        if isinstance(node, yaml.MappingNode):
-            found = None
-            for k, v in node.value:
-                if k.value == key:
-                    found = v
-                    break
-            if found is None:
-                return node
-            node = found
-        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
-            node = node.value[key]
-        else:
-            return node
-    return node
-
-
-def _key_node_at(root, json_path):
-    """The key node for the last element of a path (better position for 'unknown key')."""
-    parent = _node_at(root, json_path[:-1])
-    if isinstance(parent, yaml.MappingNode):
-        for k, _ in parent.value:
-            if k.value == json_path[-1]:
-                return k
-    return _node_at(root, json_path)
-
-
 def load_data(path: str | Path) -> DataSet:
     path = Path(path)
     name = str(path)
@@ -154,7 +122,7 @@ def load_data(path: str | Path) -> DataSet:
     if marker is None or not _trusted_marker(marker):
         errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
         if errors:
-            raise DataError(_by_position([_schema_diagnostic(name, root, e) for e in errors]))
+            raise DataError(_by_position([_schema_diagnostic(name, root, e, data) for e in errors]))
         if marker is not None:
             from .cache import store_cache_file
             store_cache_file(marker, _VALID, keep=1000)
@@ -279,12 +247,25 @@ def _key_problems(name: str, root) -> list:
     return _by_position(problems)
 
 
-def _schema_diagnostic(name: str, root, error) -> Diagnostic:
+PROVENANCE_HINT = ("provenance is one text, or a mapping of 'text' and 'parts': a list of "
+                   "{what: ..., representative: true or false, source: ...} (docs/language.md, Component data)")
+
+
+def _schema_diagnostic(name: str, root, error, data=None) -> Diagnostic:
+    if error.validator in ("oneOf", "anyOf") and error.context and "shape" not in error.absolute_path:
+        where, message, hint = one_of_message(error)      # provenance: a text, or text and parts
+        return Diagnostic(_mark_span(name, _node_at(root, where)), message,
+                          hint or (PROVENANCE_HINT if where[:1] == ["provenance"] else ""))
     where = list(error.absolute_path)
     node = _node_at(root, where)
     message = error.message
     hint = ""
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+    if "shape" in where and data is not None:           # in the shape's words, at the shape
+        where = where[:where.index("shape") + 1]
+        node = _node_at(root, where)
+        message = shape_problem(reduce(lambda d, k: d[k], where, data)) or message
+        hint = "e.g. shape: [[0, 0], [1, 0], [0, 1]] or shape: \"##\\n#.\""
+    elif error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(error.schema.get("properties", {}))
         extra = [k for k in error.instance if k not in allowed]
         if extra:
@@ -323,6 +304,7 @@ def _build(name: str, root, data: dict) -> DataSet:
                 problems.append(Diagnostic(_mark_span(name, node), f"unknown attribute type '{base}'",
                                            did_you_mean(base, list(SCALAR_TYPES) + list(enums))
                                            or "use int, str, bool, an enum of this file, or 'list of' one"))
+        kind_shape = shape_cells(spec["shape"]) if spec.get("shape") is not None else None
         defaults, bad_defaults = _defaults(name, root, kind, spec.get("defaults") or {}, enums, unknown_types,
                                            problems)
         problems.extend(_template_problems(name, root, kind))
@@ -347,6 +329,10 @@ def _build(name: str, root, data: dict) -> DataSet:
                     if problem not in problems:     # a product repeats each value in many items
                         problems.append(problem)
                 kind.items.extend(dict(values) for _ in range(item.get("copies", 1)))
+                shape = shape_cells(item["shape"]) if item.get("shape") is not None else kind_shape
+                kind.shapes.extend([shape] * item.get("copies", 1))
+                if shape is not None:
+                    orientations(shape)         # worked out once per distinct shape, at load
         kinds[kind_name] = kind
     if problems:
         raise DataError(_by_position(problems))
@@ -413,7 +399,7 @@ def format_attributes(text: str, attrs: dict) -> str:
 
 
 def _expand(item: dict):
-    fixed = {k: v for k, v in item.items() if k not in ("copies", "product")}
+    fixed = {k: v for k, v in item.items() if k not in ("copies", "product", "shape")}
     product = item.get("product") or {}
     keys = list(product)
     for combo in itertools.product(*(product[k] for k in keys)):

@@ -45,7 +45,7 @@ CONTINUES = BINARY_SYMBOLS | BINARY_WORDS | {":", "then", "else", "if", "for", "
                                              "by", "."}
 # A line starting with one of these continues the line above (unless that ended a list item).
 CONTINUING_STARTS = (BINARY_SYMBOLS - {"="}) | {"and", "or", "then", "in", "not", "else", "for", "if", ".",
-                                                "to", "at", "from", "of", "by", "prompt", "label"}
+                                                "to", "at", "from", "of", "by", "prompt", "label", "id"}
 
 
 def _tokens(line: str) -> tuple[list[tuple[str, str]], str]:
@@ -67,11 +67,12 @@ def _ends_value(kind: str, text: str) -> bool:
     return text in (")", "]", "}")
 
 
-def _value_before(prev: tuple[str, str], before: tuple[str, str] | None) -> bool:
+def _value_before(prev: tuple[str, str], before: tuple[str, str] | None, zone_line: bool = False) -> bool:
     """Whether the token `prev` ends a value, given the token `before` it: `x` is the `by` of
-    a size (`side x side`, an operator) only after a value; elsewhere it is a name."""
+    a size (`side x side`, an operator) only in a zone declaration after a value; elsewhere it
+    is a name (`fn x(a: int)`, `x(3)`)."""
     if prev == ("name", "x"):
-        return before is None or not _ends_value(*before)
+        return not zone_line or before is None or not _ends_value(*before)
     return _ends_value(*prev)
 
 
@@ -95,7 +96,7 @@ def _join(tokens: list[tuple[str, str]], continuing: bool) -> str:
                 space = False               # items[1:3]
             elif text in (")", "]", ",", ".", ":", ".."):
                 space = False
-            elif text in ("(", "[") and _value_before(prev, before) and pk != "string" and pt != "}" \
+            elif text in ("(", "[") and _value_before(prev, before, zone_line) and pk != "string" and pt != "}" \
                     and not (zone_line and text == "("):
                 space = False
             elif pt == "{" or text == "}":
@@ -103,7 +104,8 @@ def _join(tokens: list[tuple[str, str]], continuing: bool) -> str:
             else:
                 space = True
         after_dot = prev is not None and prev[0] == "name" and before is not None and before[1] == "."
-        unary = text in ("-", "+") and (not (after_dot or _value_before(prev, before)) if prev else not continuing)
+        unary = text in ("-", "+") and (not (after_dot or _value_before(prev, before, zone_line)) if prev
+                                         else not continuing)
         before = prev
         if text in OPENERS:
             brackets.append(text)

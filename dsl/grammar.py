@@ -89,3 +89,34 @@ def declaration_keywords() -> tuple:
 
 def reserved_in_expressions() -> tuple:
     return statement_keywords() + EXPRESSION_KEYWORDS
+
+
+# Words of the language that never name anything of a rule file (docs/language.md, "Reserved
+# words"). The contextual lexer would read most of them as names where no keyword fits, so
+# `fn at(i: int)` would parse; the loader refuses them with E211 instead (reserved_word_problems).
+# Not here: `x`, `size`, `extent`, `blocked`, `lowest`, `wins`, keywords only inside a zone or a
+# score declaration, which games use as names (`for x in ...`, a var `wins`).
+RESERVED_WORDS = frozenset("""
+and at bot bottom break brief by case choose continue data each elif else enum extends fail fallback
+false finish fn for from game heuristic id if in invariant label let list log measure move none not of opponent
+or param per play player players prompt proc record return score setup show shuffle then tiebreak to
+top true turn turned var variant while winners zone""".split())
+
+# A name to suggest instead of a reserved word (else the word with '_value' after it).
+_INSTEAD = {"at": "where", "by": "step", "to": "target", "from": "source", "in": "inside", "of": "owner",
+            "top": "top_item", "bottom": "bottom_item", "each": "every", "score": "points", "label": "title",
+            "data": "info", "id": "key", "record": "entry", "list": "items", "player": "seat",
+            "players": "seats", "turn": "turn_number", "move": "step", "game": "match", "log": "entries"}
+
+
+def reserved_word_problems(module) -> list:
+    """E211 for every name in `module` (dsl.ast.Module) that is a reserved word."""
+    from .errors import Diagnostic
+    problems = []
+    for word, span, what in module.names:
+        if word in RESERVED_WORDS:
+            instead = _INSTEAD.get(word, f"{word}_value")
+            problems.append(Diagnostic(span, f"'{word}' is a reserved word of the language and cannot name "
+                                       f"{'an' if what[0] in 'aeiou' else 'a'} {what}",
+                                       f"choose another name, e.g. '{instead}'"))
+    return problems

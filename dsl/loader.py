@@ -13,6 +13,7 @@ from pathlib import Path
 from . import ast
 from .checker import Checker
 from .data import load_data
+from .grammar import reserved_word_problems
 from .errors import SOURCES, DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean, read_regular
 from .parsed import parse_file
 from .spec import GameSpec
@@ -101,7 +102,7 @@ def check_game(path: str | Path, variant: str | None = None, warnings: bool = Fa
         variant_module, base_file = module, base
         if not _is_file(base):
             raise RuleFileError(Diagnostic(decl.span, f"the base game '{decl.base}' does not exist",
-                                           "the path is relative to the variant file"))
+                                           _missing_base_hint(decl.base)))
         module = parse_file(base)
     else:
         base_file = resolve_game(path)
@@ -109,7 +110,9 @@ def check_game(path: str | Path, variant: str | None = None, warnings: bool = Fa
         variant_module = None
         if variant and not names_base(base_file, variant):
             variant_module = parse_file(resolve_variant(base_file, variant))
-    diagnostics: list[Diagnostic] = []
+    diagnostics: list[Diagnostic] = reserved_word_problems(module)
+    if variant_module is not None:
+        diagnostics += reserved_word_problems(variant_module)
     spec = GameSpec(title="", path=str(base_file))
     data_ok = _merge(spec, module, base_file, diagnostics, is_variant=False)
     if variant_module is not None:
@@ -135,7 +138,10 @@ def check_game(path: str | Path, variant: str | None = None, warnings: bool = Fa
         problems = sorted(problems, key=lambda d: (d.span.file, d.span.line, d.span.column))
         if variant_module is not None:
             problems = _with_variant_notes(problems, variant_module)
-        raise RuleFileError(problems)
+        err = RuleFileError(problems)
+        # What did check, for tools that work on a file with errors (the language server).
+        err.spec, err.types = spec, checker.types
+        raise err
     if not warnings:
         return spec, checker.types
     from .lint import lint, names_in
@@ -187,9 +193,9 @@ def _first_span(module: ast.Module) -> Span:
 
 
 _NAMED = {ast.ParamDecl: "params", ast.ZoneDecl: "zones", ast.VarDecl: "vars",
-          ast.FnDecl: "fns", ast.ProcDecl: "procs"}
+          ast.FnDecl: "fns", ast.ProcDecl: "procs", ast.RecordDecl: "records"}
 _WORDS = {ast.ParamDecl: "param", ast.ZoneDecl: "zone", ast.VarDecl: "var", ast.FnDecl: "fn",
-          ast.ProcDecl: "proc"}
+          ast.ProcDecl: "proc", ast.RecordDecl: "record"}
 _SINGLE = {ast.SetupDecl: "setup", ast.PlayDecl: "play", ast.WinnersDecl: "winners",
            ast.HeuristicDecl: "heuristic", ast.BriefDecl: "brief"}
 
@@ -253,6 +259,9 @@ def _merge(spec: GameSpec, module: ast.Module, file: Path, diagnostics: list, is
         elif isinstance(item, ast.InvariantDecl):
             once(("invariant", item.title), item, f"invariant \"{item.title}\"")
             spec.invariants[item.title] = item
+        elif isinstance(item, ast.MeasureDecl):
+            once(("measure", item.title), item, f"measure \"{item.title}\"")
+            spec.measures[item.title] = item
         elif isinstance(item, ast.LabelDecl):
             once(("label", item.kind), item, f"the label of {item.kind}")
             spec.labels[item.kind] = item
@@ -312,6 +321,15 @@ def variant_base(file: Path, base: str, span: Span):
         # The bundled game, never a file or folder of that name in the current folder.
         return resolve_game(GAMES_DIR / base), None
     return confined_path(file, base, span, "the base game")
+
+
+def _missing_base_hint(base: str) -> str:
+    """`extends "punt"`: a bare name is most likely a misspelt bundled game."""
+    if "/" in base or "\\" in base or base.endswith(".game"):
+        return "the path is relative to the variant file"
+    close = did_you_mean(base, bundled_games())
+    names = ", ".join(sorted(bundled_games()))
+    return close or f"not a bundled game ({names}); a file of yours is named by its path, e.g. \"./NAME.game\""
 
 
 def _is_file(path: Path) -> bool:

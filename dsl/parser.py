@@ -40,7 +40,8 @@ def parse_text(text: str, filename: str = "<string>") -> ast.Module:
         deep = _deeper_than(items[-1], MAX_DEPTH)
         if deep is not None:
             raise RuleFileError(_too_deep(deep.span))
-    return ast.Module(Span(filename, 1, 1, 1, 1), tuple(items), text)
+    names = tuple(sorted(builder.names, key=lambda n: (n[1].line, n[1].column)))
+    return ast.Module(Span(filename, 1, 1, 1, 1), tuple(items), text, names)
 
 
 # Expressions and blocks nest at most this deep: the checker, the compiler and the interpreter

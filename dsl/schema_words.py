@@ -13,6 +13,10 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+import yaml
+
+from .errors import Span
+
 SCHEMA_DIR = Path(__file__).with_name("schemas")
 
 WORDS = {"string": "a text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
@@ -122,14 +126,27 @@ def schema_message(error) -> tuple[list, str, str]:
 
 
 def deepest_errors(errors) -> list:
-    """The errors worth reporting: of an anyOf/oneOf/if, the branch that got furthest."""
+    """The errors worth reporting: of an anyOf/oneOf/if, the branch that got furthest (a
+    branch of the value's own type before one that wants another type)."""
     out = []
     for error in errors:
         if error.validator in ("anyOf", "oneOf") and error.context:
-            out.extend(deepest_errors([max(error.context, key=lambda e: len(e.absolute_path))]))
+            best = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
+            out.extend(deepest_errors([best]))
         else:
             out.append(error)
     return out
+
+
+def one_of_message(error) -> tuple[list, str, str]:
+    """(path, message, hint) for a value that fits none of several shapes (`oneOf`): the
+    shape of the value's own type, in the language's words, not the whole value quoted."""
+    if all(e.validator == "type" for e in error.context):
+        types = [t for e in error.context
+                 for t in ([e.validator_value] if isinstance(e.validator_value, str) else e.validator_value)]
+        where = list(error.absolute_path)
+        return where, f"{place(where)} must be {wanted_types(types)}, not {shown(error.instance)}", ""
+    return schema_message(deepest_errors([error])[0])
 
 
 _SPACE = re.compile(r"[ \t\n\r]*")
@@ -185,3 +202,41 @@ def json_position(text: str, where, key: bool = False) -> tuple[int, int]:
     line = text.count("\n", 0, at) + 1
     column = at - (text.rfind("\n", 0, at) + 1) + 1
     return line, column
+
+
+# ---------------------------------------------------------------- positions in YAML texts
+def mark_span(path: str, node) -> Span:
+    """The span of a YAML node in file `path` (at least one column wide)."""
+    start, end = node.start_mark, node.end_mark
+    end_col = end.column + 1 if end.line == start.line else start.column + 2
+    return Span(path, start.line + 1, start.column + 1, start.line + 1, max(end_col, start.column + 2))
+
+
+def node_at(root, json_path) -> object:
+    """The YAML node at a JSON path (keys and indexes), as deep as it exists."""
+    node = root
+    for key in json_path:
+        if isinstance(node, yaml.MappingNode):
+            found = None
+            for k, v in node.value:
+                if k.value == key:
+                    found = v
+                    break
+            if found is None:
+                return node
+            node = found
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+            node = node.value[key]
+        else:
+            return node
+    return node
+
+
+def key_node_at(root, json_path):
+    """The key node for the last element of a path (better position for 'unknown key')."""
+    parent = node_at(root, json_path[:-1])
+    if isinstance(parent, yaml.MappingNode):
+        for k, _ in parent.value:
+            if k.value == json_path[-1]:
+                return k
+    return node_at(root, json_path)

@@ -1,7 +1,7 @@
 """The game specification: a base rule file, its variant and its data merged into one.
 
 A variant file replaces declarations of the same name (params, zones, vars, fns, procs,
-setup, play, score, tiebreak, winners, invariants) and adds new ones.
+setup, play, score, tiebreak, winners, invariants, measures) and adds new ones.
 """
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ class GameSpec:
     data: list[DataSet] = field(default_factory=list)
     enums: dict = field(default_factory=dict)         # name -> tuple of members
     kinds: dict = field(default_factory=dict)         # name -> data.ComponentKind
+    records: dict = field(default_factory=dict)       # name -> ast.RecordDecl
     params: dict = field(default_factory=dict)        # name -> ast.ParamDecl, in order
     zones: dict = field(default_factory=dict)
     vars: dict = field(default_factory=dict)
@@ -38,6 +39,7 @@ class GameSpec:
     heuristic_score: ast.ScoreDecl | None = None
     brief: ast.BriefDecl | None = None                # what each seat is told about its goal
     invariants: dict = field(default_factory=dict)    # title -> ast.InvariantDecl
+    measures: dict = field(default_factory=dict)      # title -> ast.MeasureDecl, in order
     labels: dict = field(default_factory=dict)        # component kind -> ast.LabelDecl
     opponents: dict = field(default_factory=dict)     # title -> ast.OpponentDecl (scripted, no seat)
     bots: dict = field(default_factory=dict)          # bot name -> ast.BotDecl (its default settings here)

@@ -79,6 +79,16 @@ def _unclosed_brackets(text: str) -> list[tuple[str, int, int]]:
 
 _OPENERS = {"RBRACE": "{", "RSQB": "[", "RPAR": "("}
 
+# What a newcomer from another language most likely meant by a character the grammar has no use for.
+_CHARACTER_HINTS = {
+    "'": "strings use double quotes",
+    '"': "a string ends on the line it begins",
+    "/": "numbers are whole: '//' divides rounding down, '%' is the remainder",
+    "&": "write 'and'",
+    "|": "write 'or'",
+    ";": "statements end at the end of the line; no ';' is needed",
+}
+
 
 def _unclosed_hint(text: str) -> str:
     stack = _unclosed_brackets(text)
@@ -86,6 +96,14 @@ def _unclosed_hint(text: str) -> str:
         return ""
     ch, line, col = stack[-1]
     return f"the '{ch}' at line {line}, column {col} is never closed"
+
+
+def _closers(expected) -> str:
+    """The closing brackets the parser would accept here, as "'}'" or "')' or ']'"."""
+    return " or ".join(f"'{_CLOSERS[t]}'" for t in ("RPAR", "RSQB", "RBRACE") if t in expected)
+
+
+_CLOSERS = {"RBRACE": "}", "RSQB": "]", "RPAR": ")"}
 
 
 def _previous_name(exc: UnexpectedToken) -> Token | None:
@@ -123,9 +141,9 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, filename: str) -> Diagno
                           _unclosed_hint(text))
     if isinstance(exc, UnexpectedCharacters):
         char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
-        hint = "strings use double quotes" if char == "'" else ""
-        if char == '"':
-            hint = "a string ends on the line it begins"
+        hint = _CHARACTER_HINTS.get(char, "")
+        if char == "!" and text[exc.pos_in_stream + 1:exc.pos_in_stream + 2] != "=":
+            hint = "write 'not' for negation ('!=' is 'not equal')"
         return Diagnostic(Span(filename, line, column, line, column + 1),
                           f"unexpected character {char!r}", hint)
     assert isinstance(exc, UnexpectedToken)
@@ -151,9 +169,15 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, filename: str) -> Diagno
         hint = f"did you mean '{_close_keyword(str(token))}'?"
     elif "RBRACE" in expected and token.type == "NAME":
         hint = "is a keyword misspelt, or a '}' missing?"
-    elif "RBRACE" in expected and str(token) in declaration_keywords() and _starts_line(text, token):
+    elif str(token) == "=" and token.type != "ASSIGN_OP" and "COMP_OP" in expected:
+        hint = "to compare, write '=='"
+    elif _closers(expected) and str(token) in declaration_keywords() and _starts_line(text, token):
         unclosed = _unclosed_hint(text[:token.start_pos])
-        hint = "is a '}' missing?" + (f" {unclosed}" if unclosed else "")
+        hint = f"is a {_closers(expected)} missing?" + (f" {unclosed}" if unclosed else "")
+    elif str(token) == "." and previous is not None and _starts_line(text, previous) \
+            and re.match(r"\.\s*\w+\s*[-+]?=(?!=)", text[token.start_pos:]):
+        hint = "a record's fields (and a component's attributes) cannot be assigned: " \
+               "give the var a new record: `NAME = RECORD(field: value, ...)`"
     elif token.type in _OPENERS and not any(
             b == _OPENERS[token.type] for b, _, _ in _unclosed_brackets(text[:token.start_pos])):
         hint = f"this '{token}' closes nothing"

@@ -9,6 +9,12 @@ SCALARS = ("int", "bool", "str", "player", "cell", "none", "any")
 INT, BOOL, STR, PLAYER, CELL, NONE, ANY = SCALARS
 
 
+# A placement of a shaped component on a grid (`placements_of`, docs/language.md): a value with
+# fields, like a cell's x and y. Kept to itself here, beside the scalars.
+PLACEMENT = "placement"
+PLACEMENT_FIELDS = {"piece": ANY, "at": CELL, "turn": INT, "cells": "list of cell"}
+
+
 def list_of(t: str) -> str:
     return "list of " + t
 

@@ -77,6 +77,8 @@ def expr_text(e) -> str:
         return f"({expr_text(e.x)}, {expr_text(e.y)})"
     if isinstance(e, ast.ListLit):
         return "[" + ", ".join(expr_text(i) for i in e.items) + "]"
+    if isinstance(e, ast.RecordLit):
+        return f"{e.record}(" + ", ".join(f"{f.name}: {expr_text(f.value)}" for f in e.fields) + ")"
     if isinstance(e, ast.ListComp):
         return f"[{_comp_body(e)}]"
     if isinstance(e, ast.Case):

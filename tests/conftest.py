@@ -237,3 +237,21 @@ def small_game_file(tmp_path, text: str, data: str = SMALL_DATA) -> Path:
 def small_body_file(tmp_path, body: str, data: str = SMALL_DATA) -> Path:
     """SMALL_HEADER + `body` (dedented): the body's line 1 is the file's line 4."""
     return small_game_file(tmp_path, SMALL_HEADER + textwrap.dedent(body), data)
+
+
+def run_main(capsys, *argv) -> tuple[int, str, str]:
+    """Run one `boardwright` command in this process: (exit code, stdout, stderr)."""
+    from boardwright.cli.main import main
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def main_json(capsys, *argv) -> dict:
+    """A command's `--json` object, without its timing (`seconds`), after a clean exit."""
+    import json
+    code, out, err = run_main(capsys, *argv, "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    result.pop("seconds")
+    return result

@@ -42,6 +42,14 @@ def test_play_rejects_a_seat_list_of_the_wrong_length(capsys):
     assert code == 2 and "2 seats for 3 players" in err
 
 
+@pytest.mark.parametrize("command", [("simulate", "--bots", "gredy"), ("play", "--seats", "human,gredy")])
+def test_a_misspelt_bot_is_named_before_the_count_is_judged(capsys, command):
+    # One name for two seats: the typo is the problem a newcomer must hear about.
+    name, flag, value = command
+    code, _, err = run(capsys, name, "punto", "--players", "3", flag, value)
+    assert code == 2 and "unknown bot 'gredy'" in err and "did you mean 'greedy'" in err
+
+
 def test_simulate_json_has_the_promised_keys_and_repeats(capsys):
     args = ("simulate", "punto", "--players", "3", "--games", "4", "--seed", "1", "--json")
     code, out, _ = run(capsys, *args)

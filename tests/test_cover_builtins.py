@@ -97,6 +97,24 @@ def test_lines_through_a_cell_off_the_grid_or_of_length_zero(tmp_path):
         [(0, 0), (1, 0)], [(1, 0), (2, 0)]]
 
 
+def test_lines_through_with_a_huge_length_answers_at_once(tmp_path):
+    # Longer than the cells on the board: no window (not a loop over a billion lengths).
+    assert value(tmp_path, "lines_through(board, (1, 0), 1000000000)", "list of list of cell") == []
+
+
+def test_windows_through_tries_only_the_offsets_the_runs_allow():
+    from boardwright.interpreter.run.indexes import windows_through
+    row = {(x, 0): ["card"] for x in range(5)}             # one run of 5 cells across
+    # A window of 3 through (2, 0): starting at x = 0, 1 or 2, from the one that ends there.
+    assert windows_through(row, (2, 0), 3) == [[(0, 0), (1, 0), (2, 0)], [(1, 0), (2, 0), (3, 0)],
+                                               [(2, 0), (3, 0), (4, 0)]]
+    assert windows_through(row, (0, 0), 5) == [[(x, 0) for x in range(5)]]
+    assert windows_through(row, (0, 0), 6) == []
+    start = __import__("time").perf_counter()
+    assert windows_through(row, (2, 0), 10 ** 8) == []
+    assert __import__("time").perf_counter() - start < 1
+
+
 def test_top_at_an_empty_cell_is_none(tmp_path):
     assert value(tmp_path, "top_at(board, (4, 4)) == none", "bool") is True
     assert value(tmp_path, "top_at(board, (2, 0)).colour", "str") == "blue"

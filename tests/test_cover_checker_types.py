@@ -215,7 +215,7 @@ def test_an_enum_member_cannot_be_redeclared(tmp_path):
 
 
 def test_per_names_player_or_a_component_kind(tmp_path):
-    diag = only(tmp_path, "var score: int per Cart = 0\nplay { }\n")
+    diag = only(tmp_path, "var points: int per Cart = 0\nplay { }\n")
     assert diag.message == "'per Cart': expected 'per player' or 'per' a component kind"
     assert diag.hint == "did you mean 'Card'?"
 

@@ -136,7 +136,8 @@ def test_completion_hover_definition_and_formatting(client, tmp_path):
     after_dot = _at(text, "colour in colours(p)")
     attrs = {i["label"] for i in client.request("textDocument/completion",
                                                 {"textDocument": doc, "position": after_dot})["items"]}
-    assert {"colour", "value", "x", "y"} <= attrs and "move" not in attrs
+    # `c` is a Card there: its attributes, not a cell's x and y, and no keywords.
+    assert {"colour", "value"} <= attrs and not attrs & {"x", "y", "move"}
 
     hover = client.request("textDocument/hover", {"textDocument": doc, "position": _at(text, "frontier(")})
     assert "frontier(" in hover["contents"]["value"]
@@ -176,3 +177,80 @@ def test_a_variant_completes_and_finds_its_base_names(client, tmp_path):
     assert target["uri"] == base.as_uri()
     assert target["range"]["start"]["line"] == next(i for i, line in enumerate(base.read_text().splitlines())
                                                      if line.startswith("param rounds_to_win"))
+
+
+def _request_raw(client, method: str, params):
+    """A request's whole reply (result or error)."""
+    ident = client.send(method, params)
+    return client.wait(lambda m: m.get("id") == ident)
+
+
+@pytest.mark.slow
+def test_a_file_with_errors_keeps_hover_definition_and_typed_completion(client, tmp_path):
+    base = (GAMES_DIR / "punto" / "punto.game").read_text(encoding="utf-8")
+    (tmp_path / "cards.yaml").write_text((GAMES_DIR / "punto" / "cards.yaml").read_text(encoding="utf-8"))
+    path = tmp_path / "broken.game"
+    # Opened for the first time with a syntax error in one declaration and a check error in another.
+    text = base.replace("fn where(c: cell) -> str =", "fn where(c: cell) -> str = (((\nfn where_old(c: cell) -> str =")
+    text = text.replace("param max_rounds = 20", "param max_rounds = twenty")
+    text += "\nfn column(at: cell) -> int = at.x\n"
+    path.write_text(text, encoding="utf-8")
+    uri, published = _open(client, path, text)
+    assert published["diagnostics"][0]["code"] == "E101" and published["diagnostics"][0]["range"]["start"]["line"] \
+        == _at(text, "fn where_old")["line"]
+    doc = {"uri": uri}
+    hover = client.request("textDocument/hover", {"textDocument": doc, "position": _at(text, "line_count(p)")})
+    assert hover is not None and "fn line_count(p: player) -> int" in hover["contents"]["value"]
+    target = client.request("textDocument/definition",
+                            {"textDocument": doc, "position": _at(text, "placements(top(deck[p]))")})
+    assert target is not None and target["range"]["start"] == _at(text, "fn placements")
+    # After a dot, the members of the value's type: a cell's x and y, no component attributes.
+    after_dot = _at(text, "at.x")
+    after_dot["character"] += len("at.")
+    cell_dot = {i["label"] for i in client.request("textDocument/completion",
+                                                   {"textDocument": doc, "position": after_dot})["items"]}
+    assert cell_dot == {"x", "y"}
+    client.send("textDocument/didClose", {"textDocument": doc}, request=False)
+    client.notification("textDocument/publishDiagnostics")
+
+
+@pytest.mark.slow
+def test_requests_for_unopened_documents_and_malformed_messages_are_answered_calmly(client, tmp_path):
+    missing = (tmp_path / "never-opened.game").as_uri()
+    for method in ("textDocument/hover", "textDocument/definition", "textDocument/completion"):
+        reply = _request_raw(client, method, {"textDocument": {"uri": missing}, "position": {"line": 0, "character": 0}})
+        assert reply.get("result") is None and "error" not in reply, (method, reply)
+    reply = _request_raw(client, "textDocument/formatting", {"textDocument": {"uri": missing},
+                                                             "options": {"tabSize": 2, "insertSpaces": True}})
+    assert reply.get("result") is None and "error" not in reply
+    # A body that is not JSON: the server says so and goes on answering.
+    body = b"{not json"
+    client.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    client.proc.stdin.flush()
+    reply = _request_raw(client, "textDocument/hover", {"textDocument": {"uri": missing},
+                                                        "position": {"line": 0, "character": 0}})
+    assert reply.get("result") is None and client.proc.poll() is None
+
+
+@pytest.mark.slow
+def test_a_burst_of_edits_is_checked_once_it_stops(tmp_path):
+    path = tmp_path / "burst.game"
+    text = 'game "Burst"\nplayers 2\nplay { log "{n}" }\n'
+    path.write_text(text.replace("{n}", "0"), encoding="utf-8")
+    client = Client()
+    try:
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        client.send("initialized", {}, request=False)
+        uri, _ = _open(client, path, text.replace("{n}", "0"))
+        for version in range(2, 302):        # 300 edits, the last one with an unknown name
+            name = "nn" if version == 301 else str(version)
+            client.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                                   "contentChanges": [{"text": text.replace("{n}", "{" + name + "}")}]},
+                        request=False)
+        published = client.notification("textDocument/publishDiagnostics")
+        assert [d.get("code") for d in published["diagnostics"]] == ["E301"], published     # the last text's problem
+        client.request("shutdown", None)   # replies come in order: any other check would show first
+        assert client.messages.empty()
+    finally:
+        client.send("exit", None, request=False)
+        client.proc.wait(timeout=TIMEOUT)

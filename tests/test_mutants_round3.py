@@ -510,3 +510,26 @@ def test_the_hint_tables_head_stands_over_its_columns(capsys, monkeypatch, tmp_p
         visits, value = row.split()[-2:]
         assert row.index(visits) + len(visits) == head.index("visits") + len("visits")
         assert len(row) == head.index("value") + len("value")
+
+
+def test_replayed_states_rebuilt_from_checkpoints_equal_a_move_by_move_replay(tmp_path, capsys, monkeypatch):
+    # A long log is replayed from a copy kept every few moves; every state must equal the one
+    # a plain replay (a copy per move) reaches.
+    log = tmp_path / "game.log"
+    code, _, err = run(capsys, "play", "punto", "--players", "2", "--seats", "random,random",
+                       "--seed", "11", "--log", str(log))
+    assert code == 0, err
+    from boardwright.cli.play import replay_states
+    from boardwright.cli.saves import LOG_FORMAT, read_saved
+    game, setup, _, _ = read_saved(str(log), LOG_FORMAT, load_game)
+    states = replay_states(game, setup)
+    assert len(setup["moves"]) > 2 * states.spacing          # several checkpoints are used
+    plain = game.new_state(setup["players"], setup["seed"])
+    for step in range(len(setup["moves"]) + 1):
+        if step:
+            plain = plain.copy()
+            game.apply(plain, setup["moves"][step - 1]["id"])
+        assert states[step].to_json() == plain.to_json(), step
+    assert states[-1] is states[len(states) - 1]
+    with pytest.raises(IndexError):
+        states[len(states)]

@@ -331,6 +331,14 @@ def _game_with(tmp_path, statement: str):
     ("l = [a + b + c for a in range(2000) for b in range(2000) for c in range(2000)]",
      "more than 5,000,000 items of work without a decision"),
     ("for i in range(100) { l = range(1000000) }", "more than 5,000,000 items of work"),
+    # Membership in a long list on every step of a comprehension: quadratic, counted as work.
+    ("for k in [range(30000)] { l = [x for x in k if x in k] }", "more than 5,000,000 items of work"),
+    ("for k in [range(30000)] { l = [x for x in k if x not in k] }", "membership test"),
+    # A value the checker cannot type (an item of a mixed list) never gets Python's meaning of
+    # an operator: no text repeated a hundred million times, no '%' formatting of a text.
+    ('n = ["ab", 1][0] * 100000000', "'*' needs numbers, not a text and a number"),
+    ('n = ["%0900000000d", 1][0] % 5', "'%' needs numbers, not a text and a number"),
+    ('n = ["ab", 1][0] - 1', "'-' needs numbers, not a text and a number"),
 ])
 @pytest.mark.parametrize("command", ["simulate", "check"])
 def test_resource_limits_are_rule_errors_at_the_line(tmp_path, capsys, statement, problem, command):
@@ -597,3 +605,18 @@ def test_malformed_scenarios_are_positioned_failures_and_never_stop_a_folder_run
     for name in MALFORMED_SCENARIOS:
         at = next(i for i, line in enumerate(lines) if line.startswith(f"FAIL {tmp_path / name}.scenario.yaml"))
         assert re.search(rf"{re.escape(name)}\.scenario\.yaml:\d+:\d+: error: ", lines[at + 1]), (name, lines[at + 1])
+
+
+def test_a_chain_of_small_fns_that_each_call_the_next_twice_compiles_at_once(tmp_path, capsys):
+    # Inlined level by level, 24 levels would copy the innermost body 2**24 times; inlining
+    # stops at a bounded depth and the deeper levels stay calls.
+    lines = ['game "Chain"', "players 2", "fn f0(x: int) -> int = x + 1"]
+    lines += [f"fn f{i}(x: int) -> int = f{i - 1}(x) + f{i - 1}(x + 1)" for i in range(1, 25)]
+    lines += ["var n: int = 0", 'play {\n  n = f10(1)\n  turn 0 { choose x from [1, 2] prompt "pick" }\n}',
+              'score p { "n": n }']
+    path = tmp_path / "chain.game"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert _run(capsys, "validate", str(path))[0] == 0
+    code, text = _run(capsys, "simulate", str(path), "--players", "2", "--games", "1", "--json")
+    # f_k(x) = 2**k * (x + 1) + k * 2**(k - 1) (each level sums two shifted copies): f10(1) = 2048 + 5120
+    assert code == 0 and __import__("json").loads(text)["scores"] == [2 ** 10 * 2 + 10 * 2 ** 9] * 2, text

@@ -15,12 +15,12 @@ PARAMS = """\
     param side = 3
     param cells = [(0, 0), (1, 2), (2, 1)]
     var seen: list of int = []
-    fn at(x: int, y: int) -> int = y * side + x
+    fn square(x: int, y: int) -> int = y * side + x
     fn inside(x: int, y: int) -> bool = x >= 0 and y >= 0 and x < side and y < side
     fn all_inside(cs: list of cell, dx: int) -> bool = all(inside(c.x + dx, c.y) for c in cs)
     fn any_inside(cs: list of cell, dx: int) -> bool = any(inside(c.x + dx, c.y) for c in cs if c.y > 0)
     play {
-      seen = [at(i + 1, i * 2) for i in range(3)] + [side]
+      seen = [square(i + 1, i * 2) for i in range(3)] + [side]
         + [if all_inside(cells, d) then 1 else 0 for d in [-1, 0, 1]]
         + [if any_inside(cells, d) then 1 else 0 for d in [-3, -2, 2, 5]]
     }
@@ -168,10 +168,10 @@ def test_a_product_with_a_written_param_is_not_checked(tmp_path):
         data "cards.yaml"
         param side = 7
         var x: int = 3
-        fn at(x: int, y: int) -> int = y * side + x
-        play { x = at(x, 2) }
+        fn square(x: int, y: int) -> int = y * side + x
+        play { x = square(x, 2) }
         """)
-    assert "_multiply" not in game.generated.source.split("def _F_at")[1].split("\n")[2]
+    assert "_multiply" not in game.generated.source.split("def _F_square")[1].split("\n")[2]
     assert game.new_state(1).vars["x"] == 17
     game.set_params({"side": "999999999999999999"})     # --set: at most 18 digits
     assert game.new_state(1).vars["x"] == 2 * 999999999999999999 + 3

@@ -218,11 +218,11 @@ def test_placeholders_of_seats_and_cells_read_as_the_renderer_says(tmp_path):
         var spot: cell = none
         var far: player = 5
         var back: player = 0 - 1
-        var at: cell = (2, -3)
+        var spot2: cell = (2, -3)
         play {
           for p in players { log "{p} at {(p, -p)}" }
           log "{far} at {(far, -far)}"
-          log "{back} at {at}"
+          log "{back} at {spot2}"
           log "{who} at {spot}"
         }
         """)

@@ -31,8 +31,8 @@ def module(folder: Path, name: str):
 
 
 @lru_cache(maxsize=None)
-def engine(folder: Path):
-    return load_game(folder / f"{folder.name}.game")
+def engine(folder: Path, name: str = ""):
+    return load_game(folder / f"{name or folder.name}.game")
 
 
 @lru_cache(maxsize=None)
@@ -43,11 +43,18 @@ def reference(folder: Path):
 # ------------------------------------------------------------------ normalised options
 
 def polyomino_options(game, decision) -> list:
-    """Each option as (piece name, covered cells as a set), from the Shape data the engine loaded."""
+    """Each option (a placement) as (piece name, covered cells as a set)."""
+    return [(game.components[option.value.piece]["name"], frozenset(option.value.cells))
+            for option in decision.options]
+
+
+def polyomino_cells_options(game, decision) -> list:
+    """Each option of the per-cell version as (piece name, covered cells as a set), from the
+    Shape data the engine loaded."""
     shapes = {game.components[c]["number"]: game.components[c] for c in game.kind_ids["Shape"]}
     out = []
     for option in decision.options:
-        number, x, y = option.value
+        number, y, x = option.value
         shape = shapes[number]
         out.append((shape["piece"], frozenset((x + dx, y + dy) for dx, dy in zip(shape["xs"], shape["ys"]))))
     return out
@@ -75,9 +82,9 @@ def kingdom_reference_options(ref, game) -> list:
 
 # ------------------------------------------------------------------ side by side
 
-def play_side_by_side(folder: Path, seed: int, engine_options, reference_options, make_reference):
+def play_side_by_side(folder: Path, seed: int, engine_options, reference_options, make_reference, name=""):
     """Play one random game in both; return (decisions, options offered in all)."""
-    game, ref = engine(folder), reference(folder)
+    game, ref = engine(folder, name), reference(folder)
     rng = random.Random(f"testbeds:{folder.name}:{seed}")
     st = game.new_state(2, seed=seed)
     mine = make_reference(ref, seed)
@@ -97,9 +104,10 @@ def play_side_by_side(folder: Path, seed: int, engine_options, reference_options
     return game.result(st), mine, decisions, offered
 
 
-def polyomino_game(seed: int):
-    return play_side_by_side(POLYOMINO, seed, polyomino_options, polyomino_reference_options,
-                             lambda ref, s: ref.Polyomino(s))
+def polyomino_game(seed: int, cells: bool = False):
+    return play_side_by_side(POLYOMINO, seed, polyomino_cells_options if cells else polyomino_options,
+                             polyomino_reference_options, lambda ref, s: ref.Polyomino(s),
+                             "polyomino_cells" if cells else "")
 
 
 def kingdom_game(seed: int):
@@ -112,10 +120,21 @@ def test_polyomino_engine_and_reference_agree_on_one_game():
     assert decisions > 20 and offered / decisions > 100      # a large-branching game
 
 
+def test_polyomino_per_cell_version_and_reference_agree_on_one_game():
+    result, mine, decisions, offered = polyomino_game(1, cells=True)
+    assert decisions > 20 and offered / decisions > 100
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_polyomino_engine_and_reference_agree(seed):
     polyomino_game(seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(2, 5))
+def test_polyomino_per_cell_version_and_reference_agree(seed):
+    polyomino_game(seed, cells=True)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -145,6 +164,10 @@ def test_the_data_file_is_what_make_data_writes(folder, data):
     assert module(folder, "make_data").render() == (folder / data).read_text(encoding="utf-8")
 
 
+def test_the_shapes_data_file_is_what_make_data_writes():
+    assert module(POLYOMINO, "make_data").render_shapes() == (POLYOMINO / "shapes.yaml").read_text(encoding="utf-8")
+
+
 def test_polyomino_data_has_the_21_free_polyominoes_in_all_their_orientations():
     data = module(POLYOMINO, "make_data")
     sizes = sorted(len(data.cells_of(rows)) for _, rows in data.PIECES)
@@ -154,14 +177,15 @@ def test_polyomino_data_has_the_21_free_polyominoes_in_all_their_orientations():
     assert len(shapes) == 91                                   # no orientation twice, no piece twice
 
 
-@pytest.mark.parametrize("folder", [POLYOMINO, KINGDOM], ids=["polyomino", "kingdom"])
-def test_the_rule_file_has_no_warnings(folder):
-    game = load_game(folder / f"{folder.name}.game", warnings=True)
+@pytest.mark.parametrize("folder,name", [(POLYOMINO, "polyomino"), (POLYOMINO, "polyomino_cells"), (KINGDOM, "kingdom")],
+                         ids=["polyomino", "polyomino-cells", "kingdom"])
+def test_the_rule_file_has_no_warnings(folder, name):
+    game = load_game(folder / f"{name}.game", warnings=True)
     assert game.spec.warnings == []
 
 
-@pytest.mark.parametrize("path", sorted(POLYOMINO.glob("scenarios/*.scenario.yaml")) + sorted(KINGDOM.glob("scenarios/*.scenario.yaml")),
-                         ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
+@pytest.mark.parametrize("path", sorted(POLYOMINO.glob("scenarios/**/*.scenario.yaml")) + sorted(KINGDOM.glob("scenarios/*.scenario.yaml")),
+                         ids=lambda p: f"{p.relative_to(EXAMPLES).parts[0]}-{p.parent.name}-{p.stem}")
 def test_the_example_scenarios_pass(path):
     outcome = run_scenario(path)
     assert outcome.passed, outcome.failures

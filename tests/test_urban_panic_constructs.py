@@ -166,11 +166,11 @@ def test_argmax_and_argmin_return_every_tied_position(tmp_path):
 
 def test_argmax_names_the_leading_players(tmp_path):
     game = make(tmp_path, """
-        var score: int per player = 0
+        var points: int per player = 0
         var leaders: list of player = []
         play {
-          score[1] = 4
-          leaders = argmax(score)
+          points[1] = 4
+          leaders = argmax(points)
         }
     """)
     st = game.new_state(2, seed=1)

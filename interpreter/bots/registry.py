@@ -21,15 +21,20 @@ def bot_settings(specs: list, game=None) -> dict:
     """Each bot spec with every setting spelled out (defaults included), for reports."""
     return {spec: make_bot(spec, 0, game).describe() for spec in dict.fromkeys(specs)}
 
+def check_bot_name(name: str) -> None:
+    """A usage error naming the bots (and the closest one) unless `name` is one of them."""
+    if name not in BOTS:
+        hint = did_you_mean(name, BOTS)
+        raise UsageError(f"unknown bot '{name}'; bots: {', '.join(BOTS)}" + (f"; {hint}" if hint else ""))
+
+
 def make_bot(spec: str, seed, game=None):
     """A bot from a spec like 'random', 'greedy' or 'mcts:iterations=300:depth=8'. Every
     setting must be a finite number in its range (a whole one where it counts), else a
     usage error. With a `game` whose rule file declares default settings for the bot
     (`bot mcts "depth=8"`), those apply where the spec gives none."""
     name, *settings = [part.strip() for part in str(spec).split(":")]
-    if name not in BOTS:
-        hint = did_you_mean(name, BOTS)
-        raise UsageError(f"unknown bot '{name}'; bots: {', '.join(BOTS)}" + (f"; {hint}" if hint else ""))
+    check_bot_name(name)
     options = dict(game_bot_defaults(game, name))
     options.update(parse_bot_settings(name, settings))
     return BOTS[name](seed, **options)

@@ -8,12 +8,14 @@ from ...dsl import ast
 
 
 def worth_memoising(decl, spec) -> bool:
-    """A fn is memoised when its body loops (a comprehension) and its arguments can be dict
-    keys (no lists); fns that draw random numbers (`shuffled`) are never memoised."""
+    """A fn is memoised when its body loops (a comprehension, or a built-in that searches:
+    `placements_of`) and its arguments can be dict keys (no lists); fns that draw random numbers
+    (`shuffled`) are never memoised."""
     loops = hashable = True
     found_loop = False
     for node in walk(decl.body):
-        if isinstance(node, ast.ListComp):
+        if isinstance(node, ast.ListComp) or (isinstance(node, ast.Call) and node.func == "placements_of"
+                                              and node.func not in spec.fns):
             found_loop = True
         if isinstance(node, ast.Call) and node.func == "shuffled":
             loops = False

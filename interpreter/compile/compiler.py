@@ -18,9 +18,10 @@ import re
 from contextlib import contextmanager
 
 from ...dsl import ast
-from ...dsl.types import BOOL, CELL, PLAYER, element, is_list
+from ...dsl.types import BOOL, CELL, PLACEMENT, PLAYER, element, is_list
 from ..run import runtime
 from ..run.engine import STEP_LIMIT
+from ..run.records import record_type
 from .analysis import choice_free, readers, reads_turn, recursive, walk, worth_memoising
 from .codegen import Module
 from .expressions import ExpressionCompiler
@@ -62,6 +63,18 @@ class Compiler(ExpressionCompiler, StatementCompiler):
 
     def type_of(self, e) -> str:
         return self.types.get(id(e), "any")
+
+    def declared_type(self, ref) -> str:
+        """A type written in the rule file, as text: 'list of Placement'."""
+        return "list of " + self.declared_type(ref.element) if isinstance(ref, ast.ListTypeRef) else ref.name
+
+    def record_fields(self, name: str) -> list:
+        """[(field, type)] of a record, in declaration order."""
+        return [(f.name, self.declared_type(f.type)) for f in self.spec.records[name].fields]
+
+    def record_class(self, name: str) -> str:
+        """The namespace name of record `name`'s class (interpreter/run/records.py)."""
+        return self.module.const(record_type(name, tuple(f for f, _ in self.record_fields(name))), "rec")
 
     def temporary(self) -> str | None:
         """A fresh name for an assignment expression (`(_w1 := ...)`), or None where Python
@@ -107,9 +120,16 @@ class Compiler(ExpressionCompiler, StatementCompiler):
             return lambda v, st=None: "nobody" if v is None else game.player_name(v)
         if t == BOOL:
             return lambda v, st=None: "yes" if v else "no"
+        if t == PLACEMENT:
+            return lambda v, st=None: "none" if v is None else (
+                f"{game.labels[v[0]]} at ({v[1][0]}, {v[1][1]}) turned {v[2]}")
         if is_list(t):
             inner = self.renderer(element(t))
             return lambda v, st=None: "[" + ", ".join(inner(x, st) for x in v) + "]"
+        if t in self.spec.records:
+            fields = [(f, self.renderer(ft)) for f, ft in self.record_fields(t)]
+            return lambda v, st=None: "none" if v is None else t + "(" + ", ".join(
+                f"{f}: {show(x, st)}" for (f, show), x in zip(fields, v)) + ")"
         return lambda v, st=None: "none" if v is None else str(v)
 
     def identifier(self, t: str):
@@ -124,8 +144,16 @@ class Compiler(ExpressionCompiler, StatementCompiler):
             return lambda v: "none" if v is None else f"p{v + 1}"
         if t == BOOL:
             return lambda v: "yes" if v else "no"
+        if t == PLACEMENT:          # 'violet-l4@3,5t2': the piece, its anchor and its orientation
+            ids = [re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-").lower() for label in game.labels]
+            return lambda v: "none" if v is None else f"{ids[v[0]]}@{v[1][0]},{v[1][1]}t{v[2]}"
         if is_list(t):
             return None
+        if t in self.spec.records:      # the fields' ids joined by '/': 'f/1,2/0' (None if a field is a list)
+            parts = [self.identifier(ft) for _, ft in self.record_fields(t)]
+            if any(p is None for p in parts):
+                return None
+            return lambda v: "none" if v is None else "/".join(p(x) for p, x in zip(parts, v))
         return str
 
     def unique_component_ids(self) -> frozenset:
@@ -146,7 +174,8 @@ class Compiler(ExpressionCompiler, StatementCompiler):
                 return f"('yes' if {value} else 'no')"
             if t in self.spec.kinds and (t not in self.spec.labels or self.static_labels):
                 return f"('none' if {value} is None else {self.module.const(self.game.labels, 'labels')}[{value}])"
-            if t not in self.spec.kinds and t not in (CELL, PLAYER) and not is_list(t):
+            if t not in self.spec.kinds and t not in (CELL, PLAYER) and not is_list(t) \
+                    and t not in self.spec.records:
                 return f"('none' if {value} is None else str({value}))"
             if t == CELL:
                 return f"('none' if {value} is None else '(' + str({value}[0]) + ', ' + str({value}[1]) + ')')"

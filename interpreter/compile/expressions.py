@@ -6,11 +6,18 @@ and texts). A mixin of `Compiler` (interpreter/compile/compiler.py).
 from __future__ import annotations
 
 from ...dsl import ast
-from ...dsl.types import CELL, INT, PLAYER, element, is_grid, is_list
+from ...dsl.types import ANY, CELL, INT, PLACEMENT, PLACEMENT_FIELDS, PLAYER, element, is_grid, is_list
 from .analysis import draws_random, shape, walk
+from ..run.indexes import row_major
 from .pieces import Env, repeatable, simple
 
 _ARITHMETIC = {"+", "-", "*", "==", "!=", "<", "<=", ">", ">="}
+# Small fns inlined into small fns, at most this deep: each level may copy the one below
+# several times, so the depth bounds the generated code (a chain of fns that each call the
+# next twice would otherwise double it per level).
+MAX_INLINE_DEPTH = 5
+# Operators checked when it runs if the checker could not type an operand (runtime._untyped).
+_UNTYPED_CHECKED = {"+", "-", "*", "//", "%", "<", "<=", ">", ">="}
 _LIST_BUILDERS = {"all", "any", "sum", "count", "max", "min"}
 
 
@@ -86,18 +93,29 @@ class ExpressionCompiler:
         attr = e.name
         if self.type_of(e.obj) == CELL:
             return f"{obj}[{0 if attr == 'x' else 1}]"
+        if self.type_of(e.obj) in self.spec.records:       # a field is a position in the tuple
+            i = [f for f, _ in self.record_fields(self.type_of(e.obj))].index(attr)
+            return self.unless_none(obj, lambda v: f"{v}[{i}]", attr) or f"_record_field({obj}, {i}, {attr!r})"
+        if self.type_of(e.obj) == PLACEMENT:        # (piece, at, turn, cells): cells as a list
+            field = list(PLACEMENT_FIELDS).index(attr)
+            return f"list({obj}[3])" if attr == "cells" else f"{obj}[{field}]"
         if isinstance(e.obj, ast.Call) and e.obj.func == "top_at" and e.obj.func not in self.spec.fns:
             zone, cell = (self.expr(a, env) for a in e.obj.args)
             w = self.temporary()
             if w is not None:
                 return f"(_C[{w}[-1]][{attr!r}] if ({w} := st.zones[{zone}].get({cell})) else _none_attribute({attr!r}))"
             return f"_top_attr(st.zones[{zone}], {cell}, {attr!r})"
+        return self.unless_none(obj, lambda v: f"_C[{v}][{attr!r}]", attr) or f"_attribute({obj}, {attr!r})"
+
+    def unless_none(self, obj: str, read, attr: str) -> str | None:
+        """`read(v)` of the value `obj`, worked out once, or the rule problem "'.attr' of none";
+        None where no temporary can hold a computed value (the caller then calls a helper)."""
         if simple(obj):
-            return f"(_C[{obj}][{attr!r}] if {obj} is not None else _none_attribute({attr!r}))"
+            return f"({read(obj)} if {obj} is not None else _none_attribute({attr!r}))"
         w = self.temporary()
-        if w is not None:
-            return f"(_C[{w}][{attr!r}] if ({w} := {obj}) is not None else _none_attribute({attr!r}))"
-        return f"_attribute({obj}, {attr!r})"
+        if w is None:
+            return None
+        return f"({read(w)} if ({w} := {obj}) is not None else _none_attribute({attr!r}))"
 
     def e_Index(self, e: ast.Index, env):
         obj, index = self.expr(e.obj, env), self.expr(e.index, env)
@@ -277,12 +295,13 @@ class ExpressionCompiler:
     def e_Call(self, e: ast.Call, env):
         if e.func == "components":
             return self.module.const(self.game.kind_ids[e.args[0].id])
-        if e.func == "sorted" and element(self.type_of(e.args[0])) in self.spec.enums:
-            rank = {m: i for i, m in enumerate(self.spec.enums[element(self.type_of(e.args[0]))])}
-            return f"sorted({self.expr(e.args[0], env)}, key={self.module.const(rank)}.__getitem__)"
+        if e.func == "sorted" and "sorted" not in self.spec.fns:
+            key = self.sort_key(element(self.type_of(e.args[0])))
+            if key is not None:
+                return f"sorted({self.expr(e.args[0], env)}, key={self.module.const(key, 'sort')})"
         if e.func in self.spec.fns:
             args = [self.expr(a, env) for a in e.args]
-            if e.func in self.inlinable and e.func not in self.inlining:
+            if e.func in self.inlinable and e.func not in self.inlining and len(self.inlining) < MAX_INLINE_DEPTH:
                 if all(map(simple, args)):
                     return self.inline(self.spec.fns[e.func], args)
                 if not self.in_iterable and not self.in_comprehension:
@@ -331,6 +350,31 @@ class ExpressionCompiler:
             return f"_grid_{e.func}(st, {args[0]})"
         return f"_B_{e.func}(_rt, st{''.join(', ' + a for a in args)})"
 
+    def sort_key(self, t: str):
+        """The key `sorted` orders values of type t by, or None for Python's own order: enum
+        members in declaration order, cells row by row (y, then x) as every grid built-in
+        lists them, lists item by item and records field by field with those keys."""
+        if t in self.spec.enums:
+            return {m: i for i, m in enumerate(self.spec.enums[t])}.__getitem__
+        if t == CELL:
+            return row_major
+        if is_list(t):
+            inner = self.sort_key(element(t))
+            return None if inner is None else (lambda items: [inner(v) for v in items])
+        if t in self.spec.records:
+            keys = [self.sort_key(ft) for _, ft in self.record_fields(t)]
+            if all(k is None for k in keys):
+                return None
+            keys = [k or (lambda v: v) for k in keys]
+            return lambda r: tuple(k(v) for k, v in zip(keys, r))
+        return None
+
+    def e_RecordLit(self, e: ast.RecordLit, env):
+        """A record: its fields worked out in declaration order (docs/language.md, record)."""
+        given = {f.name: f.value for f in e.fields}
+        values = [self.expr(given[f], env) for f, _ in self.record_fields(e.record)]
+        return f"_record({self.record_class(e.record)}, ({', '.join(values)},))"
+
     def e_Unary(self, e: ast.Unary, env):
         f = self.expr(e.operand, env)
         if e.op == "not":
@@ -347,6 +391,8 @@ class ExpressionCompiler:
             if isinstance(other, ast.Call) and other.func == "top_at" and "top_at" not in self.spec.fns:
                 zone, cell = (self.expr(a, env) for a in other.args)
                 return f"({'not ' if op == '==' else ''}st.zones[{zone}].get({cell}))"
+        if op in _UNTYPED_CHECKED and ANY in (self.types.get(id(e.left)), self.types.get(id(e.right))):
+            return f"_untyped({op!r}, {left}, {right})"
         if op in ("+", "*") and self.may_grow(e):
             if (op == "*" and repeatable(left) and repeatable(right)
                     and {self.type_of(e.left), self.type_of(e.right)} <= {INT, PLAYER}):
@@ -359,6 +405,8 @@ class ExpressionCompiler:
                 return (f"({a} * {b} if (_NSMALL < ({a} := {left}) < _SMALL) & (_NSMALL < ({b} := {right}) < _SMALL) "
                         f"else _multiply({a}, {b}))")
             return f"{'_concat' if op == '+' else '_multiply'}({left}, {right})"
+        if op in ("in", "not in") and is_list(self.type_of(e.right)) and not self.fixed_size(e.right):
+            return self.membership(left, op, right)
         if op in ("and", "or", "in", "not in") or op in _ARITHMETIC:
             return f"({left} {op} {right})"
         if op in ("//", "%"):
@@ -369,6 +417,15 @@ class ExpressionCompiler:
                 return f"({left} {op} {right} if {right} else _divide({left}, {right}, {op!r}))"
             return f"_divide({left}, {right}, {op!r})"
         raise AssertionError(f"operator {op}")
+
+    def membership(self, left: str, op: str, right: str) -> str:
+        """`x in l` of a list of any length: a long list counts its items as work
+        (limits.member); a short one is tested at once."""
+        negation = "not " if op == "not in" else ""
+        t = self.temporary()
+        if t is None:
+            return f"({negation}_member({left}, {right}))"
+        return f"({left} {op} {t} if len({t} := {right}) < _SHORT_LIST else {negation}_member({left}, {t}))"
 
     def may_grow(self, e: ast.Binary) -> bool:
         """Whether `a + b` or `a * b` could double a value (a list or text joined to another of

@@ -1,5 +1,5 @@
 """Whole games: `compile_game` compiles a checked GameSpec into a runnable `Game`, with its
-params and vars set up, its score sheets, winners, labels, invariants, heuristic and brief.
+params and vars set up, its score sheets, winners, labels, invariants, measures, heuristic and brief.
 """
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ def compile_game(spec, types: dict):
     game = Game(spec)
     game.param_types = {name: types.get(id(decl.value), "any") for name, decl in spec.params.items()}
     compiler = Compiler(game, spec, types)
+    game.record_vars = {name: compiler.renderer(compiler.declared_type(decl.type)) for name, decl in spec.vars.items()
+                        if compiler.declared_type(decl.type).split(" of ")[-1] in spec.records}
     for name, decl in spec.fns.items():
         compiler.function(decl)
     bodies = {name: (decl.body, decl.params) for name, decl in spec.procs.items()}
@@ -43,6 +45,7 @@ def compile_game(spec, types: dict):
     shown = {kind: (compiler.standalone(decl.value, [decl.var]), decl.span) for kind, decl in spec.labels.items()}
     compiler.static_labels = False
     invariants = [(title, compiler.standalone(decl.value), decl.span) for title, decl in spec.invariants.items()]
+    measured = [(title, compiler.standalone(decl.value), decl.span) for title, decl in spec.measures.items()]
     judge = (compiler.standalone(spec.heuristic.value, [spec.heuristic.var])
              if spec.heuristic is not None else None)
     told = compiler.standalone(spec.brief.value, [spec.brief.var]) if spec.brief is not None else None
@@ -55,6 +58,7 @@ def compile_game(spec, types: dict):
     for site in game.choices.values():
         site.prompt = ns[site.prompt] if site.prompt in ns else _constant_text(site.prompt)
         site.label = ns[site.label] if site.label is not None else None
+        site.ident = ns[site.ident] if site.ident is not None else None
     params = [(name, resolve(pair)) for name, pair in params]
     inits = [(name, per, resolve(init)) for name, per, init in inits]
     score_lines = [(title, ns[f], env, span) for title, f, env, span in score_lines]
@@ -64,6 +68,7 @@ def compile_game(spec, types: dict):
     winners = resolve(winners)
     opponent_lines = [(title, [(t, ns[f], env, span) for t, f, env, span in sheet]) for title, sheet in opponent_lines]
     invariants = [(title, resolve(pair), span) for title, pair, span in invariants]
+    measured = [(title, resolve(pair), span) for title, pair, span in measured]
     for kind, (pair, span) in shown.items():
         fn, env = resolve(pair)
         game.shown_labels[kind] = lambda st, c, fn=fn, env=env, span=span: _evaluate(fn, env, st, [c], span)
@@ -179,7 +184,12 @@ def compile_game(spec, types: dict):
                 failed.append((title, span))
         return failed
 
+    def measures(st):
+        st.memo.clear()
+        return {title: int(_evaluate(fn, env, st, [], span)) for title, (fn, env), span in measured}
+
     game.initialize_vars = initialize_vars
+    game.measures = measures
     game.result = result
     game.scores = scores
     game.failing_invariants = failing_invariants

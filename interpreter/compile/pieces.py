@@ -97,12 +97,13 @@ class Code:
 
 class ChoiceSite:
     """How a `choose` statement words its decision: prompt, option labels and ids."""
-    __slots__ = ("prompt", "label", "render", "identify", "injective", "unique_ids")
+    __slots__ = ("prompt", "label", "render", "identify", "injective", "unique_ids", "ident")
 
-    def __init__(self, prompt, label, render, identify, injective: bool, unique_ids=frozenset()):
+    def __init__(self, prompt, label, render, identify, injective: bool, unique_ids=frozenset(), ident=None):
         self.prompt, self.label, self.render = prompt, label, render
         self.identify, self.injective = identify, injective
         self.unique_ids = unique_ids        # ids that no other component shares (never numbered)
+        self.ident = ident                  # the `id "TEXT"` clause: f(st, L) with the option in its slot
 
 
 class Target:

@@ -127,7 +127,9 @@ class StatementCompiler:
         what = self.expr(s.what, env)
         bottom = s.position == "bottom"
         lines = [f"_k = {dest}", f"_c = {at}"]
-        if is_list(self.type_of(s.what)):
+        if s.turn is not None:
+            lines.append(f"_rt.move(st, {what}, _k, _c, {bottom}, {self.expr(s.turn, env)})")
+        elif is_list(self.type_of(s.what)):
             lines.append(f"_rt.move_all(st, {what}, _k, _c, {bottom})")
         else:
             lines.append(f"_rt.move(st, {what}, _k, _c, {bottom})")
@@ -144,11 +146,13 @@ class StatementCompiler:
         prompt = self.standalone_text(s.prompt, env, s.span) if s.prompt is not None else None
         slot = env.new(s.var)
         label = self.standalone_text(s.label, env, s.span) if s.label is not None else None
+        ident = self.standalone_text(s.ident, env, s.span) if s.ident is not None else None
         t = element(self.type_of(s.source))
         site = (code.name, len(code))
         self.game.choices[site] = ChoiceSite(prompt or f"Choose {s.var}", label, self.renderer(t),
-                                             self.identifier(t), t not in self.spec.kinds,
-                                             self.unique_component_ids() if t in self.spec.kinds else frozenset())
+                                             self.identifier(t), self.ids_differ(t),
+                                             self.unique_component_ids() if t in self.spec.kinds else frozenset(),
+                                             ident)
         if draws_random(s.source, self.spec):      # drawn now, in the order the rules say
             code.emit(Instruction("choose", s.span, lines=[
                 f"_values = _options({source}, {s.var!r}, st)",
@@ -159,6 +163,12 @@ class StatementCompiler:
         self.module.add(f"    return _options({source}, {s.var!r}, st)", s.span)
         code.emit(Instruction("choose", s.span, lines=[
             f"_decide_later(st, {by}, {slot}, {site!r}, {fname}, _options_now)"]))
+
+    def ids_differ(self, t: str) -> bool:
+        """Whether distinct options of type t always get distinct ids: not for components
+        (copies share a label) nor records (their fields' ids joined: copies again, or texts
+        holding '/'), whose repeated ids are numbered ('red-5#2')."""
+        return t not in self.spec.kinds and t not in self.spec.records
 
     def sealed_choose(self, code, s: ast.Choose, env: Env):
         """`choose NAME from LIST by each P in PLAYERS`: each player's options are worked out
@@ -172,10 +182,11 @@ class StatementCompiler:
         slot = env.new(s.var)
         inner.names[s.var], inner.slots[s.var] = f"L[{slot}]", slot
         label = self.standalone_text(s.label, inner, s.span) if s.label is not None else None
+        ident = self.standalone_text(s.ident, inner, s.span) if s.ident is not None else None
         t = element(self.type_of(s.source))
         site = (code.name, len(code))
         self.game.choices[site] = ChoiceSite(prompt or f"Choose {s.var}", label, self.renderer(t),
-                                             self.identifier(t), t not in self.spec.kinds)
+                                             self.identifier(t), self.ids_differ(t), frozenset(), ident)
         code.emit(Instruction("choose", s.span, lines=[
             "_sealed_by = []",
             f"for _seat in {players}:",

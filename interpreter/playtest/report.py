@@ -21,6 +21,33 @@ def wilson(successes: float, n: int) -> tuple[float, float]:
     return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
 
 
+def t_quantile(df: int) -> float:
+    """The 0.975 quantile of Student's t with `df` degrees of freedom (Cornish-Fisher
+    expansion around the normal quantile, within 0.01% above df = 10; the table up to 10)."""
+    exact = {1: 12.7062, 2: 4.3027, 3: 3.1824, 4: 2.7764, 5: 2.5706, 6: 2.4469, 7: 2.3646, 8: 2.3060,
+             9: 2.2622, 10: 2.2281}
+    if df in exact:
+        return exact[df]
+    z = Z95
+    g1 = (z ** 3 + z) / 4
+    g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
+    g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
+    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3
+
+
+def mean_interval(values) -> tuple[float, float, float]:
+    """(mean, low, high): the 95% t interval of the mean of `values`."""
+    values = [float(v) for v in values]
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = statistics.fmean(values)
+    if n == 1:
+        return (mean, mean, mean)
+    half = t_quantile(n - 1) * statistics.stdev(values) / math.sqrt(n)
+    return (mean, mean - half, mean + half)
+
+
 def _share(record: dict, seat: int) -> float:
     winners = record["winners"]
     return 1 / len(winners) if seat in winners else 0.0
@@ -69,6 +96,7 @@ def summarise(records: list[dict], meta: dict) -> dict:
     for r in records:
         for name in r.get("endings") or []:
             endings[name] = endings.get(name, 0) + 1
+    titles_measured = list(dict.fromkeys(t for r in records for t in (r.get("measures") or {})))
     return {
         **meta,
         "games": n,
@@ -86,7 +114,17 @@ def summarise(records: list[dict], meta: dict) -> dict:
         "seats": seats,
         "by_bot": bots,
         **({"opponents": opponents} if opponents else {}),
+        **({"measures": _measures(records, titles_measured)} if titles_measured else {}),
     }
+
+
+def _measures(records: list[dict], titles: list) -> dict:
+    """The rule file's measures: title -> {"mean", "ci95"} (Student's t interval of the mean)."""
+    out = {}
+    for title in titles:
+        mean, low, high = mean_interval(r["measures"][title] for r in records)
+        out[title] = {"mean": round(mean, 4), "ci95": [round(low, 4), round(high, 4)]}
+    return out
 
 
 def seat_label(report: dict, seat: int, player_name) -> str:
@@ -149,6 +187,7 @@ def format_report(report: dict, player_name) -> str:
             f"  first-player advantage: {advantage:+.3f} (the first mover won {fair + advantage:.3f}; "
             f"fair is {fair:.3f})",
             *_endings(report),
+            *_measure_lines(report),
             "  win rate: games won per game, a win shared by k players counting 1/k; the",
             "  true rate lies in the 95% interval with 95% confidence (more games narrow it)",
             f"  {report['seconds']:.1f} s"]
@@ -162,6 +201,11 @@ def _endings(report: dict) -> list:
     return [f"  games decided by named endings and fallbacks: {named}"]
 
 
+def _measure_lines(report: dict) -> list:
+    return [f"  measure \"{title}\": {m['mean']:.3f} on average (95% interval {_interval(m['ci95'])})"
+            for title, m in (report.get("measures") or {}).items()]
+
+
 def _interval(ci) -> str:
     return f"{ci[0]:.3f}-{ci[1]:.3f}"
 
@@ -173,9 +217,11 @@ def csv_name(title: str) -> str:
 
 def _csv_header(records: list[dict], players: int) -> tuple[list, list]:
     titles = list(records[0]["lines"][0]) if records else []
+    measured = list((records[0].get("measures") or {}) if records else {})
     header = (["game", "seed", "turns", "decisions", "options_per_decision", "lead_changes", "first_seat",
                "winner_seats", "endings"] + [f"bot_{p}" for p in range(players)] + [f"score_{p}" for p in range(players)]
-              + [f"{csv_name(t)}_{p}" for p in range(players) for t in titles])
+              + [f"{csv_name(t)}_{p}" for p in range(players) for t in titles]
+              + [f"measure_{csv_name(t)}" for t in measured])
     return header, titles
 
 
@@ -184,7 +230,8 @@ def _csv_row(r: dict, players: int, titles: list) -> list:
              round(r["options"] / r["decisions"], 4) if r["decisions"] else 0,
              r["lead_changes"], "" if r["first_player"] is None else r["first_player"],
              " ".join(map(str, r["winners"])), "; ".join(r.get("endings") or [])]
-            + r["bots"] + r["scores"] + [r["lines"][p][t] for p in range(players) for t in titles])
+            + r["bots"] + r["scores"] + [r["lines"][p][t] for p in range(players) for t in titles]
+            + list((r.get("measures") or {}).values()))
 
 
 def write_csv(path: str, records: list[dict], players: int, player_name=None) -> None:
@@ -370,6 +417,9 @@ def compare(configs: list[tuple[str, dict, list]], alpha: float = 0.05) -> dict:
     metric("options per decision", lambda rep: rep["branching"],
            lambda a, b: round(welch_p([r["options"] / r["decisions"] for r in a if r["decisions"]],
                                       [r["options"] / r["decisions"] for r in b if r["decisions"]]), 4))
+    for title in (base.get("measures") or {}):
+        metric(f'measure "{title}"', lambda rep, t=title: rep["measures"][t]["mean"],
+               lambda a, b, t=title: round(welch_p([r["measures"][t] for r in a], [r["measures"][t] for r in b]), 4))
     metric("draw share", lambda rep: round(rep["draws"] / rep["games"], 4),
            lambda a, b: round(proportion_p(sum(1 for r in a if not r["winners"]), len(a),
                                            sum(1 for r in b if not r["winners"]), len(b)), 4))

@@ -33,6 +33,7 @@ class GameRecord:
     first_player: int | None
     opponents: dict | None = None   # scripted opponent (no seat) -> total score
     endings: list | None = None     # named endings and fallbacks that decided something (`finish "NAME"`)
+    measures: dict | None = None    # the rule file's `measure` declarations: title -> value at the end
 
 
 @dataclass
@@ -89,7 +90,7 @@ def play_record(game, players: int, seed: int, index: int, specs: list) -> GameR
     return GameRecord(index, game_s, list(specs), list(result.scores), [dict(l) for l in result.lines],
                       list(result.winners), sum(st.turns), len(st.history), options, changes,
                       first, {title: sum(sheet.values()) for title, sheet in result.opponents} or None,
-                      list(st.endings))
+                      list(st.endings), game.measures(st) if game.spec.measures else None)
 
 
 def seat_bots(specs: list, index: int, rotate: bool) -> list:
@@ -127,15 +128,16 @@ def play_batch(ref: tuple, players: int, seed: int, indexes: list, specs: list, 
 
 def simulate_records(game, players: int, games: int, seed: int, specs: list, rotate: bool = False,
                      workers: int = 1, cluster: str | None = None, ref: tuple | None = None,
-                     progress=None) -> list[dict]:
+                     progress=None, first: int = 0) -> list[dict]:
     """Play the games and return their records (dicts), in game order. `progress(done, total)`
-    is called as games finish, however they are played."""
+    is called as games finish, however they are played. `first`: the index of the first game
+    (games first..first+games-1: more games of the same series, as `tune` adds them)."""
     if len(specs) != players:
         raise UsageError(f"{len(specs)} bots for {players} players")
     for spec in specs:
         make_bot(spec, 0, game)
     progress = progress or (lambda done, total: None)
-    indexes = list(range(games))
+    indexes = list(range(first, first + games))
     if cluster:
         return _on_cluster(cluster, ref, players, seed, indexes, specs, rotate, progress)
     if workers > 1:
@@ -143,7 +145,7 @@ def simulate_records(game, players: int, games: int, seed: int, specs: list, rot
     records = []
     for i in indexes:
         records.append(asdict(play_record(game, players, seed, i, seat_bots(specs, i, rotate))))
-        progress(i + 1, games)
+        progress(len(records), games)
     return records
 
 

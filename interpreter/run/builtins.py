@@ -8,6 +8,7 @@ from __future__ import annotations
 from .indexes import ADJACENT, DIRECTIONS, grid_index, row_major, windows_through
 from .limits import Problem, bounded_range, bounded_text, elements  # noqa: F401 (Problem: re-exported)
 from .rng import shuffle_in_place
+from .shaped import SHAPE_IMPLEMENTATIONS
 
 
 
@@ -112,7 +113,10 @@ def _contents(rt, st, key):
     idx = grid_index(st, key)
     found = idx.derived.get("contents")
     if found is None:
-        found = idx.derived["contents"] = [c for cell in idx.cells for c in zone[cell]]
+        found = [c for cell in idx.cells for c in zone[cell]]
+        if len(found) != idx.size:      # a piece with a shape lies on several cells: once
+            found = list(dict.fromkeys(found))
+        idx.derived["contents"] = found
     return found                # shared until the grid changes: rules never change a list in place
 
 
@@ -136,9 +140,15 @@ def _stack_at(rt, st, key, cell):
     return list(st.zones[key].get(cell, ()))
 
 
-def _frontier(rt, st, key, adjacency):
+def _frontier(rt, st, key, adjacency, attr=None, value=None):
     if adjacency not in ADJACENT:
         raise KeyError(adjacency)
+    if attr is not None:
+        try:
+            hash(value)
+        except TypeError:
+            raise Problem(f"frontier by the attribute '{attr}' needs a plain value, not a list") from None
+        return grid_index(st, key).owned_frontier(st.zones[key], adjacency, attr, value, rt.components)
     return grid_index(st, key).frontier(st.zones[key], adjacency)
 
 
@@ -181,7 +191,7 @@ def _lines_through(rt, st, key, cell, n):
     """Windows of n occupied cells containing `cell`, per direction, from the one that ends
     at the cell to the one that starts there."""
     grid = st.zones[key]
-    if n < 1 or cell not in grid:
+    if n < 1 or n > len(grid) or cell not in grid:     # a line of n cells needs n occupied cells
         return []
     return windows_through(grid, cell, n)
 
@@ -257,6 +267,10 @@ def _reachable(rt, st, key, start, sides, value):
             n = (cell[0] + dx, cell[1] + dy)
             if n in seen or not grid.get(n):
                 continue
+            if stack and stack[-1] == grid[n][-1]:      # two cells of one piece with a shape
+                seen.add(n)
+                todo.append(n)
+                continue
             if stack and _attribute(rt, stack[-1], sides[i]) != value:
                 continue        # an empty start is open on every side
             if _attribute(rt, grid[n][-1], sides[(i + 2) % 4]) == value:
@@ -319,8 +333,9 @@ def _linked_groups(rt, st, key, attr, sides, value):
     def linked(c):
         for i, (dx, dy) in enumerate(SIDES):
             n = (c[0] + dx, c[1] + dy)
-            if (n in kind and _attribute(rt, grid[c][-1], sides[i]) == value
-                    and _attribute(rt, grid[n][-1], sides[(i + 2) % 4]) == value):
+            if n in kind and (grid[c][-1] == grid[n][-1]       # two cells of one piece with a shape
+                              or (_attribute(rt, grid[c][-1], sides[i]) == value
+                                  and _attribute(rt, grid[n][-1], sides[(i + 2) % 4]) == value)):
                 yield n
     return _flood(kind, linked)
 
@@ -379,3 +394,4 @@ IMPLEMENTATIONS = {
     "argmax": _positions_of(max),
     "argmin": _positions_of(min),
 }
+IMPLEMENTATIONS.update(SHAPE_IMPLEMENTATIONS)

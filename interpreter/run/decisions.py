@@ -72,9 +72,35 @@ class Decisions:
     def option_ids(self, st: State) -> list[str]:
         p = st.pending
         site = self.choices[p.site]
+        if site.ident is not None:
+            return self.written_ids(st)
         if site.identify is None:
             return [str(i + 1) for i in range(len(p.values))]
         return _unique([site.identify(v) for v in p.values])
+
+    def written_ids(self, st: State) -> list[str]:
+        """The ids of the pending options from the choose's `id "TEXT"` clause: a rule error
+        names the first id two options share (an id stands for one option in logs and saves)."""
+        p = st.pending
+        site = self.choices[p.site]
+        L = st.frames[-1][2]
+        saved = L[p.slot]
+        ids: list = []
+        seen: dict = {}
+        try:
+            for v in p.values:
+                L[p.slot] = v
+                i = site.ident(st, L)
+                if i in seen:
+                    body = self.code[p.site[0]]
+                    raise self._with_callers(self._rule_error(body, p.site[1], Problem(
+                        f"two options have the id '{i}' (options {seen[i] + 1} and {len(ids) + 1}): "
+                        "the id clause of a choose must tell every option apart")), st)
+                seen[i] = len(ids)
+                ids.append(i)
+        finally:
+            L[p.slot] = saved
+        return ids
 
     def option_index(self, st: State, choice) -> int:
         """Find an option by index (int), id or label (str); raise IllegalMove otherwise."""
@@ -103,7 +129,9 @@ class Decisions:
     def apply_index(self, st: State, index: int) -> State:
         p = st.pending
         site = self.choices[p.site]
-        if site.identify is None:
+        if site.ident is not None:
+            chosen = self.written_ids(st)[index]
+        elif site.identify is None:
             chosen = str(index + 1)
         else:
             chosen = site.identify(p.values[index])

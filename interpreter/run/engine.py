@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...dsl.errors import Diagnostic, RuleError, Span, UsageError, did_you_mean
+from ...dsl.shapes import orientations
 from .limits import WORK
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic
 from .decisions import Decisions
@@ -48,8 +49,12 @@ class Game(Zones, Decisions, Views, RuleErrors):
         self.details: list[str] = []     # per component: its kind's `details` text, or ""
         self.glyphs: list = []           # per component: the lines of its kind's `glyph`, or None
         self.kind_ids: dict[str, list[int]] = {}
+        # Per component: its distinct orientations (dsl/shapes.py), None for one without a shape.
+        self.orientations: list = []
         for kind in spec.kinds.values():
             ids = []
+            shapes = getattr(kind, "shapes", None) or [None] * len(kind.items)
+            self.orientations.extend(None if s is None else orientations(s) for s in shapes)
             for attrs in kind.items:
                 ids.append(len(self.components))
                 self.components.append(attrs)
@@ -60,6 +65,11 @@ class Game(Zones, Decisions, Views, RuleErrors):
             self.kind_ids[kind.name] = ids
         # What anyone can tell of each component face down (see interpreter/bots/determinize.py): the values of
         # the attributes its kind prints on the back; None when the kind declares no back.
+        # How far a shape reaches from its anchor (placements' margin), and its offsets as numbers
+        # on boards of a given row length (shaped.py), worked out once per game.
+        self.shape_reach = 1 + max((max(x, y) for shapes in self.orientations if shapes
+                                    for cells in shapes for x, y in cells), default=0)
+        self.shape_steps: dict = {}
         self.backs: list = [tuple(attrs.get(a) for a in spec.kinds[k].back) if spec.kinds[k].back else None
                             for k, attrs in zip(self.kind_of, self.components)]
         self.component_count = len(self.components)
@@ -95,6 +105,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
         self.per_component_vars = sorted(n for n, d in spec.vars.items() if d.per not in (None, "player"))
         self.score_sign = 1             # -1 when the lowest score wins (set by the compiler)
         self.component_vars = {n for n, d in spec.vars.items() if _base_type(d.type) in spec.kinds}
+        self.record_vars: dict = {}     # var holding records -> how one value is shown (set by the compiler)
         self.hidden_vars = {n for n, d in spec.vars.items() if d.per not in (None, "player")} | set(spec.params)
         self.code: dict = {}            # body name -> compiler.Code
         self.code_sizes: dict = {}
@@ -124,6 +135,10 @@ class Game(Zones, Decisions, Views, RuleErrors):
                                  + (f"; {hint}" if hint else ""))
             value = str(text).strip()
             expected = self.param_types.get(name, "any")
+            if expected not in ("any", "int", "bool") and expected not in self.spec.enums:
+                raise UsageError(f"--set {name}: '{name}' is {expected if ' of ' in expected else 'a ' + expected}"
+                                 ", which --set cannot give: it takes whole numbers, true, false and enum "
+                                 "members; change it in a variant (docs/language.md, Variants)")
             digits = value.removeprefix("-")
             if digits.isascii() and digits.isdigit():
                 if len(digits) > MAX_SET_DIGITS:
@@ -307,6 +322,10 @@ class Game(Zones, Decisions, Views, RuleErrors):
         raise NotImplementedError       # installed by the compiler
 
     def failing_invariants(self, st: State) -> list[tuple[str, Span]]:
+        raise NotImplementedError       # installed by the compiler
+
+    def measures(self, st: State) -> dict:
+        """The rule file's `measure` declarations at this (finished) state: title -> number."""
         raise NotImplementedError       # installed by the compiler
 
 

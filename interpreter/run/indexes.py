@@ -13,6 +13,7 @@ move into a grid replaces the index by an updated copy, a move that empties a ce
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from itertools import chain
 from operator import itemgetter
 
 ADJACENT = {
@@ -46,9 +47,9 @@ def windows_through(grid: dict, cell, n: int) -> list:
         ahead = 0
         while ahead < n - 1 and (x + (ahead + 1) * dx, y + (ahead + 1) * dy) in grid:
             ahead += 1
-        for k in range(n - 1, -1, -1):
-            if k <= back and n - 1 - k <= ahead:
-                out.append([(x + (i - k) * dx, y + (i - k) * dy) for i in range(n)])
+        # k cells behind the cell and n - 1 - k ahead of it: only the k both runs allow
+        for k in range(back, n - 2 - ahead, -1):
+            out.append([(x + (i - k) * dx, y + (i - k) * dy) for i in range(n)])
     return out
 
 
@@ -59,7 +60,7 @@ class GridIndex:
     def build(grid: dict) -> "GridIndex":
         idx = GridIndex()
         idx.cells = sorted(grid, key=row_major)
-        idx.size = sum(map(len, grid.values()))
+        idx.size = len(set(chain.from_iterable(grid.values())))     # a piece with a shape counts once
         if grid:
             xs = [c[0] for c in grid]
             ys = [c[1] for c in grid]
@@ -82,42 +83,74 @@ class GridIndex:
         idx.base = None
         return idx
 
-    def added(self, grid: dict, cell, new_cell: bool) -> "GridIndex":
-        """The index after one component was put on `cell` (already in `grid`)."""
+    def added(self, grid: dict, cell, new_cell: bool, attrs=None) -> "GridIndex":
+        """The index after one component (of attributes `attrs`) was put on `cell` (already in `grid`)."""
         idx = self._copy()
         idx.size = self.size + 1
         if not new_cell:
+            if any(type(k) is tuple for k in self.frontiers):      # the top changed: owners may differ
+                idx.frontiers = {k: v for k, v in self.frontiers.items() if type(k) is not tuple}
             return idx          # a stack grew: occupancy is unchanged
+        return self._grown(idx, grid, [cell], attrs)
+
+    def placed(self, grid: dict, new_cells: list, all_new: bool, attrs) -> "GridIndex":
+        """The index after a piece with a shape was laid on several cells (already in `grid`);
+        `new_cells` were empty before."""
+        idx = self._copy()
+        idx.size = self.size + 1
+        if not all_new:
+            idx.frontiers = {k: v for k, v in self.frontiers.items() if type(k) is not tuple}
+        return self._grown(idx, grid, new_cells, attrs) if new_cells else idx
+
+    def _grown(self, idx: "GridIndex", grid: dict, new_cells: list, attrs) -> "GridIndex":
         cells = self.cells[:]
-        insort(cells, cell, key=row_major)
+        for cell in new_cells:
+            insort(cells, cell, key=row_major)
         idx.cells = cells
         idx.window = None
-        x, y = cell
-        if self.box is None:
-            idx.box = (x, y, x, y)
-        else:
+        xs = [x for x, _ in new_cells]
+        ys = [y for _, y in new_cells]
+        if self.box is not None:
             x0, y0, x1, y1 = self.box
-            idx.box = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
+            xs += [x0, x1]
+            ys += [y0, y1]
+        idx.box = (min(xs), min(ys), max(xs), max(ys))
         frontiers = {}
-        for adjacency, old in self.frontiers.items():
+        for key, old in idx.frontiers.items():
+            # an owner's frontier ((adjacency, attribute, value)) grows only round its own cells
+            if type(key) is tuple:
+                adjacency, attr, value = key
+                grows = attrs is not None and attrs.get(attr) == value
+            else:
+                adjacency, grows = key, True
             front = old[:]
-            i = bisect_left(front, row_major(cell), key=row_major)
-            if i < len(front) and front[i] == cell:
-                del front[i]
-            for dx, dy in ADJACENT[adjacency]:
-                n = (x + dx, y + dy)
-                if n not in grid:
-                    i = bisect_left(front, row_major(n), key=row_major)
-                    if i == len(front) or front[i] != n:
-                        front.insert(i, n)
-            frontiers[adjacency] = front
+            for cell in new_cells:
+                i = bisect_left(front, row_major(cell), key=row_major)
+                if i < len(front) and front[i] == cell:
+                    del front[i]
+            if grows:
+                for x, y in new_cells:
+                    for dx, dy in ADJACENT[adjacency]:
+                        n = (x + dx, y + dy)
+                        if n not in grid:
+                            i = bisect_left(front, row_major(n), key=row_major)
+                            if i == len(front) or front[i] != n:
+                                front.insert(i, n)
+            frontiers[key] = front
         idx.frontiers = frontiers
         idx.lines = {}
-        # lines are derived from ours when first asked for; a chain of such indexes is cut
-        # after a few steps, so old indexes are not kept alive
-        depth = self.base[2] + 1 if self.base is not None else 1
-        idx.base = (self, cell, depth) if depth <= 8 else None
+        if len(new_cells) == 1:
+            # lines are derived from ours when first asked for; a chain of such indexes is cut
+            # after a few steps, so old indexes are not kept alive
+            depth = self.base[2] + 1 if self.base is not None else 1
+            idx.base = (self, new_cells[0], depth) if depth <= 8 else None
         return idx
+
+    def owned_frontier(self, grid: dict, adjacency: str, attr: str, value, components: list) -> list:
+        """Empty cells next to an occupied cell whose top component has the attribute's value,
+        in row-major order; kept up to date as pieces are laid (`placed`, `added`)."""
+        return self._frontier((adjacency, attr, value), grid, ADJACENT[adjacency],
+                              lambda stack: stack and components[stack[-1]].get(attr) == value)
 
     def lines_for(self, n: int, grid=None) -> list:
         """Windows of n occupied cells in row-major order of their first cell, then by
@@ -149,18 +182,23 @@ class GridIndex:
         return idx
 
     def frontier(self, grid: dict, adjacency: str) -> list:
-        front = self.frontiers.get(adjacency)
+        return self._frontier(adjacency, grid, ADJACENT[adjacency], None)
+
+    def _frontier(self, key, grid: dict, steps, counts) -> list:
+        """The frontier kept under `key`, worked out from the grid when first asked for: the
+        empty cells next to the occupied cells whose stack `counts` (all when None)."""
+        front = self.frontiers.get(key)
         if front is None:
             found = set()
-            steps = ADJACENT[adjacency]
-            for (x, y) in grid:
-                for dx, dy in steps:
-                    n = (x + dx, y + dy)
-                    if n not in grid:
-                        found.add(n)
+            for (x, y), stack in grid.items():
+                if counts is None or counts(stack):
+                    for dx, dy in steps:
+                        n = (x + dx, y + dy)
+                        if n not in grid:
+                            found.add(n)
             front = sorted(found, key=row_major)
             frontiers = dict(self.frontiers)     # shared with copies: replace, never change
-            frontiers[adjacency] = front
+            frontiers[key] = front
             self.frontiers = frontiers
         return front
 

@@ -29,7 +29,7 @@ def charge(count: int) -> None:
     if WORK[0] > MAX_WORK:
         WORK[0] = 0
         raise Problem(f"the rules did more than {MAX_WORK:,} items of work without a decision "
-                      "(the limit of docs/security.md): a list, range or comprehension is far too large")
+                      "(the limit of docs/security.md): a list, range, comprehension or membership test is far too large")
 
 
 def elements(count: int, what: str) -> None:
@@ -37,6 +37,16 @@ def elements(count: int, what: str) -> None:
         unit = "characters" if what == "a text" else "items"
         raise Problem(f"{what} of {count:,} {unit}: at most {MAX_ELEMENTS:,} (the limit of docs/security.md)")
     charge(count)
+
+
+SHORT_LIST = 64                 # membership in a list this short is not counted as work
+
+
+def member(item, items) -> bool:
+    """`item in items` for a long list: every item it compares with is work (a comprehension
+    asking membership of a long list on each step is quadratic)."""
+    charge(len(items))
+    return item in items
 
 
 def bounded_range(a, b=None):

@@ -7,15 +7,23 @@ or touches the state (turns, shuffles, decisions, the log). Built-in functions a
 """
 from __future__ import annotations
 
+import operator
 from itertools import filterfalse
 
-from . import limits
+from . import limits, records
 from .builtins import IMPLEMENTATIONS, Problem, fits
 from .indexes import grid_index
 from .rng import shuffle_in_place
 from .state import Pending, record_ending
 
 _MISSING = object()
+
+
+def record_field(value, index: int, name: str):
+    """Field `name` (at `index`) of a record value, or a rule problem for none."""
+    if value is None:
+        _none_attribute(name)
+    return value[index]
 
 
 def _none_attribute(attr: str):
@@ -43,6 +51,29 @@ def _divide(a, b, op: str):
     if b == 0:
         raise Problem("division by zero")
     return a // b if op == "//" else a % b
+
+
+_ORDERINGS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "-": operator.sub}
+
+
+def _untyped(op: str, a, b):
+    """An operator whose operands the checker could not type (values of type `any`): a text or
+    list where a number belongs is a rule error here, never Python's own meaning of the
+    operator (`"%09999d" % 5` formats, `"ab" * 10 ** 9` repeats a text)."""
+    if op == "+" and type(a) is type(b) and type(a) in (list, str):
+        return limits.concat(a, b)
+    if type(a) not in (int, bool) or type(b) not in (int, bool):
+        raise Problem(f"'{op}' needs numbers, not {_kind(a)} and {_kind(b)}")
+    if op == "*":
+        return limits.multiply(a, b)
+    if op in ("//", "%"):
+        return _divide(a, b, op)
+    return a + b if op == "+" else _ORDERINGS[op](a, b)
+
+
+def _kind(value) -> str:
+    return {str: "a text", list: "a list", tuple: "a cell", type(None): "none", int: "a number",
+            bool: "a number"}.get(type(value), "another value")
 
 
 def _no_case(value):
@@ -213,14 +244,14 @@ def fitting(rt, st, key, cells) -> list:
 
 NAMESPACE = {
     "_MISSING": _MISSING, "_Problem": Problem, "_none_attribute": _none_attribute,
-    "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_no_case": _no_case,
+    "_bad_index": _bad_index, "_index": _index, "_slice": _slice, "_divide": _divide, "_untyped": _untyped, "_no_case": _no_case,
     "_bad_assignment": _bad_assignment, "_begin_turn": _begin_turn, "_begin_turn_keeping": _begin_turn_keeping,
     "_shuffle": _shuffle, "_loop_limit": _loop_limit, "_options": _options, "_decide": _decide,
     "_check_sealed_chooser": _check_sealed_chooser, "_decide_later": _decide_later, "_top_at": _top_at,
     "_fitting": fitting, "_vacant": vacant,
     "_grid_size": grid_size, "_grid_contents": grid_contents, "_with_attribute": with_attribute,
-    "_record_ending": record_ending,
+    "_record_ending": record_ending, "_record": records.make, "_record_field": record_field,
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
 NAMESPACE.update({"_concat": limits.concat, "_multiply": limits.multiply, "_bounded_text": limits.bounded_text,
-                  "_inner": limits.inner, "_SMALL": limits.SMALL_FACTOR, "_NSMALL": -limits.SMALL_FACTOR})
+                  "_inner": limits.inner, "_member": limits.member, "_SHORT_LIST": limits.SHORT_LIST, "_SMALL": limits.SMALL_FACTOR, "_NSMALL": -limits.SMALL_FACTOR})

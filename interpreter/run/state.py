@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .records import Record, record_type
+from .shaped import Placement
+
 
 class Pending:
     """The decision play waits on: who chooses among which values, at which `choose`.
@@ -174,6 +177,9 @@ class State:
             "log": list(self.log),
             "endings": list(self.endings),
             "sealed": None if self.sealed is None else self.sealed.to_json(),
+            # pieces with a shape on grids: component -> [anchor x, anchor y, orientation]
+            "placed": {str(c): [where[1][0], where[1][1], where[2]]
+                       for c, where in enumerate(self.loc) if len(where) == 4},
         }
 
     @staticmethod
@@ -201,14 +207,29 @@ class State:
         s.sealed = None if data.get("sealed") is None else Sealed.from_json(data["sealed"])
         s.cache = {}
         s.memo = {}
-        s.loc = locations(s.zones, sum(len(v) if isinstance(v, list) else sum(map(len, v.values()))
-                                       for v in s.zones.values()))
+        s.loc = locations(s.zones, _count(s.zones), data.get("placed") or {})
         return s
 
 
-def locations(zones: dict, count: int) -> list:
-    """Where each component lies: (zone key, cell or None), indexed by component id."""
+def _count(zones: dict) -> int:
+    """How many components the zones hold (a piece with a shape, on several cells, once)."""
+    seen = set()
+    for value in zones.values():
+        if type(value) is list:
+            seen.update(value)
+        else:
+            for stack in value.values():
+                seen.update(stack)
+    return len(seen)
+
+
+def locations(zones: dict, count: int, placed: dict | None = None) -> list:
+    """Where each component lies, indexed by component id: (zone key, cell or None), or for a
+    piece with a shape on a grid (zone key, anchor, orientation, covered cells in row-major
+    order); `placed` gives each such piece's [anchor x, anchor y, orientation]."""
     loc: list = [None] * count
+    placed = placed or {}
+    covering: dict = {}
     for key, value in zones.items():
         if type(value) is list:
             for c in value:
@@ -216,21 +237,39 @@ def locations(zones: dict, count: int) -> list:
         else:
             for cell, stack in value.items():
                 for c in stack:
-                    loc[c] = (key, cell)
+                    if str(c) in placed:
+                        covering.setdefault(c, (key, []))[1].append(cell)
+                    else:
+                        loc[c] = (key, cell)
+    for c, (key, cells) in covering.items():
+        x, y, turn = placed[str(c)]
+        loc[c] = (key, (x, y), turn, tuple(sorted(cells, key=lambda cell: (cell[1], cell[0]))))
     return loc
 
 
 def encode(value):
-    """Values to JSON: cells (tuples) become {"cell": [x, y]}."""
+    """Values to JSON: cells (tuples) become {"cell": [x, y]}, placements {"placement":
+    [piece, [x, y], turn, [[x, y], ...]]}; records {"record": NAME, "fields": [...],
+    "values": [...]} (lists: a JSON writer may sort a mapping's keys)."""
     if type(value) is tuple:
         return {"cell": [value[0], value[1]]}
+    if type(value) is Placement:
+        return {"placement": [value[0], list(value[1]), value[2], [list(c) for c in value[3]]]}
     if type(value) is list:
         return [encode(v) for v in value]
+    if isinstance(value, Record):
+        return {"record": value._name, "fields": list(value._fields), "values": [encode(v) for v in value]}
     return value
 
 
 def decode(value):
     if type(value) is dict:
+        if "record" in value:
+            values = tuple(decode(v) for v in value["values"])
+            return tuple.__new__(record_type(value["record"], tuple(value["fields"])), values)
+        if "placement" in value:
+            piece, (x, y), turn, cells = value["placement"]
+            return Placement(piece, (x, y), turn, tuple((cx, cy) for cx, cy in cells))
         x, y = value["cell"]
         return (x, y)
     if type(value) is list:

@@ -15,6 +15,13 @@ class Views:
             return [self.labelled(st, v) for v in value]
         return value if value is None else self.label_of(st, value)
 
+    def record_text(self, st: State, name: str, value):
+        """A var holding records, in words (per player: one text per seat)."""
+        show = self.record_vars[name]
+        if name in self.per_player_vars and type(value) is list:
+            return [None if v is None else show(v, st) for v in value]
+        return None if value is None else show(value, st)
+
     def visible_to(self, key: str, player: int | None) -> bool:
         """Whether `player` (None: a spectator) sees the contents and order of zone `key`."""
         name, _, owner = key.partition("/")
@@ -47,7 +54,8 @@ class Views:
                 zones[key] = {"size": len(content), "top": self.label_of(st, content[-1]) if content else None}
             else:
                 zones[key] = {"size": len(content)}
-        shown_vars = {name: (self.labelled(st, value) if name in self.component_vars else value)
+        shown_vars = {name: (self.labelled(st, value) if name in self.component_vars
+                             else self.record_text(st, name, value) if name in self.record_vars else value)
                       for name, value in st.vars.items()}
         seen = {"players": st.players, "current": st.current, "turns": list(st.turns),
                 "finished": st.finished, "zones": zones, "vars": shown_vars, "log": list(st.log[-10:])}
@@ -60,6 +68,10 @@ class Views:
                     if key.split("/")[0] in self.cell_pictures and "size" not in zones[key]}
         if pictures:
             seen["glyphs"] = pictures       # how grid cells are drawn, for zones whose kind has a glyph
+            pieces = {key: {f"{c[0]},{c[1]}": stack[-1] for c, stack in st.zones[key].items()
+                            if stack and self.orientations[stack[-1]] is not None} for key in pictures}
+            if any(pieces.values()):
+                seen["pieces"] = {key: cells for key, cells in pieces.items() if cells}   # drawn as units
         p = st.pending
         if p is not None:
             mine = p.player == player

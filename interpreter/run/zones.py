@@ -9,6 +9,7 @@ from functools import cached_property
 
 from .builtins import Problem, fits
 from .indexes import on_remove
+from .shaped import lay, lift, place
 from .state import State
 
 
@@ -53,7 +54,7 @@ class Zones:
             keys.extend([keyset] if isinstance(keyset, str) else keyset[:players])
         return keys + ["supply"]
 
-    def move(self, st: State, c, key: str, cell, bottom: bool) -> None:
+    def move(self, st: State, c, key: str, cell, bottom: bool, turn=None) -> None:
         if type(c) is not int or not 0 <= c < self.component_count:
             raise Problem(f"cannot move {c!r}: not a component")
         zones = st.zones
@@ -61,26 +62,24 @@ class Zones:
         if type(dest) is not list:      # refuse a bad cell before anything changes
             if cell is None:
                 raise Problem(f"a move to the grid '{key}' needs a cell")
+            if self.orientations[c] is not None:
+                return self._move_shaped(st, c, key, cell, turn)
+            if turn:
+                raise Problem(f"{self.labels[c]} has no shape: it lies in one orientation (turned 0), not {turn!r}")
             if cell in dest and not self.grid_shape(key, st).stacked:
                 raise Problem(f"cell {cell} of '{key}' is occupied and the grid is not 'stacked'")
             if not fits(self, st, key, cell):
                 raise Problem(f"cell {cell} is outside the grid '{key}'")
         loc = st.loc
-        okey, ocell = loc[c]
+        where = loc[c]
+        okey, ocell = where[0], where[1]
         source = zones[okey]
         if st.memo:
             st.memo.clear()
-        if ocell is None:
-            if source[-1] == c:
-                source.pop()
-            else:
-                source.remove(c)
+        if len(where) == 4:
+            lift(st, c, where)          # a piece with a shape leaves every cell it covered
         else:
-            stack = source[ocell]
-            stack.remove(c)
-            if not stack:
-                del source[ocell]
-            on_remove(st, okey, not stack)
+            _take(st, c, source, okey, ocell)
         if type(dest) is list:
             if bottom:
                 dest.insert(0, c)
@@ -94,8 +93,27 @@ class Zones:
                 stack.append(c)
             index = st.cache.get(key)       # the grid's index replaced by an updated copy
             if index is not None:
-                st.cache[key] = index.added(dest, cell, stack is None)
+                st.cache[key] = index.added(dest, cell, stack is None, self.components[c])
         loc[c] = (key, cell)
+        if self.coverage is not None and st.frames and st.frames[0][0] != "setup":
+            self.coverage.moved[c] += 1
+
+    def _move_shaped(self, st: State, c: int, key: str, at, turn) -> None:
+        """Lay a piece with a shape on a grid, lifted whole from wherever it was."""
+        where = st.loc[c]
+        if st.memo:
+            st.memo.clear()
+        if len(where) == 4:
+            lift(st, c, where)
+            try:            # checked with the piece lifted: it may be turned where it lies
+                cells = place(self, st, c, key, at, turn)
+            except Problem:
+                lay(self, st, c, where[0], where[1], where[2], where[3])
+                raise
+        else:
+            cells = place(self, st, c, key, at, turn)
+            _take(st, c, st.zones[where[0]], where[0], where[1])
+        lay(self, st, c, key, at, 0 if turn is None else turn, cells)
         if self.coverage is not None and st.frames and st.frames[0][0] != "setup":
             self.coverage.moved[c] += 1
 
@@ -136,6 +154,21 @@ class Zones:
         if len(leaving) != len(items) or set(map(type, items)) != {int} or not leaving <= self.component_ids:
             return None
         wheres = set(itemgetter(*items)(st.loc))
-        if any(cell is not None or zone == key for zone, cell in wheres):
+        if any(where[1] is not None or where[0] == key for where in wheres):
             return None
         return leaving, [zone for zone, _ in wheres]
+
+
+def _take(st: State, c: int, source, key: str, cell) -> None:
+    """Take component c (not one with a shape on a grid) from the zone `source` it lies in."""
+    if cell is None:
+        if source[-1] == c:
+            source.pop()
+        else:
+            source.remove(c)
+    else:
+        stack = source[cell]
+        stack.remove(c)
+        if not stack:
+            del source[cell]
+        on_remove(st, key, not stack)

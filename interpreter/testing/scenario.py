@@ -12,10 +12,10 @@ from pathlib import Path
 
 from ...dsl.errors import BoardwrightError, Diagnostic, did_you_mean
 from ...dsl.schema_words import shown
-from ...dsl.unparse import type_text
 from ..compile.load import load_game
 from ..run.limits import Problem
-from .scenario_file import ScenarioError, node_span, read_with_positions
+from .scenario_file import ScenarioError, pieces_as_cells, node_span, read_with_positions
+from .scenario_values import _a, _same_var, _shown_var, _typed, _var_type
 from .scenario_options import listed_labels, never_offered
 
 
@@ -169,14 +169,17 @@ def apply_starting_state(game, st, state: dict) -> None:
                     raise ScenarioError(f"scenario: {problem}", where + (number,)) from None
         else:
             cells = {_cell(k, where): (k, v) for k, v in wanted.items()}
-            current = [c for stack in zone.values() for c in stack]
+            current = list(dict.fromkeys(c for stack in zone.values() for c in stack))
             for c in current:
                 game.move(st, c, "supply", None, False)
             for cell, (written, labels) in cells.items():
                 place = where + (written,)
+                turn = None
+                if isinstance(labels, dict):        # a piece with a shape: {piece: LABEL, turned: N}
+                    labels, turn = labels["piece"], labels.get("turned", 0)
                 for c in _resolve(game, st, labels if isinstance(labels, list) else [labels], current, taken, place):
                     try:
-                        game.move(st, c, key, cell, False)
+                        game.move(st, c, key, cell, False, turn)
                     except Problem as problem:      # outside the grid, or a second component in one cell
                         raise ScenarioError(f"scenario: {problem}", place) from None
     for key, wanted in (state.get("top") or {}).items():
@@ -246,13 +249,6 @@ def _labelled(game, name: str, label, where: tuple = ()) -> list:
     return found
 
 
-def _var_type(game, name: str) -> str:
-    """A var's or param's type as the rule file writes it (`list of cell`); "any" if unknown."""
-    if name in game.var_types:
-        return type_text(game.var_types[name])
-    return game.param_types.get(name, "any")
-
-
 def var_value(game, st, name: str, value, where: tuple, element: bool = False):
     """A scenario's value for the var or param `name`, checked against its declared type and
     made into what the engine holds (cells as tuples). `per player` vars are lists, one value
@@ -269,58 +265,6 @@ def var_value(game, st, name: str, value, where: tuple, element: bool = False):
         raise ScenarioError(f"scenario: '{name}' is {_a(kind)} per {per}: write a mapping from {per} labels to "
                             f"values, not {shown(value)}", where, f"e.g. {{LABEL: VALUE}}")
     return _typed(game, st, kind, value, where, name)
-
-
-def _a(kind: str) -> str:
-    return ("an " if kind[:1].lower() in "aeiou" else "a ") + kind
-
-
-def _typed(game, st, kind: str, value, where: tuple, name: str):
-    if value is None or value == "none" and kind != "str":
-        return None
-
-    def wrong(what: str):
-        return ScenarioError(f"scenario: '{name}' holds {what}, not {shown(value)}", where)
-
-    if kind.startswith("list of "):
-        if not isinstance(value, list):
-            raise wrong(f"a {kind}: write a list")
-        return [_typed(game, st, kind[8:], v, where + (i,), name) for i, v in enumerate(value)]
-    if kind == "int":
-        if type(value) is not int:
-            raise wrong("whole numbers")
-    elif kind == "bool":
-        if type(value) is not bool:
-            raise wrong("true or false")
-    elif kind == "str":
-        if type(value) is not str:
-            raise wrong("texts")
-    elif kind == "player":
-        if type(value) is not int or not 0 <= value < len(st.turns):
-            raise wrong(f"seats, from 0 to {len(st.turns) - 1}")
-    elif kind == "cell":
-        cell = value.get("cell") if isinstance(value, dict) else None
-        if not (isinstance(cell, list) and len(cell) == 2 and all(type(n) is int for n in cell)):
-            raise wrong("cells, written {cell: [x, y]}")
-        return tuple(cell)
-    elif kind in game.spec.enums:
-        members = game.spec.enums[kind]
-        if value not in members:
-            hint = did_you_mean(str(value), members) if isinstance(value, str) else ""
-            raise ScenarioError(f"scenario: '{name}' holds {kind} members ({', '.join(members)}), "
-                                f"not {shown(value)}", where, hint)
-    elif kind in game.kind_ids:
-        if type(value) is not int or value not in game.kind_ids[kind]:
-            raise wrong(f"a {kind}, which a scenario gives by its number (0 is the first component of the data)")
-    elif isinstance(value, dict):
-        cell = value.get("cell")
-        if list(value) != ["cell"] or not (isinstance(cell, list) and len(cell) == 2
-                                           and all(type(n) is int for n in cell)):
-            raise wrong("values of its type (a mapping is a cell, written {cell: [x, y]})")
-        return tuple(cell)
-    elif isinstance(value, list):
-        return [_typed(game, st, "any", v, where + (i,), name) for i, v in enumerate(value)]
-    return value
 
 
 def _zone_labels(game, st, key):
@@ -370,6 +314,8 @@ def check_expectations(game, st, expect: dict) -> list[str]:
             continue
         _zone_shape(key, st.zones[key], want, ("expect", "zones", key))
         got = _zone_labels(game, st, key)
+        if isinstance(want, dict):
+            want = pieces_as_cells(game, want)
         if isinstance(got, list):
             if Counter(map(str.lower, got)) != Counter(str(w).lower() for w in want):
                 failures.append(f"zones: {key} expected {want}, holds {got}")
@@ -391,8 +337,8 @@ def check_expectations(game, st, expect: dict) -> list[str]:
                     continue
                 if any(g != typed for g in got):
                     failures.append(f"vars: {name} of {label} expected {entry!r}, is {got[0]!r}")
-        elif st.vars[name] != var_value(game, st, name, want, where):
-            failures.append(f"vars: {name} expected {want!r}, is {st.vars.get(name)!r}")
+        elif not _same_var(game, st, name, var_value(game, st, name, want, where)):
+            failures.append(f"vars: {name} expected {want!r}, is {_shown_var(game, st, name)}")
     if "turns" in expect and list(st.turns) != expect["turns"]:
         failures.append(f"turns: expected {expect['turns']}, got {st.turns}")
     if "endings" in expect and list(st.endings) != expect["endings"]:

@@ -15,6 +15,8 @@ from ...dsl.data import (_FAST_LOADER, _alias_problem, _key_problems, _mark_span
                          long_number_problem)
 from ...dsl.errors import BoardwrightError, DataError, Diagnostic, Span, read_source
 from ...dsl.schema_words import deepest_errors, schema_message, schema_text, validator
+from ..run.limits import Problem
+from ..run.shaped import covered
 
 SCHEMA_FILE = "scenario.schema.json"     # in dsl/schemas/, published in docs/scenarios.md
 
@@ -138,3 +140,25 @@ def node_span(path: Path, root, where, key: bool = False) -> Span:
     return _mark_span(str(path), node)
 
 
+def pieces_as_cells(game, want: dict) -> dict:
+    """An expected grid with each `{piece: LABEL, turned: N}` written out as its label on every
+    cell the piece covers from that anchor (a label that names no piece with a shape stays)."""
+    out: dict = {}
+    for key, value in want.items():
+        if not isinstance(value, dict):
+            out.setdefault(_key(key), []).extend(value if isinstance(value, list) else [value])
+            continue
+        label = str(value.get("piece", "")).strip().lower()
+        piece = next((c for c, text in enumerate(game.labels) if text.lower() == label), None)
+        anchor = tuple(int(n) for n in _key(key).split(","))
+        try:
+            cells = covered(game, piece, anchor, value.get("turned", 0)) if piece is not None else (anchor,)
+        except Problem:
+            cells = (anchor,)
+        for x, y in cells:
+            out.setdefault(f"{x},{y}", []).append(value.get("piece"))
+    return out
+
+
+def _key(text) -> str:
+    return ",".join(part.strip() for part in str(text).split(","))

@@ -8,7 +8,7 @@ below.
 
 A decision is either a draft (`kind == "pick"`, options: domino numbers, ascending) or a
 placement (`kind == "lay"`, options: ((x, y) of the left half, (x, y) of the right half),
-sorted).
+sorted as the language sorts cells: row by row, y then x).
 
     python3 reference.py [GAMES] [SEED]    plays random games and prints time and figures
 """
@@ -94,7 +94,7 @@ class Kingdom:
                         continue
                     if self.joins(a, lt) or self.joins(b, rt):
                         found.add((a, b))
-        return sorted(found)
+        return sorted(found, key=lambda pair: [(y, x) for x, y in pair])     # cells row by row, as `sorted`
 
     def lay(self, n: int, a, b) -> None:
         left, right = TILE[n]

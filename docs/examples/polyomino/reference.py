@@ -1,8 +1,8 @@
 """Polyomino duel in plain Python: the rules of polyomino.game, written by hand.
 
 It is the yardstick for the engine: given the same choice indices it offers the same
-options in the same order as the rule file at every decision ([shape number, x, y],
-sorted), and ends with the same scores. Polyomino duel draws no random numbers, so the
+options in the same order as the rule files at every decision (by shape number, then the
+box's top left row by row: y, then x), and ends with the same scores. Polyomino duel draws no random numbers, so the
 seed changes nothing; it is accepted to keep the interface of the other references.
 
     python3 reference.py [GAMES] [SEED]    plays random games and prints time and figures
@@ -100,7 +100,7 @@ class Polyomino:
                             break
                     else:
                         found.add((number, x, y))
-        return sorted(found)
+        return sorted(found, key=lambda o: (o[0], o[2], o[1]))
 
     # ------------------------------------------------------------ play
     def _advance(self, p: int) -> None:

@@ -1,0 +1,156 @@
+"""`boardwright tune`: search settings for the designer's goals. This module holds the
+parser and picks the mode; each mode's work lives in its own module. The mode here is
+`--param`: ranges of the game's params (interpreter/playtest/tune_params.py); another mode
+(e.g. `--bot`, tuning a bot's settings) adds its options to `add_tune` and its entry to `MODES`.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+from ..dsl.errors import UsageError
+from ..dsl.loader import BASE, bundled_games, resolve_game
+from ..interpreter.compile.load import load_game
+from ..interpreter.playtest.goals import known_measures, parse_goals
+from ..interpreter.playtest.param_ranges import check_params, parse_ranges
+from ..interpreter.playtest.simulate import remember_loaded, simulate_records
+from ..interpreter.playtest.skill import DEFAULT_MARGIN, skill_bots
+from ..interpreter.playtest.sweep import settings_text
+from ..interpreter.playtest.tune_params import Evaluation, ParamTuner, need_optuna
+from ..interpreter.playtest.tune_report import format_tune, plot_tune, variant_text
+from .options import GAME_HELP, check_outputs, check_writable, positive_int, seed_option, variant_option
+from .play import parse_settings
+from .playtest_commands import _bot_specs, _say_failed_outputs, _write_outputs
+from .progress import progress_bar
+
+
+def add_tune(sub) -> None:
+    p = sub.add_parser("tune", help="search param values for goals (first-player=0.5, length=30..40, skill...)")
+    p.add_argument("game", metavar="GAME", help=GAME_HELP)
+    variant_option(p)
+    p.add_argument("--players", type=positive_int, metavar="N", required=True, help="the player count")
+    p.add_argument("--param", action="append", metavar="NAME=LOW..HIGH",
+                   help="a param to tune and its range: NAME=LOW..HIGH, NAME=LOW..HIGH:STEP or NAME=a,b,c (repeatable)")
+    p.add_argument("--goal", action="append", metavar="GOAL",
+                   help="first-player=0.5, length=30..40, ties<=0.05, skill, or MEASURE=VALUE / LOW..HIGH / <=X / >=X "
+                        "for any measure of the report (repeatable: several goals give a Pareto front)")
+    p.add_argument("--budget", type=positive_int, metavar="G", default=5000,
+                   help="games in all: about 40%% for the search, 30%% for racing, the rest to confirm the best")
+    p.add_argument("--games", type=positive_int, metavar="K", default=50, help="games of each new candidate in the search")
+    p.add_argument("--confirm", type=positive_int, metavar="C", default=3, help="best candidates confirmed by fresh games")
+    p.add_argument("--skill-margin", type=float, metavar="M", default=DEFAULT_MARGIN,
+                   help="--goal skill: how far above the fair share 1/players a better bot's win share should be")
+    p.add_argument("--bots", metavar="LIST", help="comma-separated bot per seat for the measure goals "
+                                                  "(default: random for every seat)")
+    p.add_argument("--rotate", action="store_true", help="rotate the bots over the seats from game to game")
+    p.add_argument("--set", action="append", metavar="NAME=VALUE", help="fix a param that is not tuned (repeatable)")
+    seed_option(p)
+    p.add_argument("--workers", type=positive_int, metavar="W", default=1, help="parallel processes (same results as serial)")
+    p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask scheduler (needs boardwright[cluster])")
+    p.add_argument("--json", action="store_true", help="print one JSON object: the confirmed best, the other candidates")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the search: each candidate's loss (needs boardwright[plot])")
+    p.add_argument("--write", metavar="NAME.game", help="write the confirmed best as a variant file (extends plus params)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar (it is drawn only on a terminal anyway)")
+
+
+def cmd_tune(args) -> int:
+    for option, mode in MODES.items():
+        if getattr(args, option, None):
+            return mode(args)
+    raise UsageError("tune needs what to tune: --param NAME=LOW..HIGH (e.g. --param rounds_to_win=1..5)")
+
+
+# ---------------------------------------------------------------------------- --param
+def tune_params(args) -> int:
+    check_outputs(args)
+    if args.write:
+        base_reference(args.game, args.variant, args.write)
+    if not 0 <= args.skill_margin < 1:
+        raise UsageError(f"--skill-margin {args.skill_margin:g}: expected a share between 0 and 1")
+    game = load_game(args.game, args.variant)
+    fixed = parse_settings(args.set)
+    game.set_params(fixed)
+    game.setup_state(args.players, 0)       # a player count the game does not allow: before any work
+    ranges = parse_ranges(args.param, "--param")
+    check_params(game, ranges, "--param")
+    for r in ranges:
+        if r.name in fixed:
+            raise UsageError(f"--param {r.name} and --set {r.name}: a param is either tuned or fixed")
+        if r.kind == "choice" and len(r.choices) < 2 or r.kind != "choice" and r.low == r.high:
+            raise UsageError(f"--param {r.name}: one value leaves nothing to tune; fix it with --set {r.name}=VALUE")
+    specs = _bot_specs(args, args.players)
+    goals = parse_goals(args.goal, known_measures(game, args.players, specs))
+    if args.games > args.budget // 2:
+        raise UsageError(f"--games {args.games} is more than half of --budget {args.budget}: the search would "
+                         "try almost nothing; lower --games or raise --budget")
+    need_optuna()
+    bots = skill_bots(game) if any(g.measure == "skill" for g in goals) else None
+
+    def play(point, bot_specs, rotate, first, count, seed):
+        settings = {**fixed, **settings_text(ranges, point)}
+        game.param_overrides = {}
+        game.set_params(settings)
+        ref = (args.game, args.variant, tuple(sorted(settings.items())))
+        remember_loaded(ref, game)
+        return simulate_records(game, args.players, count, seed, bot_specs, rotate=rotate, workers=args.workers,
+                                cluster=args.cluster, ref=ref, first=first)
+
+    evaluation = Evaluation(play, args.players, args.seed, goals, specs, args.rotate, bots, args.skill_margin)
+    bar = progress_bar(sys.stderr, args.quiet)
+    start = time.perf_counter()
+    try:
+        tuner = ParamTuner(evaluation, ranges, args.budget, args.games, args.confirm, args.seed, game.player_name,
+                           progress=bar)
+        result = tuner.run()
+    finally:
+        if bar is not None:
+            bar.clear()
+    result = {"game": game.title, "variant": game.variant, "players": args.players, "seed": args.seed,
+              "bots": specs, "fixed": fixed, "params": [r.name for r in ranges], **result,
+              "seconds": round(time.perf_counter() - start, 3)}
+    outputs = [("--plot", args.plot, lambda: plot_tune(args.plot, result))]
+    if args.write:
+        outputs.append(("--write", args.write, lambda: _write_variant(args, result, ranges)))
+    failed = _write_outputs(outputs)
+    print(json.dumps(result) if args.json else format_tune(result))
+    return _say_failed_outputs(failed)
+
+
+def base_reference(target: str, variant, write: str) -> str:
+    """How the variant file `write` names the game it extends: a bundled game by its name,
+    else the base rule file's path from the variant's folder (which must hold it)."""
+    check_writable(write, "--write")
+    if variant not in (None, BASE):
+        raise UsageError("--write writes a variant of the base game: drop --variant, or tune the variant's "
+                         "params on the base game with --set")
+    if not write.endswith(".game"):
+        raise UsageError(f"--write {write}: a rule file's name ends in .game")
+    if str(target) in bundled_games() and not Path(str(target)).exists():
+        return str(target)
+    base = resolve_game(target).resolve()
+    folder = Path(write).resolve().parent
+    if not base.is_relative_to(folder):
+        raise UsageError(f"--write {write}: a variant extends a rule file in its own folder (or below it), and "
+                         f"{base.name} is not there; write the variant in {base.parent}")
+    return base.relative_to(folder).as_posix()
+
+
+def _write_variant(args, result: dict, ranges) -> None:
+    text = variant_text(result, base_reference(args.game, args.variant, args.write), Path(args.write).stem, ranges,
+                        _command(args))
+    Path(args.write).write_text(text, encoding="utf-8")
+
+
+def _command(args) -> str:
+    """The tune command that found a variant, as the variant file records it."""
+    parts = ["boardwright tune", args.game, f"--players {args.players}"]
+    parts += [f"--param {p}" for p in args.param] + [f"--set {s}" for s in args.set or []]
+    parts += [f"--goal {g}" for g in args.goal] + [f"--budget {args.budget}", f"--seed {args.seed}"]
+    if args.bots:
+        parts.append(f"--bots {args.bots}")
+    return " ".join(parts)
+
+
+MODES = {"param": tune_params}      # option -> the mode it selects

@@ -1,0 +1,385 @@
+"""A game in progress at the web table: its seats and their links, its moves, undo and redo,
+saving on every move, bots, hints, and each seat's view of the table now and in the past.
+
+Links: every human seat has its own link with an unguessable token (`secrets.token_urlsafe`);
+the *table link* plays every human seat from one browser (hot-seat). A seat's link sees
+only what that seat may see (`looks.seat_view`, computed here on the server) and acts only
+for that seat; every action names the move number it was made at, so a stale page cannot act
+on a table that has moved on.
+
+Undo (the table's rule): at the table link, or at a table with one human seat, undo takes
+back the last human move and the bot moves after it. With several human seats at their own
+links, a seat may take back only its own last move, and only while no other human seat has
+moved since. Redo plays the taken-back moves again (the bots' as they were), until anyone
+makes a new move.
+
+The engine is not thread-safe (its work counter, interpreter/run/limits.py, is one per
+process), so all engine work of every table runs under one lock, `ENGINE`.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import tempfile
+import threading
+from pathlib import Path
+
+from ...dsl.errors import BoardwrightError, UsageError
+from ...interpreter.bots.registry import make_bot
+from ...interpreter.compile.load import load_game
+from ..play import Session, replay_states
+from ..render import render_result
+from ..saves import SAVE_FORMAT, bot_states, read_saved, restore_bots, write_atomically
+from .looks import seat_view
+
+ENGINE = threading.Lock()
+SAVE_NAME = "table.json"            # in the save folder: the game, in the format of `play`'s saves
+TOKENS_NAME = "links.json"          # beside it, readable by its owner only: the links' tokens
+
+
+class Refused(Exception):
+    """A request the table will not carry out: an HTTP status and a sentence for the player."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+class WebTable:
+    def __init__(self, game, setup: dict, save_dir: str | Path, randoms: dict | None = None,
+                 tokens: dict | None = None):
+        self.save_dir = Path(save_dir)
+        self.listeners: list = []       # called (without arguments) after every change
+        self._pending = None            # (version, save text) of a change not yet written
+        self._save_lock = threading.Lock()
+        self._written = 0               # the version the save file holds
+        self.tokens = tokens or {}
+        self.epoch = secrets.token_hex(4)      # versions count from 1 again in each server run
+        self._start(game, setup, randoms)
+
+    def _start(self, game, setup: dict, randoms: dict | None) -> None:
+        """Take up a game (new, resumed or loaded): replay its moves, seat its bots, save it."""
+        self.game, self.setup = game, {k: v for k, v in setup.items() if k != "moves"}
+        self.seats = setup["seats"]
+        self.moves: list[dict] = list(setup.get("moves", []))
+        self.states = replay_states(game, {**self.setup, "moves": self.moves})
+        self.st = self.states[-1].copy()
+        self.redo: list[dict] = []
+        self.shows: list = []           # (title, step, state) of each `show` statement on this table
+        game.on_show = self._on_show
+        self.bots = {p: make_bot(s, f"{setup['seed']}:{p}", game) for p, s in enumerate(self.seats) if s != "human"}
+        restore_bots(self.bots, randoms or {})
+        humans = [p for p, s in enumerate(self.seats) if s == "human"]
+        known = set(self.tokens.values())
+        self.tokens = {k: v for k, v in self.tokens.items() if k == "table" or k.isdigit() and int(k) in humans}
+        for key in ["table"] + [str(p) for p in humans]:
+            if key not in self.tokens:
+                token = secrets.token_urlsafe(24)
+                while token in known:
+                    token = secrets.token_urlsafe(24)
+                self.tokens[key] = token
+        self.humans = humans
+        self.version = getattr(self, "version", 0) + 1
+        self._save(tokens=True)
+
+    # ------------------------------------------------------------------ who asks
+    def who(self, token) -> int | None:
+        """The seat a link plays (None: the table link), or 404 for a token that is none."""
+        if isinstance(token, str):
+            for key, known in self.tokens.items():
+                if secrets.compare_digest(known.encode(), token.encode()):
+                    return None if key == "table" else int(key)
+        raise Refused(404, "no table at this link: ask for the link again")
+
+    def viewer(self, seat: int | None) -> int | None:
+        """Whose eyes a link has: its seat's, or at the table link the human seat to move (else
+        the only human seat, else a spectator's)."""
+        if seat is not None:
+            return seat
+        decision = self.st.pending
+        if decision is not None and decision.player in self.humans:
+            return decision.player
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def _check_move(self, move) -> None:
+        """The move number a page sent must be the table's: else it acted on a stale table."""
+        if type(move) is not int:
+            raise Refused(400, "'move' must be the move number the page shows (a whole number)")
+        if move != len(self.st.history):
+            raise Refused(409, f"the table has moved on (move {len(self.st.history)}, not {move}): reload")
+
+    def _check_turn(self, seat: int | None, move) -> int:
+        """The seat that acts now for a link, after checking the move number it saw."""
+        self._check_move(move)
+        if self.st.finished:
+            raise Refused(409, "the game is over")
+        player = self.st.pending.player
+        if player not in self.humans:
+            raise Refused(409, f"{self.game.player_name(player)} ({self.seats[player]}) is to move, not you")
+        if seat is not None and seat != player:
+            raise Refused(403, f"it is {self.game.player_name(player)}'s move, not {self.game.player_name(seat)}'s")
+        return player
+
+    # ------------------------------------------------------------------ actions
+    def choose(self, token, move, option) -> None:
+        """A human seat takes an option, given by its index (a whole number) or its id (text)."""
+        with self._working():
+            self._check_turn(self.who(token), move)
+            decision = self.game.decision(self.st)
+            if type(option) is int:
+                if not 0 <= option < len(decision.options):
+                    raise Refused(400, f"option {option} is not one of the {len(decision.options)} options")
+                index = option
+            elif isinstance(option, str) and len(option) <= 200:
+                ids = [o.id for o in decision.options]
+                if option not in ids:
+                    raise Refused(400, f"'{option[:40]}' is not one of the options")
+                index = ids.index(option)
+            else:
+                raise Refused(400, "'option' must be an option's number or id")
+            self.redo = []
+            self._apply(index)
+
+    def bot_move(self) -> bool:
+        """If a bot is to move, let it choose and play; False when no bot is to move."""
+        with self._working():
+            if self.st.finished or self.st.pending.player not in self.bots:
+                return False
+            index = self.bots[self.st.pending.player].choose(self.game, self.st)
+            self._apply(index)
+            return True
+
+    def bot_to_move(self) -> bool:
+        return not self.st.finished and self.st.pending.player in self.bots
+
+    def _apply(self, index: int) -> None:
+        decision = self.game.decision(self.st)
+        option = decision.options[index]
+        self.moves.append({"player": decision.player, "seat": self.seats[decision.player],
+                           "prompt": decision.prompt, "id": option.id, "label": option.label})
+        self.game.apply_index(self.st, index)
+        self.states.append(self.st.copy())
+        self._changed()
+
+    def undo(self, token, move) -> None:
+        with self._working():
+            seat = self.who(token)
+            self._check_move(move)
+            k = self._undo_point(seat)
+            self.redo = self.moves[k:] + self.redo
+            del self.moves[k:], self.states[k + 1:]
+            self.st = self.states[k].copy()
+            self.shows = [s for s in self.shows if s[1] <= k]
+            self._changed()
+
+    def _undo_point(self, seat: int | None) -> int:
+        """The index of the move an undo takes back (see the module's rule)."""
+        human = [i for i, m in enumerate(self.moves) if m["seat"] == "human"]
+        if not human:
+            raise Refused(409, "nothing to undo")
+        last = human[-1]
+        if seat is None or len(self.humans) == 1:
+            return last
+        if self.moves[last]["player"] != seat:
+            raise Refused(409, f"{self.game.player_name(self.moves[last]['player'])} has moved since: "
+                               "only the last human move can be taken back, by whoever made it")
+        return last
+
+    def redo_move(self, token, move) -> None:
+        with self._working():
+            seat = self.who(token)
+            self._check_move(move)
+            if not self.redo:
+                raise Refused(409, "nothing to redo")
+            if seat is not None and len(self.humans) > 1 and self.redo[0]["player"] != seat:
+                raise Refused(403, "only the player who made that move can redo it")
+            first, *rest = self.redo
+            replayed = [first] + [m for m in _until_human(rest)]
+            self.redo = rest[len(replayed) - 1:]
+            for entry in replayed:
+                ids = [o.id for o in self.game.decision(self.st).options]
+                self._apply(ids.index(entry["id"]))
+
+    def hint(self, token, move) -> str:
+        """The search bot's view of the options (the terminal's `hint`, as text)."""
+        with ENGINE:
+            self._check_turn(self.who(token), move)
+            lines: list[str] = []
+            session = Session(self.game, {**self.setup, "moves": self.moves}, self.st.copy(),
+                              out=lines.append, ask=None, pause=lambda text: None)
+            self.game.on_show = self._on_show       # the session took the hook; the hint plays on copies
+            session.hint()
+            return "\n".join(lines)
+
+    def load(self, token, text: str) -> None:
+        """Replace the game by a save of the same game (the table link only)."""
+        with self._working():
+            if self.who(token) is not None and len(self.humans) > 1:
+                raise Refused(403, "only the table link can load a game")
+            try:
+                data = json.loads(text)
+            except (ValueError, RecursionError):
+                raise Refused(400, "the file is not a saved game (not JSON)")
+            if not isinstance(data, dict) or data.get("game") != self.setup["game"] \
+                    or data.get("variant") != self.setup["variant"]:
+                raise Refused(400, "the file is not a saved game of this game and variant")
+            fd, path = tempfile.mkstemp(suffix=".json")
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                    handle.write(text)
+                game, setup, _st, randoms = read_saved(path, SAVE_FORMAT, load_game)
+            except (UsageError, BoardwrightError) as exc:
+                raise Refused(400, str(exc).replace(path, "the file"))
+            finally:
+                os.unlink(path)
+            self._start(game, setup, randoms)
+            self._changed(saved=True)
+
+    def save_text(self, token) -> str:
+        """The save file (the whole state: the table link, or a table with one human seat)."""
+        with ENGINE:
+            if self.who(token) is not None and len(self.humans) > 1:
+                raise Refused(403, "a save holds every seat's hidden cards: only the table link can save")
+            return json.dumps(self._save_data(), indent=1)
+
+    # ------------------------------------------------------------------ saving and telling
+    def _save_data(self) -> dict:
+        return {"format": SAVE_FORMAT, **self.setup, "moves": self.moves,
+                "bots": bot_states(self.bots, self.seats), "state": self.st.to_json()}
+
+    def _save(self, tokens: bool = False) -> None:
+        """The game on every move (compact JSON: a long game's state is large); the links' tokens
+        when they are made."""
+        self.save_dir.mkdir(parents=True, exist_ok=True)
+        write_atomically(self.save_dir / SAVE_NAME, json.dumps(self._save_data(), separators=(",", ":")))
+        if tokens:
+            path = self.save_dir / TOKENS_NAME
+            write_atomically(path, json.dumps(self.tokens, indent=1))
+            os.chmod(path, 0o600)
+
+    def _changed(self, saved: bool = False) -> None:
+        """Under the engine lock: a new version, its save written once the lock is let go."""
+        self.version += 1
+        text = None if saved else json.dumps(self._save_data(), separators=(",", ":"))
+        self._pending = (self.version, text)
+
+    @contextlib.contextmanager
+    def _working(self):
+        """The engine lock for a change; after it, the change saved (outside the lock, so that
+        one table's disk does not hold up the others) and told to the listeners."""
+        with ENGINE:
+            yield
+            pending, self._pending = self._pending, None
+        if pending is not None:
+            with self._save_lock:
+                version, text = pending
+                if text is not None and version > self._written:
+                    write_atomically(self.save_dir / SAVE_NAME, text)
+                    self._written = version
+            for listener in list(self.listeners):
+                listener()
+
+    def _on_show(self, st, title: str) -> None:
+        if st is self.st:
+            self.shows.append((title, len(st.history), st.copy()))
+
+    # ------------------------------------------------------------------ views
+    def view(self, token) -> dict:
+        with ENGINE:
+            seat = self.who(token)
+            eyes = self.viewer(seat)
+            view = seat_view(self.game, self.st, eyes, self.seats)
+            view.update(version=self.version, epoch=self.epoch, link="table" if seat is None else "seat", you=seat,
+                        humans=self.humans, history=self._history(eyes),
+                        shows=[{"title": t, "step": step, "index": i} for i, (t, step, _) in enumerate(self.shows)],
+                        can_undo=self._may(self._undo_point, seat), can_redo=bool(self.redo) and (
+                            seat is None or len(self.humans) == 1 or self.redo[0]["player"] == seat),
+                        can_save=seat is None or len(self.humans) == 1,
+                        thinking=self.bot_to_move(),
+                        private=any(meta[1] == "owner" for meta in self.game.zone_meta.values())
+                        or self.st.sealed is not None)
+            if self.st.finished:
+                view["result"] = render_result(self.game, self.game.result(self.st))
+            if seat is None:
+                view["links"] = {str(p): self.tokens[str(p)] for p in self.humans}
+            return view
+
+    def past(self, token, step, show=None) -> dict:
+        """A past position (after `step` moves, or as the `show` numbered `show` drew it), as
+        the link's seat saw it (the table link: as a spectator)."""
+        with ENGINE:
+            seat = self.who(token)
+            if show is not None:
+                if type(show) is not int or not 0 <= show < len(self.shows):
+                    raise Refused(400, f"'show' must be from 0 to {len(self.shows) - 1}")
+                title, step, st = self.shows[show]
+            else:
+                if type(step) is not int or not 0 <= step < len(self.states):
+                    raise Refused(400, f"'step' must be a move number from 0 to {len(self.states) - 1}")
+                title, st = None, self.states[step]
+            view = seat_view(self.game, st, seat, self.seats)
+            view.pop("decision", None)      # a past decision is not to be made again
+            view.update(step=step, shown=title)
+            return view
+
+    def _history(self, eyes: int | None) -> list[dict]:
+        out = []
+        for step, m in enumerate(self.moves, 1):
+            sealed = self.states[step - 1].sealed is not None and m["player"] != eyes
+            own = m["player"] == eyes or m["seat"] != "human"
+            out.append({"step": step, "player": m["player"], "name": self.game.player_name(m["player"]),
+                        "plays": m["seat"], "label": "a sealed choice" if sealed else m["label"],
+                        "prompt": m["prompt"] if own and not sealed else None})
+        return out
+
+    @staticmethod
+    def _may(check, *args) -> bool:
+        try:
+            check(*args)
+            return True
+        except Refused:
+            return False
+
+
+def _until_human(moves: list):
+    """The bot moves at the head of `moves`, up to its first human move."""
+    for m in moves:
+        if m["seat"] == "human":
+            return
+        yield m
+
+
+def open_table(game_ref: str, variant, players: int | None, seats: list | None, seed: int, save_dir: Path,
+               load=load_game, params: dict | None = None, new: bool = False) -> tuple[WebTable, bool]:
+    """The table of `serve`: the game saved in `save_dir` resumed (unless `new`), else a new one.
+    Returns the table and whether it was resumed."""
+    saved = save_dir / SAVE_NAME
+    if saved.exists() and not new:
+        game, setup, _st, randoms = read_saved(str(saved), SAVE_FORMAT, load)
+        if setup["game"] != game_ref or setup["variant"] != variant:
+            raise UsageError(f"{save_dir} holds a game of {setup['game']}"
+                             + (f" ({setup['variant']})" if setup["variant"] else "")
+                             + ": add --new to start a new game there, or give another --save-dir")
+        tokens = {}
+        try:
+            loaded = json.loads((save_dir / TOKENS_NAME).read_text(encoding="utf-8"))
+            if isinstance(loaded, dict):
+                tokens = {str(k): v for k, v in loaded.items() if isinstance(v, str) and len(v) >= 16}
+        except (OSError, ValueError):
+            pass                        # new links are made
+        return WebTable(game, setup, save_dir, randoms, tokens), True
+    game = load(game_ref, variant)
+    game.set_params(params or {})
+    players = players or game.min_players
+    seats = seats or ["human"] + ["random"] * (players - 1)
+    if len(seats) != players:
+        raise UsageError(f"--seats names {len(seats)} seats for {players} players")
+    for p, s in enumerate(seats):
+        if s != "human":
+            make_bot(s, p, game)
+    game.new_state(players, seed)       # a player count the game does not take is refused here
+    setup = {"game": game_ref, "variant": variant, "params": params or {}, "players": players, "seed": seed,
+             "seats": seats, "moves": []}
+    return WebTable(game, setup, save_dir), False
