@@ -64,7 +64,7 @@ class WebTable:
         self.game, self.setup = game, {k: v for k, v in setup.items() if k != "moves"}
         self.seats = setup["seats"]
         self.moves: list[dict] = list(setup.get("moves", []))
-        self.states = replay_states(game, {**self.setup, "moves": self.moves})
+        self.states = list(replay_states(game, {**self.setup, "moves": self.moves}))   # a state per move: undo, time travel
         self.st = self.states[-1].copy()
         self.redo: list[dict] = []
         self.shows: list = []           # (title, step, state) of each `show` statement on this table
