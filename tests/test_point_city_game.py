@@ -190,6 +190,7 @@ def test_hypothesis_finds_no_broken_invariant():
 # ---------------------------------------------------------------------------- the terminal
 def test_the_solo_game_is_playable_in_the_terminal(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 300))
+    monkeypatch.delenv("LINES", raising=False)      # no screen height (xdist sets one): the whole table
     code = main(["play", "point-city", "--players", "1", "--variant", "solo-medium", "--seed", "2"])
     out = capsys.readouterr().out
     assert code == 0

@@ -155,6 +155,7 @@ def test_simulate_reports_json_for_every_player_count(capsys, variant):
 def test_play_is_readable_by_a_person(capsys, monkeypatch):
     """A human seat driven through stdin (always the first option) plays a whole game."""
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 3000))
+    monkeypatch.delenv("LINES", raising=False)      # no screen height (xdist sets one): the whole table
     code, out, err = run(capsys, "play", "urban-panic", "--players", "2", "--seats", "human,random", "--seed", "3")
     assert code == 0 and err == ""
     assert "Input ended" not in out
