@@ -9,6 +9,7 @@ seat that makes it.
 """
 from __future__ import annotations
 
+from ...interpreter.run.shaped import Placement
 from ..render import _names_seats, _text
 
 # Words a component's data may use for a colour (an enum member or a text value); the page
@@ -53,6 +54,9 @@ def seat_view(game, st, seat: int | None, seats: list) -> dict:
     if decision:
         view["decision"] = {"player": decision["player"], "prompt": decision["prompt"], "options": options
                             if decision["options"] is not None else None}
+        placed = {o["placement"]["piece"] for o in options if "placement" in o}
+        if placed:                      # how each piece the placements lay looks, once
+            view["decision"]["pieces"] = {str(c): look(game, st, c) for c in sorted(placed)}
     if seen.get("sealed"):
         view["sealed"] = seen["sealed"]
     if seat is not None and game.brief is not None:
@@ -81,9 +85,9 @@ def zone_view(game, st, key: str, content, seat, options: list) -> dict:
 
 
 def grid_view(game, st, key: str, content: dict, options: list) -> dict:
-    """A visible grid: its cells with their stacks (bottom to top), its bounds and shape.
-    Hook for pieces that cover several cells: each covers the cells it lies on, and the page
-    draws a stack's top at every one of them until a piece outline is added here."""
+    """A visible grid: its cells with their stacks (bottom to top), its bounds and shape, and
+    its pieces: each component with a shape (interpreter/run/shaped.py) that is on top of one
+    or more cells, once, with those cells, so that the page draws it as one unit."""
     cells = []
     for text, labels in content.items():
         x, y = (int(n) for n in text.split(","))
@@ -102,7 +106,18 @@ def grid_view(game, st, key: str, content: dict, options: list) -> dict:
         bounds = [min(xs), min(ys), max(xs), max(ys)]
     return {"cells": cells, "bounds": bounds, "size": sum(len(c["stack"]) for c in cells),
             "blocked": sorted(f"{x},{y}" for x, y in shape.blocked), "stacked": shape.stacked,
-            "extent": list(shape.extent) if shape.extent else None}
+            "extent": list(shape.extent) if shape.extent else None, "pieces": pieces_on(game, st, key)}
+
+
+def pieces_on(game, st, key: str) -> list[dict]:
+    """The shaped pieces seen on a grid, each once: how it looks and the cells where it is the
+    top of the stack (all it covers, unless a stacked grid has something on part of it), in
+    the order of the cells (row by row)."""
+    tops: dict[int, list] = {}
+    for (x, y), stack in sorted(st.zones[key].items(), key=lambda item: (item[0][1], item[0][0])):
+        if stack and game.orientations[stack[-1]] is not None:
+            tops.setdefault(stack[-1], []).append(f"{x},{y}")
+    return [{**look(game, st, c), "cells": cells} for c, cells in tops.items()]
 
 
 def option_targets(game, st, seat) -> list[dict]:
@@ -129,8 +144,22 @@ def option_targets(game, st, seat) -> list[dict]:
                 targets.append({"zone": key, "top": True})
         elif type(value) is tuple and len(value) == 2 and all(type(n) is int for n in value):
             targets = [{"zone": k, "cell": f"{value[0]},{value[1]}"} for k in cell_grids]
-        out.append({"index": index, "id": option.id, "label": option.label, "targets": targets})
+        entry = {"index": index, "id": option.id, "label": option.label, "targets": targets}
+        if type(value) is Placement:
+            entry["placement"] = placement_of(value, cell_grids)
+            targets.extend({"zone": k, "cell": cell} for k in entry["placement"]["grids"]
+                           for cell in entry["placement"]["cells"])
+        out.append(entry)
     return out
+
+
+def placement_of(value: Placement, cell_grids: list) -> dict:
+    """A placement option as the page needs it to let a player pick the piece, turn it and lay
+    it by pointing: the piece (its number: how it looks is in the decision's `pieces`), the
+    orientation, the cells it would cover and the grids they are on (the seat's grids, as
+    for a cell option)."""
+    piece, at, turn, cells = value
+    return {"piece": piece, "turn": turn, "cells": [f"{x},{y}" for x, y in cells], "grids": cell_grids}
 
 
 def var_lines(game, seen: dict) -> list[dict]:
