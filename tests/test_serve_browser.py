@@ -153,3 +153,116 @@ def test_a_reload_and_a_server_restart_mid_game_keep_the_game(tmp_path, browser)
         wait_for_move(page, 3)
     assert [m["label"] for m in resumed.moves] == ["Aardvark", "Egret", "Bison"]
     assert json.loads((tmp_path / "saves" / "table.json").read_text())["moves"][-1]["label"] == "Bison"
+
+
+# ------------------------------------------------------------------ placement games
+POLYOMINO = "docs/examples/polyomino/polyomino.game"
+
+
+def perimeter_edges(cells: set) -> int:
+    """How many cell sides of a piece have no cell of the piece beyond them: the edges of one
+    outline around it (a line per cell would be 4 a cell)."""
+    return sum((x + dx, y + dy) not in cells for x, y in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+
+def cells_of(text: str) -> set:
+    return {tuple(int(n) for n in cell.split(",")) for cell in text.split()}
+
+
+def assert_pieces_drawn_as_units(page, table) -> None:
+    """One outlined group per piece on the board, with exactly the cells the engine says it
+    covers, an outline around them only, and no card drawn in a cell a piece covers."""
+    board = table.st.zones["board"]
+    expected = {}
+    for cell, stack in board.items():
+        expected.setdefault(stack[-1], set()).add(cell)
+    groups = page.locator(".zone[data-zone=board] svg.pieces g.piece")
+    assert groups.count() == len(expected)
+    drawn = sorted(sorted(cells_of(groups.nth(i).get_attribute("data-cells"))) for i in range(groups.count()))
+    assert drawn == sorted(sorted(cells) for cells in expected.values())
+    for i in range(groups.count()):
+        cells = cells_of(groups.nth(i).get_attribute("data-cells"))
+        outline = groups.nth(i).locator("path.outline")
+        assert outline.count() == 1
+        assert outline.get_attribute("d").count("M") == perimeter_edges(cells)
+        # The piece's body spans the box of its cells on the page; its outline, that box and
+        # the line's width (Chromium counts the stroke in an element's box).
+        boxes = [page.locator(f".zone[data-zone=board] .cell[data-cell='{x},{y}']").bounding_box() for x, y in cells]
+        cells_box = [min(b["x"] for b in boxes), min(b["y"] for b in boxes),
+                     max(b["x"] + b["width"] for b in boxes), max(b["y"] + b["height"] for b in boxes)]
+        for part, slack in (("path.fill", 1), ("path.outline", 6)):
+            box = groups.nth(i).locator(part).bounding_box()
+            edges = [box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"]]
+            assert all(abs(a - b) <= slack for a, b in zip(edges, cells_box)), (part, edges, cells_box)
+    assert page.locator(".zone[data-zone=board] .cell.covered").count() == len(board)
+    assert page.locator(".zone[data-zone=board] .cell.covered .card").count() == 0
+
+
+def test_a_polyomino_game_is_played_by_picking_pieces_turning_and_pointing(tmp_path, browser):
+    table = new_table(tmp_path, POLYOMINO, ["human", "random"], seed=3)
+    game = table.game
+    with serving(table) as server:
+        page, errors = open_page(browser, server, table.tokens["table"])
+        # (which piece button, turns to take with R, which cell the piece may cover to point at)
+        for number, (button, turns, at) in enumerate([(9, 0, 0), (4, 1, 2), (15, 2, -1), (1, 0, 1)]):
+            page.wait_for_selector("body[data-mine=true]")
+            move = int(page.get_attribute("body", "data-move"))
+            piece_button = page.locator("#placer .piece-button").nth(button)
+            piece = int(piece_button.get_attribute("data-piece"))
+            options = [o.value for o in game.decision(table.st).options if o.value.piece == piece]
+            piece_button.click()
+            for _ in range(turns):
+                page.keyboard.press("r")
+            turn = sorted({p.turn for p in options})[turns % len({p.turn for p in options})]
+            # The cells offered are those the piece covers in that orientation, and no others.
+            fits = page.locator(".zone[data-zone=board] .cell.fit")
+            offered = {tuple(int(n) for n in fits.nth(i).get_attribute("data-cell").split(","))
+                       for i in range(fits.count())}
+            assert offered == {cell for p in options if p.turn == turn for cell in p.cells}
+            pointed = fits.nth(at if at >= 0 else fits.count() + at)
+            pointed.hover()
+            clicked = tuple(int(n) for n in pointed.get_attribute("data-cell").split(","))
+            shown = page.locator(".zone[data-zone=board] .cell.preview")
+            preview = {tuple(int(n) for n in shown.nth(i).get_attribute("data-cell").split(",")) for i in range(shown.count())}
+            pointed.click()
+            wait_for_move(page, move + 1)
+            # The piece lies on exactly the cells shown, in the orientation chosen, over the cell clicked.
+            laid = table.states[move + 1].loc[piece]
+            assert laid[0] == "board" and set(laid[3]) == preview and clicked in preview
+            assert laid[2] == turn and len(preview) == len(game.orientations[piece][turn])
+            assert number > 0 or len(options) > 1           # the first pick had a choice to make
+        page.wait_for_selector("body[data-mine=true]")
+        assert [m["seat"] for m in table.moves] == ["human", "random"] * 4      # the bot answered each
+        assert_pieces_drawn_as_units(page, table)
+        assert errors == []
+
+
+def test_a_cell_clicked_with_no_piece_picked_asks_among_the_placements_over_it(tmp_path, browser):
+    table = new_table(tmp_path, POLYOMINO, ["human", "random"], seed=2)
+    with serving(table) as server:
+        page, errors = open_page(browser, server, table.tokens["table"])
+        where = (4, 5)                  # beside the first piece's start (4, 4): many placements cover it
+        page.locator(".zone[data-zone=board] .cell.target[data-cell='4,5']").click()
+        over = [o for o in table.game.decision(table.st).options if where in o.value.cells]
+        offered = page.locator("#chooser-options button")
+        assert sorted(int(offered.nth(i).get_attribute("data-index")) for i in range(offered.count())) \
+            == sorted(table.game.decision(table.st).options.index(o) for o in over)
+        # Pointing at one shows its cells; taking it lays the piece there.
+        last = offered.nth(offered.count() - 1)
+        last.hover()
+        shown = page.locator(".zone[data-zone=board] .cell.preview")
+        preview = {tuple(int(n) for n in shown.nth(i).get_attribute("data-cell").split(",")) for i in range(shown.count())}
+        chosen = over[-1].value
+        assert preview == set(chosen.cells)
+        last.click()
+        wait_for_move(page, 1)
+        assert set(table.states[1].loc[chosen.piece][3]) == set(chosen.cells)
+        # The option list is grouped by piece, each group with its piece's placements.
+        page.wait_for_selector("body[data-mine=true]")
+        groups = page.locator("#options details.option-group")
+        counts = {}
+        for o in table.game.decision(table.st).options:
+            counts[o.value.piece] = counts.get(o.value.piece, 0) + 1
+        assert {int(groups.nth(i).get_attribute("data-piece")): groups.nth(i).locator("button.option").count()
+                for i in range(groups.count())} == counts
+        assert errors == []
