@@ -544,6 +544,7 @@ function fitOver(where) {
 }
 
 function preview(where) {
+  if (where !== placing.hover) placing.shift = 0;      // N counts over one cell
   placing.hover = where;
   const fit = fitOver(where);
   showCells(fit ? fit.option : null);
