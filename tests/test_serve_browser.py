@@ -203,12 +203,17 @@ def test_a_polyomino_game_is_played_by_picking_pieces_turning_and_pointing(tmp_p
     game = table.game
     with serving(table) as server:
         page, errors = open_page(browser, server, table.tokens["table"])
-        # (which piece button, turns to take with R, which cell the piece may cover to point at)
-        for number, (button, turns, at) in enumerate([(9, 0, 0), (4, 1, 2), (15, 2, -1), (1, 0, 1)]):
+        # (the piece's button, or its card in the reserve; turns to take with R; which cell the
+        # piece may cover to point at)
+        picks = [("#placer .piece-button", 9, 0, 0), ("#placer .piece-button", 4, 1, 2),
+                 ("#placer .piece-button", 15, 2, -1), (".zone[data-zone='reserve/0'] .card", 1, 0, 1)]
+        for number, (where, button, turns, at) in enumerate(picks):
             page.wait_for_selector("body[data-mine=true]")
             move = int(page.get_attribute("body", "data-move"))
-            piece_button = page.locator("#placer .piece-button").nth(button)
+            piece_button = page.locator(where).nth(button)
             piece = int(piece_button.get_attribute("data-piece"))
+            if where.startswith(".zone"):       # the card in the reserve is that piece
+                assert table.st.zones["reserve/0"][button] == piece
             options = [o.value for o in game.decision(table.st).options if o.value.piece == piece]
             piece_button.click()
             for _ in range(turns):

@@ -48,6 +48,10 @@ def test_the_view_holds_each_piece_once_with_its_cells_and_each_placement_its_ce
                 # The cells it would cover are the cells the option names on the board.
                 assert sorted(t["cell"] for t in option["targets"]) == as_text(cells)
                 assert {t["zone"] for t in option["targets"]} == {"board"}
+            # Each piece the placements lay, once, with where it lies: its seat's reserve.
+            assert sorted(p["label"] for p in decision["pieces"].values()) \
+                == sorted({f"{COLOURS[mirror.player]} {ref.covered(o)[0]}" for o in mirror.options})
+            assert {p["lies"]["zone"] for p in decision["pieces"].values()} == {f"reserve/{mirror.player}"}
             k = pick % len(options)
             name, cells = ref.covered(mirror.options[k])
             placed.append((f"{COLOURS[mirror.player]} {name}", as_text(cells)))

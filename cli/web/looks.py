@@ -56,7 +56,7 @@ def seat_view(game, st, seat: int | None, seats: list) -> dict:
                             if decision["options"] is not None else None}
         placed = {o["placement"]["piece"] for o in options if "placement" in o}
         if placed:                      # how each piece the placements lay looks, once
-            view["decision"]["pieces"] = {str(c): look(game, st, c) for c in sorted(placed)}
+            view["decision"]["pieces"] = {str(c): piece_look(game, st, c, seat) for c in sorted(placed)}
     if seen.get("sealed"):
         view["sealed"] = seen["sealed"]
     if seat is not None and game.brief is not None:
@@ -150,6 +150,16 @@ def option_targets(game, st, seat) -> list[dict]:
             targets.extend({"zone": k, "cell": cell} for k in entry["placement"]["grids"]
                            for cell in entry["placement"]["cells"])
         out.append(entry)
+    return out
+
+
+def piece_look(game, st, c: int, seat) -> dict:
+    """How a piece that placements lay looks, and where it lies when that is a card the seat
+    sees in a pile or stack (the page lets the player pick the piece there)."""
+    out = look(game, st, c)
+    key, cell = st.loc[c][:2]
+    if cell is None and game.zone_meta[key.split("/")[0]][0] != "grid" and game.visible_to(key, seat):
+        out["lies"] = {"zone": key, "pos": st.zones[key].index(c)}
     return out
 
 

@@ -310,7 +310,9 @@ function drawZone(zone, targets) {
     zone.items.forEach((item, pos) => {
       const card = drawCard(item, false);
       card.dataset.pos = pos;
-      clickable(card, targets.get(`${zone.key}|#${pos}`));
+      const piece = pieceLying(`${zone.key}|#${pos}`);
+      if (piece !== null) pickable(card, piece);
+      else clickable(card, targets.get(`${zone.key}|#${pos}`));
       row.append(card);
     });
     box.append(row);
@@ -519,6 +521,26 @@ function shapeIcon(cells, colour) {
     svg.append(square);
   }
   return svg;
+}
+
+// The piece of the placements that lies at "zone|#pos" (a card in a pile), or null.
+function pieceLying(where) {
+  const d = past ? null : mine(view);
+  for (const [piece, look] of Object.entries((d && d.pieces) || {})) {
+    if (look.lies && `${look.lies.zone}|#${look.lies.pos}` === where) return piece;
+  }
+  return null;
+}
+
+// A card of a piece the placements lay: a click picks the piece (again: puts it down).
+function pickable(card, piece) {
+  card.classList.add("target", "pickable");
+  if (piece === placing.piece) card.classList.add("picked");
+  card.tabIndex = 0;
+  card.dataset.piece = piece;
+  const take = () => pick(placing.piece === piece ? null : piece);
+  card.onclick = take;
+  card.onkeydown = (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); take(); } };
 }
 
 function pick(piece, turnBy = 0) {
