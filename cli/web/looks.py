@@ -146,9 +146,7 @@ def option_targets(game, st, seat) -> list[dict]:
             targets = [{"zone": k, "cell": f"{value[0]},{value[1]}"} for k in cell_grids]
         entry = {"index": index, "id": option.id, "label": option.label, "targets": targets}
         if type(value) is Placement:
-            entry["placement"] = placement_of(value, cell_grids)
-            targets.extend({"zone": k, "cell": cell} for k in entry["placement"]["grids"]
-                           for cell in entry["placement"]["cells"])
+            entry["placement"] = placement_of(value, cell_grids)    # names its cells in each of the grids
         out.append(entry)
     return out
 

@@ -257,7 +257,7 @@ function drawBoard(data, board) {
   }
   for (const option of d ? d.options : []) {
     if (picked && option.placement) continue;     // the picked piece's fits are laid by pointing
-    for (const t of option.targets) {
+    for (const t of targetsOf(option)) {
       const key = `${t.zone}|${t.cell !== undefined ? t.cell : t.top ? "top" : "#" + t.pos}`;
       if (!targets.has(key)) targets.set(key, []);
       targets.get(key).push(option);
@@ -576,16 +576,18 @@ function preview(where) {
   }
 }
 
+// The cells and cards an option names: a placement, its cells in each of its grids.
+function targetsOf(option) {
+  const p = option.placement;
+  return p ? p.grids.flatMap((zone) => p.cells.map((cell) => ({zone, cell}))) : option.targets;
+}
+
 // Mark the cells an option names (a placement's cells, else its targets) on the board.
 function showCells(option) {
   for (const node of document.querySelectorAll("#board .preview")) node.classList.remove("preview");
   shown = option;
   if (!option) return;
-  const zones = option.placement ? option.placement.grids : [];
-  const cells = option.placement ? option.placement.cells : [];
-  const named = option.placement ? zones.flatMap((z) => cells.map((c) => [z, c]))
-    : option.targets.filter((t) => t.cell !== undefined).map((t) => [t.zone, t.cell]);
-  for (const [zone, cell] of named) {
+  for (const {zone, cell} of targetsOf(option).filter((t) => t.cell !== undefined)) {
     const node = document.querySelector(`#board .zone[data-zone="${CSS.escape(zone)}"] .cell[data-cell="${cell}"]`);
     if (node) node.classList.add("preview");
   }
