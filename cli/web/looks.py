@@ -123,7 +123,8 @@ def pieces_on(game, st, key: str) -> list[dict]:
 def option_targets(game, st, seat) -> list[dict]:
     """The options of the pending decision (only for the seat that makes it), each with the
     cells or cards it names that `seat` can see: a cell option names that cell in the
-    seat's own grids (else in the grids nobody owns), a component option the place it lies."""
+    seat's own grids (else in the grids nobody owns), a component option the place it lies,
+    a placement option (`placement`) its piece, orientation and cells in those grids."""
     decision = game.decision(st)
     site = game.choices[st.pending.site]
     names_components = not site.injective           # the options are components of a kind
