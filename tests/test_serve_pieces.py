@@ -10,6 +10,7 @@ from pathlib import Path
 
 from web_support import request, serving
 
+from boardwright.cli.web.looks import seat_view
 from boardwright.cli.web.table import open_table
 from boardwright.interpreter.compile.load import load_game
 
@@ -62,3 +63,48 @@ def test_the_view_holds_each_piece_once_with_its_cells_and_each_placement_its_ce
     assert all(p["colour"] == p["label"].split()[0] for p in board["pieces"])    # the colour from its data
     covered = [cell for _, cells in placed for cell in cells]
     assert sorted(c["cell"] for c in board["cells"]) == sorted(covered) and len(set(covered)) == len(covered)
+
+
+FLOATING_DATA = """\
+provenance: test data
+enums:
+  Colour: [red, blue]
+components:
+  Piece:
+    label: "{colour} {name}"
+    attributes: {colour: Colour, name: str}
+    items:
+      - {colour: red, name: ell, shape: "#.\\n#.\\n##"}
+      - {colour: blue, name: bar, shape: "##"}
+"""
+
+FLOATING_RULES = """\
+game "Floating"
+players 2
+data "pieces.yaml"
+zone board: grid of Piece
+zone bag: pile of Piece
+setup {
+  move components(Piece) to bag
+  move [q for q in components(Piece) if q.name == "ell"][0] to board at (0, 0) turned 0
+}
+play {
+  choose m from placements_of(board, [q for q in contents(bag)], [(5, 5)]) by 0 prompt "Lay the bar"
+  move m.piece to board at m.at turned m.turn
+}
+"""
+
+
+def test_a_grid_without_a_size_spans_its_pieces_and_every_cell_a_placement_would_cover(tmp_path):
+    (tmp_path / "pieces.yaml").write_text(FLOATING_DATA)
+    (tmp_path / "g.game").write_text(FLOATING_RULES)
+    game = load_game(tmp_path / "g.game")
+    st = game.new_state(2, 1)
+    view = seat_view(game, st, 0, ["human", "human"])
+    board = next(z for z in view["zones"] if z["key"] == "board")
+    # By hand: the ell (a column of three and a foot to the right) at (0, 0); the bar over
+    # (5, 5) lies across from (4, 5) or (5, 5), or upright from (5, 4) or (5, 5).
+    assert [(p["label"], sorted(p["cells"])) for p in board["pieces"]] == [("red ell", ["0,0", "0,1", "0,2", "1,2"])]
+    covers = sorted(sorted(o["placement"]["cells"]) for o in view["decision"]["options"])
+    assert covers == sorted([["4,5", "5,5"], ["5,5", "6,5"], ["5,4", "5,5"], ["5,5", "5,6"]])
+    assert board["bounds"] == [0, 0, 6, 6]

@@ -98,6 +98,8 @@ def grid_view(game, st, key: str, content: dict, options: list) -> dict:
     points = [(c["x"], c["y"]) for c in cells]
     points += [tuple(int(n) for n in t["cell"].split(",")) for o in options for t in o["targets"]
                if t["zone"] == key and "cell" in t]
+    points += [tuple(int(n) for n in cell.split(",")) for o in options if key in o.get("placement", {}).get("grids", ())
+               for cell in o["placement"]["cells"]]
     if shape.size is not None:
         points += [(0, 0), (shape.size[0] - 1, shape.size[1] - 1)]
     bounds = None
