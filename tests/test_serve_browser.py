@@ -169,6 +169,12 @@ def cells_of(text: str) -> set:
     return {tuple(int(n) for n in cell.split(",")) for cell in text.split()}
 
 
+def board_cells(page, marked: str) -> set:
+    """The board's cells with a class (`fit`: the picked piece may cover it; `preview`: shown)."""
+    found = page.locator(f".zone[data-zone=board] .cell.{marked}")
+    return cells_of(" ".join(found.nth(i).get_attribute("data-cell") for i in range(found.count())))
+
+
 def assert_pieces_drawn_as_units(page, table) -> None:
     """One outlined group per piece on the board, with exactly the cells the engine says it
     covers, an outline around them only, and no card drawn in a cell a piece covers."""
@@ -221,14 +227,11 @@ def test_a_polyomino_game_is_played_by_picking_pieces_turning_and_pointing(tmp_p
             turn = sorted({p.turn for p in options})[turns % len({p.turn for p in options})]
             # The cells offered are those the piece covers in that orientation, and no others.
             fits = page.locator(".zone[data-zone=board] .cell.fit")
-            offered = {tuple(int(n) for n in fits.nth(i).get_attribute("data-cell").split(","))
-                       for i in range(fits.count())}
-            assert offered == {cell for p in options if p.turn == turn for cell in p.cells}
+            assert board_cells(page, "fit") == {cell for p in options if p.turn == turn for cell in p.cells}
             pointed = fits.nth(at if at >= 0 else fits.count() + at)
             pointed.hover()
             clicked = tuple(int(n) for n in pointed.get_attribute("data-cell").split(","))
-            shown = page.locator(".zone[data-zone=board] .cell.preview")
-            preview = {tuple(int(n) for n in shown.nth(i).get_attribute("data-cell").split(",")) for i in range(shown.count())}
+            preview = board_cells(page, "preview")
             pointed.click()
             wait_for_move(page, move + 1)
             # The piece lies on exactly the cells shown, in the orientation chosen, over the cell clicked.
@@ -255,8 +258,7 @@ def test_a_cell_clicked_with_no_piece_picked_asks_among_the_placements_over_it(t
         # Pointing at one shows its cells; taking it lays the piece there.
         last = offered.nth(offered.count() - 1)
         last.hover()
-        shown = page.locator(".zone[data-zone=board] .cell.preview")
-        preview = {tuple(int(n) for n in shown.nth(i).get_attribute("data-cell").split(",")) for i in range(shown.count())}
+        preview = board_cells(page, "preview")
         chosen = over[-1].value
         assert preview == set(chosen.cells)
         last.click()
