@@ -175,6 +175,28 @@ def board_cells(page, marked: str) -> set:
     return cells_of(" ".join(found.nth(i).get_attribute("data-cell") for i in range(found.count())))
 
 
+def filled(d: str, point: tuple) -> bool:
+    """Whether a point lies inside one of the rectangles `M l,t H r V b H l Z` of a piece's body."""
+    for l, t, r, b, _ in re.findall(r"M([\d.]+),([\d.]+)H([\d.]+)V([\d.]+)H([\d.]+)Z", d):
+        if float(l) < point[0] < float(r) and float(t) < point[1] < float(b):
+            return True
+    return False
+
+
+def assert_no_line_between_its_cells(page, group, cells: set) -> None:
+    """The piece's body covers the gap between two of its cells side by side (no line shows
+    between them), and not the gap beside a cell that is not its own."""
+    origin = group.locator("xpath=..").bounding_box()
+    body = group.locator("path.fill").get_attribute("d")
+    box = {cell: page.locator(f".zone[data-zone=board] .cell[data-cell='{cell[0]},{cell[1]}']").bounding_box()
+           for cell in cells}
+    for (x, y), b in box.items():
+        right = (b["x"] + b["width"] + 1 - origin["x"], b["y"] + b["height"] / 2 - origin["y"])
+        below = (b["x"] + b["width"] / 2 - origin["x"], b["y"] + b["height"] + 1 - origin["y"])
+        assert filled(body, right) == ((x + 1, y) in cells), (x, y, "right")
+        assert filled(body, below) == ((x, y + 1) in cells), (x, y, "below")
+
+
 def assert_pieces_drawn_as_units(page, table) -> None:
     """One outlined group per piece on the board, with exactly the cells the engine says it
     covers, an outline around them only, and no card drawn in a cell a piece covers."""
@@ -191,6 +213,7 @@ def assert_pieces_drawn_as_units(page, table) -> None:
         outline = groups.nth(i).locator("path.outline")
         assert outline.count() == 1
         assert outline.get_attribute("d").count("M") == perimeter_edges(cells)
+        assert_no_line_between_its_cells(page, groups.nth(i), cells)
         # The piece's body spans the box of its cells on the page; its outline, that box and
         # the line's width (Chromium counts the stroke in an element's box).
         boxes = [page.locator(f".zone[data-zone=board] .cell[data-cell='{x},{y}']").bounding_box() for x, y in cells]
