@@ -1,6 +1,7 @@
-"""The screenshots of the web table in docs/ (docs/cli.md shows them): each bundled game
-served in this process, opened in Debian's Chromium by Playwright, a few options clicked,
-and the page saved as a small PNG.
+"""The screenshots of the web table in docs/ (docs/cli.md shows them): each bundled game and
+the polyomino test bed served in this process, opened in Debian's Chromium by Playwright, a
+few options clicked (at a decision among placements, a piece then picked, turned and
+pointed at the board), and the page saved as a small PNG.
 
     python tests/serve_screenshots.py [FOLDER]      # default: docs/
 
