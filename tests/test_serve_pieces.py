@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from test_shapes import DATA as SHAPES_DATA
 from web_support import request, serving
 
 from boardwright.cli.web.looks import seat_view
@@ -65,19 +66,6 @@ def test_the_view_holds_each_piece_once_with_its_cells_and_each_placement_its_ce
     assert sorted(c["cell"] for c in board["cells"]) == sorted(covered) and len(set(covered)) == len(covered)
 
 
-FLOATING_DATA = """\
-provenance: test data
-enums:
-  Colour: [red, blue]
-components:
-  Piece:
-    label: "{colour} {name}"
-    attributes: {colour: Colour, name: str}
-    items:
-      - {colour: red, name: ell, shape: "#.\\n#.\\n##"}
-      - {colour: blue, name: bar, shape: "##"}
-"""
-
 FLOATING_RULES = """\
 game "Floating"
 players 2
@@ -89,14 +77,14 @@ setup {
   move [q for q in components(Piece) if q.name == "ell"][0] to board at (0, 0) turned 0
 }
 play {
-  choose m from placements_of(board, [q for q in contents(bag)], [(5, 5)]) by 0 prompt "Lay the bar"
+  choose m from placements_of(board, [q for q in contents(bag) if q.name == "bar"], [(5, 5)]) by 0 prompt "Lay the bar"
   move m.piece to board at m.at turned m.turn
 }
 """
 
 
 def test_a_grid_without_a_size_spans_its_pieces_and_every_cell_a_placement_would_cover(tmp_path):
-    (tmp_path / "pieces.yaml").write_text(FLOATING_DATA)
+    (tmp_path / "pieces.yaml").write_text(SHAPES_DATA)       # an ell, a bar (two across) and others
     (tmp_path / "g.game").write_text(FLOATING_RULES)
     game = load_game(tmp_path / "g.game")
     st = game.new_state(2, 1)
