@@ -153,3 +153,146 @@ def test_a_reload_and_a_server_restart_mid_game_keep_the_game(tmp_path, browser)
         wait_for_move(page, 3)
     assert [m["label"] for m in resumed.moves] == ["Aardvark", "Egret", "Bison"]
     assert json.loads((tmp_path / "saves" / "table.json").read_text())["moves"][-1]["label"] == "Bison"
+
+
+# ------------------------------------------------------------------ placement games
+POLYOMINO = "docs/examples/polyomino/polyomino.game"
+
+
+def perimeter_edges(cells: set) -> int:
+    """How many cell sides of a piece have no cell of the piece beyond them: the edges of one
+    outline around it (a line per cell would be 4 a cell)."""
+    return sum((x + dx, y + dy) not in cells for x, y in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+
+def cells_of(text: str) -> set:
+    return {tuple(int(n) for n in cell.split(",")) for cell in text.split()}
+
+
+def board_cells(page, marked: str) -> set:
+    """The board's cells with a class (`fit`: the picked piece may cover it; `preview`: shown)."""
+    found = page.locator(f".zone[data-zone=board] .cell.{marked}")
+    return cells_of(" ".join(found.nth(i).get_attribute("data-cell") for i in range(found.count())))
+
+
+def filled(d: str, point: tuple) -> bool:
+    """Whether a point lies inside one of the rectangles `M l,t H r V b H l Z` of a piece's body."""
+    for l, t, r, b, _ in re.findall(r"M([\d.]+),([\d.]+)H([\d.]+)V([\d.]+)H([\d.]+)Z", d):
+        if float(l) < point[0] < float(r) and float(t) < point[1] < float(b):
+            return True
+    return False
+
+
+def assert_no_line_between_its_cells(page, group, cells: set) -> None:
+    """The piece's body covers the gap between two of its cells side by side (no line shows
+    between them), and not the gap beside a cell that is not its own."""
+    origin = group.locator("xpath=..").bounding_box()
+    body = group.locator("path.fill").get_attribute("d")
+    box = {cell: page.locator(f".zone[data-zone=board] .cell[data-cell='{cell[0]},{cell[1]}']").bounding_box()
+           for cell in cells}
+    for (x, y), b in box.items():
+        right = (b["x"] + b["width"] + 1 - origin["x"], b["y"] + b["height"] / 2 - origin["y"])
+        below = (b["x"] + b["width"] / 2 - origin["x"], b["y"] + b["height"] + 1 - origin["y"])
+        assert filled(body, right) == ((x + 1, y) in cells), (x, y, "right")
+        assert filled(body, below) == ((x, y + 1) in cells), (x, y, "below")
+
+
+def assert_pieces_drawn_as_units(page, table) -> None:
+    """One outlined group per piece on the board, with exactly the cells the engine says it
+    covers, an outline around them only, and no card drawn in a cell a piece covers."""
+    board = table.st.zones["board"]
+    expected = {}
+    for cell, stack in board.items():
+        expected.setdefault(stack[-1], set()).add(cell)
+    groups = page.locator(".zone[data-zone=board] svg.pieces g.piece")
+    assert groups.count() == len(expected)
+    drawn = sorted(sorted(cells_of(groups.nth(i).get_attribute("data-cells"))) for i in range(groups.count()))
+    assert drawn == sorted(sorted(cells) for cells in expected.values())
+    for i in range(groups.count()):
+        cells = cells_of(groups.nth(i).get_attribute("data-cells"))
+        outline = groups.nth(i).locator("path.outline")
+        assert outline.count() == 1
+        assert outline.get_attribute("d").count("M") == perimeter_edges(cells)
+        assert_no_line_between_its_cells(page, groups.nth(i), cells)
+        # The piece's body spans the box of its cells on the page; its outline, that box and
+        # the line's width (Chromium counts the stroke in an element's box).
+        boxes = [page.locator(f".zone[data-zone=board] .cell[data-cell='{x},{y}']").bounding_box() for x, y in cells]
+        cells_box = [min(b["x"] for b in boxes), min(b["y"] for b in boxes),
+                     max(b["x"] + b["width"] for b in boxes), max(b["y"] + b["height"] for b in boxes)]
+        for part, slack in (("path.fill", 1), ("path.outline", 6)):
+            box = groups.nth(i).locator(part).bounding_box()
+            edges = [box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"]]
+            assert all(abs(a - b) <= slack for a, b in zip(edges, cells_box)), (part, edges, cells_box)
+    assert page.locator(".zone[data-zone=board] .cell.covered").count() == len(board)
+    assert page.locator(".zone[data-zone=board] .cell.covered .card").count() == 0
+
+
+def test_a_polyomino_game_is_played_by_picking_pieces_turning_and_pointing(tmp_path, browser):
+    table = new_table(tmp_path, POLYOMINO, ["human", "random"], seed=3)
+    game = table.game
+    with serving(table) as server:
+        page, errors = open_page(browser, server, table.tokens["table"])
+        # (the piece's button, or its card in the reserve; turns to take with R; which cell the
+        # piece may cover to point at)
+        picks = [("#placer .piece-button", 9, 0, 0), ("#placer .piece-button", 4, 1, 2),
+                 ("#placer .piece-button", 15, 2, -1), (".zone[data-zone='reserve/0'] .card", 1, 0, 1)]
+        for number, (where, button, turns, at) in enumerate(picks):
+            page.wait_for_selector("body[data-mine=true]")
+            move = int(page.get_attribute("body", "data-move"))
+            piece_button = page.locator(where).nth(button)
+            piece = int(piece_button.get_attribute("data-piece"))
+            if where.startswith(".zone"):       # the card in the reserve is that piece
+                assert table.st.zones["reserve/0"][button] == piece
+            options = [o.value for o in game.decision(table.st).options if o.value.piece == piece]
+            piece_button.click()
+            for _ in range(turns):
+                page.keyboard.press("r")
+            turn = sorted({p.turn for p in options})[turns % len({p.turn for p in options})]
+            # The cells offered are those the piece covers in that orientation, and no others.
+            fits = page.locator(".zone[data-zone=board] .cell.fit")
+            assert board_cells(page, "fit") == {cell for p in options if p.turn == turn for cell in p.cells}
+            pointed = fits.nth(at if at >= 0 else fits.count() + at)
+            pointed.hover()
+            clicked = tuple(int(n) for n in pointed.get_attribute("data-cell").split(","))
+            preview = board_cells(page, "preview")
+            pointed.click()
+            wait_for_move(page, move + 1)
+            # The piece lies on exactly the cells shown, in the orientation chosen, over the cell clicked.
+            laid = table.states[move + 1].loc[piece]
+            assert laid[0] == "board" and set(laid[3]) == preview and clicked in preview
+            assert laid[2] == turn and len(preview) == len(game.orientations[piece][turn])
+            assert number > 0 or len(options) > 1           # the first pick had a choice to make
+        page.wait_for_selector("body[data-mine=true]")
+        assert [m["seat"] for m in table.moves] == ["human", "random"] * 4      # the bot answered each
+        assert_pieces_drawn_as_units(page, table)
+        assert errors == []
+
+
+def test_a_cell_clicked_with_no_piece_picked_asks_among_the_placements_over_it(tmp_path, browser):
+    table = new_table(tmp_path, POLYOMINO, ["human", "random"], seed=2)
+    with serving(table) as server:
+        page, errors = open_page(browser, server, table.tokens["table"])
+        where = (4, 5)                  # beside the first piece's start (4, 4): many placements cover it
+        page.locator(".zone[data-zone=board] .cell.target[data-cell='4,5']").click()
+        over = [o for o in table.game.decision(table.st).options if where in o.value.cells]
+        offered = page.locator("#chooser-options button")
+        assert sorted(int(offered.nth(i).get_attribute("data-index")) for i in range(offered.count())) \
+            == sorted(table.game.decision(table.st).options.index(o) for o in over)
+        # Pointing at one shows its cells; taking it lays the piece there.
+        last = offered.nth(offered.count() - 1)
+        last.hover()
+        preview = board_cells(page, "preview")
+        chosen = over[-1].value
+        assert preview == set(chosen.cells)
+        last.click()
+        wait_for_move(page, 1)
+        assert set(table.states[1].loc[chosen.piece][3]) == set(chosen.cells)
+        # The option list is grouped by piece, each group with its piece's placements.
+        page.wait_for_selector("body[data-mine=true]")
+        groups = page.locator("#options details.option-group")
+        counts = {}
+        for o in table.game.decision(table.st).options:
+            counts[o.value.piece] = counts.get(o.value.piece, 0) + 1
+        assert {int(groups.nth(i).get_attribute("data-piece")): groups.nth(i).locator("button.option").count()
+                for i in range(groups.count())} == counts
+        assert errors == []

@@ -9,6 +9,7 @@ seat that makes it.
 """
 from __future__ import annotations
 
+from ...interpreter.run.shaped import Placement
 from ..render import _names_seats, _text
 
 # Words a component's data may use for a colour (an enum member or a text value); the page
@@ -53,6 +54,9 @@ def seat_view(game, st, seat: int | None, seats: list) -> dict:
     if decision:
         view["decision"] = {"player": decision["player"], "prompt": decision["prompt"], "options": options
                             if decision["options"] is not None else None}
+        placed = {o["placement"]["piece"] for o in options if "placement" in o}
+        if placed:                      # how each piece the placements lay looks, once
+            view["decision"]["pieces"] = {str(c): piece_look(game, st, c, seat) for c in sorted(placed)}
     if seen.get("sealed"):
         view["sealed"] = seen["sealed"]
     if seat is not None and game.brief is not None:
@@ -81,9 +85,9 @@ def zone_view(game, st, key: str, content, seat, options: list) -> dict:
 
 
 def grid_view(game, st, key: str, content: dict, options: list) -> dict:
-    """A visible grid: its cells with their stacks (bottom to top), its bounds and shape.
-    Hook for pieces that cover several cells: each covers the cells it lies on, and the page
-    draws a stack's top at every one of them until a piece outline is added here."""
+    """A visible grid: its cells with their stacks (bottom to top), its bounds and shape, and
+    its pieces: each component with a shape (interpreter/run/shaped.py) that is on top of one
+    or more cells, once, with those cells, so that the page draws it as one unit."""
     cells = []
     for text, labels in content.items():
         x, y = (int(n) for n in text.split(","))
@@ -94,6 +98,8 @@ def grid_view(game, st, key: str, content: dict, options: list) -> dict:
     points = [(c["x"], c["y"]) for c in cells]
     points += [tuple(int(n) for n in t["cell"].split(",")) for o in options for t in o["targets"]
                if t["zone"] == key and "cell" in t]
+    points += [tuple(int(n) for n in cell.split(",")) for o in options if key in o.get("placement", {}).get("grids", ())
+               for cell in o["placement"]["cells"]]
     if shape.size is not None:
         points += [(0, 0), (shape.size[0] - 1, shape.size[1] - 1)]
     bounds = None
@@ -102,13 +108,25 @@ def grid_view(game, st, key: str, content: dict, options: list) -> dict:
         bounds = [min(xs), min(ys), max(xs), max(ys)]
     return {"cells": cells, "bounds": bounds, "size": sum(len(c["stack"]) for c in cells),
             "blocked": sorted(f"{x},{y}" for x, y in shape.blocked), "stacked": shape.stacked,
-            "extent": list(shape.extent) if shape.extent else None}
+            "extent": list(shape.extent) if shape.extent else None, "pieces": pieces_on(game, st, key)}
+
+
+def pieces_on(game, st, key: str) -> list[dict]:
+    """The shaped pieces seen on a grid, each once: how it looks and the cells where it is the
+    top of the stack (all it covers, unless a stacked grid has something on part of it), in
+    the order of the cells (row by row)."""
+    tops: dict[int, list] = {}
+    for (x, y), stack in sorted(st.zones[key].items(), key=lambda item: (item[0][1], item[0][0])):
+        if stack and game.orientations[stack[-1]] is not None:
+            tops.setdefault(stack[-1], []).append(f"{x},{y}")
+    return [{**look(game, st, c), "cells": cells} for c, cells in tops.items()]
 
 
 def option_targets(game, st, seat) -> list[dict]:
     """The options of the pending decision (only for the seat that makes it), each with the
     cells or cards it names that `seat` can see: a cell option names that cell in the
-    seat's own grids (else in the grids nobody owns), a component option the place it lies."""
+    seat's own grids (else in the grids nobody owns), a component option the place it lies,
+    a placement option (`placement`) its piece, orientation and cells in those grids."""
     decision = game.decision(st)
     site = game.choices[st.pending.site]
     names_components = not site.injective           # the options are components of a kind
@@ -129,8 +147,30 @@ def option_targets(game, st, seat) -> list[dict]:
                 targets.append({"zone": key, "top": True})
         elif type(value) is tuple and len(value) == 2 and all(type(n) is int for n in value):
             targets = [{"zone": k, "cell": f"{value[0]},{value[1]}"} for k in cell_grids]
-        out.append({"index": index, "id": option.id, "label": option.label, "targets": targets})
+        entry = {"index": index, "id": option.id, "label": option.label, "targets": targets}
+        if type(value) is Placement:
+            entry["placement"] = placement_of(value, cell_grids)    # names its cells in each of the grids
+        out.append(entry)
     return out
+
+
+def piece_look(game, st, c: int, seat) -> dict:
+    """How a piece that placements lay looks, and where it lies when that is a card the seat
+    sees in a pile or stack (the page lets the player pick the piece there)."""
+    out = look(game, st, c)
+    key, cell = st.loc[c][:2]
+    if cell is None and game.zone_meta[key.split("/")[0]][0] != "grid" and game.visible_to(key, seat):
+        out["lies"] = {"zone": key, "pos": st.zones[key].index(c)}
+    return out
+
+
+def placement_of(value: Placement, cell_grids: list) -> dict:
+    """A placement option as the page needs it to let a player pick the piece, turn it and lay
+    it by pointing: the piece (its number: how it looks is in the decision's `pieces`), the
+    orientation, the cells it would cover and the grids they are on (the seat's grids, as
+    for a cell option)."""
+    piece, at, turn, cells = value
+    return {"piece": piece, "turn": turn, "cells": [f"{x},{y}" for x, y in cells], "grids": cell_grids}
 
 
 def var_lines(game, seen: dict) -> list[dict]:

@@ -1,6 +1,7 @@
 // The web table's page: draws the view the server computed for this link's seat, lets the
 // player click the cell or card an option names (or the option in the list), and long-polls
-// for changes. Every text from the server is set as text, never as HTML.
+// for changes. Every text from the server is set as text, never as HTML. Pieces that cover
+// several cells and placements are drawn and chosen in pieces.js.
 "use strict";
 
 const token = decodeURIComponent(location.pathname.split("/").pop());
@@ -135,10 +136,18 @@ function drawOptions(data) {
   document.getElementById("chooser").hidden = true;
   const d = mine(data);
   document.getElementById("prompt").textContent = d ? d.prompt : "";
+  drawPlacer(d);
   if (!d) return;
-  for (const option of d.options) {
-    box.append(el("button", {type: "button", class: "option", text: option.label, title: option.id,
-                             "data-index": option.index, "data-id": option.id, onclick: () => choose(option.index)}));
+  const button = (option) => previewing(el("button", {type: "button", class: "option", text: option.label, title: option.id,
+                                                      "data-index": option.index, "data-id": option.id,
+                                                      onclick: () => choose(option.index)}), option);
+  const groups = piecesOf(d);
+  for (const option of d.options.filter((o) => !o.placement)) box.append(button(option));
+  for (const [piece, options] of groups) {       // placements: one folded group per piece
+    const group = el("details", {class: "option-group", "data-piece": piece},
+                     el("summary", {text: `${d.pieces[piece].label} (${options.length})`}));
+    group.append(...options.map(button));
+    box.append(group);
   }
 }
 
@@ -236,8 +245,11 @@ function drawBoard(data, board) {
   board.replaceChildren();
   const d = past ? null : mine(data);
   const targets = new Map();      // "zone|cell" or "zone|#pos" or "zone|top" -> options
+  fits = fitsOf(d);
+  const picked = d && placing.piece !== null;
   for (const option of d ? d.options : []) {
-    for (const t of option.targets) {
+    if (picked && option.placement) continue;     // the picked piece's fits are laid by pointing
+    for (const t of targetsOf(option)) {
       const key = `${t.zone}|${t.cell !== undefined ? t.cell : t.top ? "top" : "#" + t.pos}`;
       if (!targets.has(key)) targets.set(key, []);
       targets.get(key).push(option);
@@ -254,6 +266,7 @@ function drawBoard(data, board) {
     if (data.current === player.seat) group.classList.add("current");
     board.append(group);
   }
+  if (placing.hover) preview(placing.hover);
 }
 
 function zoneGroup(title, zones, targets, data) {
@@ -289,7 +302,9 @@ function drawZone(zone, targets) {
     zone.items.forEach((item, pos) => {
       const card = drawCard(item, false);
       card.dataset.pos = pos;
-      clickable(card, targets.get(`${zone.key}|#${pos}`));
+      const piece = pieceLying(`${zone.key}|#${pos}`);
+      if (piece !== null) pickable(card, piece);
+      else clickable(card, targets.get(`${zone.key}|#${pos}`));
       row.append(card);
     });
     box.append(row);
@@ -307,11 +322,12 @@ function drawCard(look, inCell = true) {
 }
 
 // A grid: every cell of its bounds, the top of each stack drawn, the stack's height shown.
-// Pieces that cover several cells (the shapes of the language, when it has them) are drawn
-// at each cell they cover until the view gives their outline.
+// A piece that covers several cells is drawn once over its cells (outlinePieces, pieces.js).
 function drawGrid(zone, targets) {
   const grid = el("div", {class: "cells"});
   if (!zone.bounds) { grid.append(el("p", {class: "empty", text: "(empty)"})); return grid; }
+  const pieces = zone.pieces || [];
+  const covered = new Set(pieces.flatMap((p) => p.cells));
   const [x0, y0, x1, y1] = zone.bounds;
   grid.style.gridTemplateColumns = `auto repeat(${x1 - x0 + 1}, minmax(3.2em, max-content))`;
   const byCell = new Map(zone.cells.map((c) => [c.cell, c]));
@@ -325,19 +341,24 @@ function drawGrid(zone, targets) {
       const cell = el("div", {class: "cell", "data-cell": key});
       const here = byCell.get(key);
       if (blocked.has(key)) cell.classList.add("blocked");
+      if (covered.has(key)) cell.classList.add("covered");
       if (here && here.stack.length) {
         const top = here.stack[here.stack.length - 1];
-        cell.append(drawCard(top));
+        if (!covered.has(key)) cell.append(drawCard(top));
         if (here.stack.length > 1) {
           cell.append(el("span", {class: "under", text: `+${here.stack.length - 1}`,
                                   title: "under it: " + here.stack.slice(0, -1).map((s) => s.label).join(", ")}));
         }
       }
-      clickable(cell, targets.get(`${zone.key}|${key}`));
+      if (fits.has(`${zone.key}|${key}`)) layable(cell, zone.key, key);
+      else clickable(cell, targets.get(`${zone.key}|${key}`));
       grid.append(cell);
     }
   }
-  return grid;
+  if (!pieces.length) return grid;
+  const framed = el("div", {class: "framed"}, grid);
+  new ResizeObserver(() => outlinePieces(framed, grid, pieces)).observe(grid);
+  return framed;
 }
 
 // Clicking a cell or card takes the option it names; several options: the player picks one.
@@ -349,8 +370,8 @@ function clickable(node, options) {
   const take = () => {
     if (options.length === 1) return choose(options[0].index);
     const box = document.getElementById("chooser-options");
-    box.replaceChildren(...options.map((o) => el("button", {type: "button", class: "option", text: o.label,
-                                                            "data-index": o.index, onclick: () => choose(o.index)})));
+    box.replaceChildren(...options.map((o) => previewing(el("button", {type: "button", class: "option", text: o.label,
+                                                                      "data-index": o.index, onclick: () => choose(o.index)}), o)));
     document.getElementById("chooser").hidden = false;
   };
   node.onclick = take;
