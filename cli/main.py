@@ -15,6 +15,7 @@ import sys
 from ..dsl.errors import BoardwrightError, UsageError, did_you_mean
 from . import authoring_commands as authoring, playtest_commands as playtest, table_commands as table
 from . import testing_commands as testing
+from . import tune_bot_command
 from .terminal import safe_output
 
 
@@ -56,7 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     for add_command in (authoring.add_validate, table.add_play, playtest.add_simulate, playtest.add_bench,
                         table.add_replay, playtest.add_compare, testing.add_check, playtest.add_ladder,
                         playtest.add_probe, authoring.add_compile, testing.add_test, authoring.add_fmt,
-                        authoring.add_lsp, authoring.add_explain, authoring.add_info, authoring.add_new):
+                        authoring.add_lsp, authoring.add_explain, authoring.add_info, authoring.add_new,
+                        tune_bot_command.add_tune):
         add_command(sub)        # in the order `boardwright --help` lists them
     return parser
 
@@ -115,7 +117,7 @@ COMMANDS = {"validate": authoring.cmd_validate, "play": table.cmd_play, "replay"
             "check": testing.cmd_check, "test": testing.cmd_test, "fmt": authoring.cmd_fmt,
             "compile": authoring.cmd_compile, "lsp": authoring.cmd_lsp, "explain": authoring.cmd_explain,
             "info": authoring.cmd_info, "new": authoring.cmd_new, "ladder": playtest.cmd_ladder,
-            "probe": playtest.cmd_probe}
+            "probe": playtest.cmd_probe, "tune": tune_bot_command.cmd_tune_bot}
 
 
 if __name__ == "__main__":
