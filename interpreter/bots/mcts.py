@@ -245,7 +245,7 @@ def decisive_options(game, st, seat: int, anti: bool) -> tuple:
         trial = st.copy()
         game.apply_index(trial, i)
         if trial.finished:
-            if game.result(trial).winners == [seat]:
+            if list(game.result(trial).winners) == [seat]:
                 return i, {i}
             continue
         if anti and trial.pending.player != seat and _has_winning_reply(game, trial):
@@ -258,7 +258,7 @@ def _has_winning_reply(game, st) -> bool:
     for j in range(len(st.pending.values)):
         trial = st.copy()
         game.apply_index(trial, j)
-        if trial.finished and game.result(trial).winners == [mover]:
+        if trial.finished and list(game.result(trial).winners) == [mover]:
             return True
     return False
 
