@@ -58,7 +58,10 @@ def test_a_game_measures_the_candidates_share_and_cpu(race_file):
     for index in (0, 1):
         record = play_measured(game, 5, index, "mcts:iterations=200:width=0:depth=20:guide=1", "random")
         assert record["index"] == index and record["share"] in (0.0, 1.0)
-        assert 2 <= record["decisions"] <= 5 and record["cpu"] > 0
+        assert 2 <= record["decisions"] <= 5 and record["cpu"] > 0 and not record["over"]
+    # a search that runs past 4 budgets stops its game at once: the candidate is over budget
+    stopped = play_measured(game, 5, 0, "mcts:iterations=100000:width=0", "random", budget=1e-4)
+    assert stopped["over"] and stopped["decisions"] == 1 and stopped["cpu"] < 1
 
 
 def test_every_candidate_plays_the_same_seeds(race_file, monkeypatch):
@@ -66,9 +69,9 @@ def test_every_candidate_plays_the_same_seeds(race_file, monkeypatch):
     calls = []
     real = module.GameRunner.play
 
-    def play(self, seed, indexes, candidate, opponent):
+    def play(self, seed, indexes, candidate, opponent, budget=None):
         calls.append((seed, tuple(indexes), candidate))
-        return real(self, seed, indexes, candidate, opponent)
+        return real(self, seed, indexes, candidate, opponent, budget)
 
     monkeypatch.setattr(module.GameRunner, "play", play)
     report = tuned(race_file, 1)

@@ -25,6 +25,10 @@ class Node:
         self.total = [0.0] * players
 
 
+class SearchLimitReached(Exception):
+    """A search ran past the CPU `limit` its caller set (see `MCTSBot.limit`)."""
+
+
 class MCTSBot:
     """Information-set MCTS: UCT over option ids, one tree for the seat's information set,
     a fresh determinization per iteration (so the tree holds only what the seat knows).
@@ -41,6 +45,7 @@ class MCTSBot:
     name = "mcts"
     settings = BOT_SETTINGS["mcts"]
     pool = None     # a multiprocessing pool for root parallelism (set by the command line)
+    limit = None    # CPU seconds after which a search raises SearchLimitReached (set by `tune`)
 
     def __init__(self, seed, iterations: int = 400, seconds: float | None = None, depth: int = 0,
                  guide: int = 3, exploration: float = 0.7, width: int = 6, trees: int = 1,
@@ -93,7 +98,7 @@ class MCTSBot:
         seconds = self.seconds / self.trees if self.seconds and MCTSBot.pool is None else self.seconds
         # (with a pool the trees search side by side, each for the whole time)
         return (iterations, seconds, self.depth, self.guide, self.c, self.width, self.follow, self.margin,
-                self.whole, self.paired, self.decisive, self.widen, self.mast)
+                self.whole, self.paired, self.decisive, self.widen, self.mast, self.limit)
 
     def visits(self, game, st) -> dict:
         """Visits of each option (by option id) after a search from `st`."""
@@ -154,7 +159,8 @@ def _merge(roots: list, players: int) -> Node:
 
 def _search_tree(game, st, config: tuple, seed: int) -> Node:
     """One information-set tree searched from `st` for the seat that decides there."""
-    iterations, seconds, depth, guide, c, width, follow, margin, whole, paired, decisive, widen, mast = config
+    iterations, seconds, depth, guide, c, width, follow, margin, whole, paired, decisive, widen, mast, limit = config
+    stop = time.process_time() + limit if limit else None
     rng = random.Random(seed)
     seat = st.pending.player
     root = Node(st.players)
@@ -173,10 +179,12 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
     lines = {i: best_line(game, sample, i, seat, [follow], _lead_value, rng)[1] for i in shortlist} if follow else {}
     deadline = time.perf_counter() + seconds if seconds else None
     if paired:
-        return _paired_search(game, st, root, shortlist, lines, base, scale, config, rng, deadline)
+        return _paired_search(game, st, root, shortlist, lines, base, scale, config, rng, deadline, stop)
     table: dict | None = {} if mast else None     # move averages: (mover, option id) -> [reward sum, count]
     done = 0
     while (done < iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
+        if stop is not None and time.process_time() > stop:
+            raise SearchLimitReached()
         det = determinize(game, st, seat, rng)
         node, path = root, [root]
         moves = [] if mast else None
@@ -264,18 +272,20 @@ def _has_winning_reply(game, st) -> bool:
 
 
 def _paired_search(game, st, root: Node, shortlist: list, lines: dict, base: list, scale: float,
-                   config: tuple, rng: random.Random, deadline) -> Node:
+                   config: tuple, rng: random.Random, deadline, stop=None) -> Node:
     """Flat Monte Carlo with common random numbers: each round draws one determinization and
     one playout seed and plays every shortlisted root option from them, so the options meet
     the same hidden order and the same playout luck, and their difference is the option's
     own. Rounds go on while the iterations (one per option played) or the time last."""
-    iterations, _, depth, guide, _, _, _, margin, whole, _, _, _, _ = config
+    iterations, _, depth, guide, _, _, _, margin, whole, _, _, _, _, _ = config
     seat = st.pending.player
     ids = [_key(v) for v in st.pending.values]
     for i in shortlist:
         root.children[ids[i]] = Node(st.players)
     done = 0
     while (done < iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
+        if stop is not None and time.process_time() > stop:
+            raise SearchLimitReached()
         det = determinize(game, st, seat, rng)
         seed = rng.getrandbits(64)
         for i in shortlist:

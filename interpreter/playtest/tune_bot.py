@@ -22,6 +22,7 @@ import time
 
 from ...dsl.bot_settings import BOT_SETTINGS
 from ...dsl.errors import UsageError
+from ..bots.mcts import SearchLimitReached
 from ..bots.registry import make_bot
 from ..run.processes import forked_pool
 from .report import wilson
@@ -41,6 +42,7 @@ SPACE: dict[str, dict[str, tuple]] = {
     },
 }
 CONFIRM_SEED_OFFSET = 7_919        # the confirmation plays other games than the search
+LIMIT = 4                          # a single search may take this many budgets before its game stops
 
 
 def tuned_settings(bot: str) -> dict:
@@ -74,22 +76,31 @@ def _suggest(trial, space: dict) -> dict:
 
 
 # ----------------------------------------------------------------------------- games
-def play_measured(game, seed: int, index: int, candidate: str, opponent: str) -> dict:
+def play_measured(game, seed: int, index: int, candidate: str, opponent: str, budget: float | None = None) -> dict:
     """One rotated 2-player game between the `candidate` bot (seat index mod 2) and the
     `opponent`: the candidate's share of the victory, and its CPU time and decisions (those
     with more than one option). The candidate is made without the rule file's declared
-    settings (its spec names every tuned setting); the opponent with them."""
+    settings (its spec names every tuned setting); the opponent with them. With a `budget`,
+    a search that runs past `LIMIT` times it stops the game (`over` is then True): its
+    candidate is over budget whatever its other decisions cost, and a candidate never
+    stopped so played exactly as it would have without the limit."""
     game_s = game_seed(seed, index)
     specs = seat_bots([candidate, opponent], index, True)
     seat = index % 2                # where seat_bots puts the first bot
     bots = [make_bot(spec, f"{game_s}:{p}", None if p == seat else game) for p, spec in enumerate(specs)]
+    if budget is not None:
+        bots[seat].limit = LIMIT * budget
     st = game.new_state(2, game_s)
     cpu, decisions = 0.0, 0
     while not st.finished:
         mover = st.pending.player
         if mover == seat and len(st.pending.values) > 1:
             start = time.process_time()
-            choice = bots[mover].choose(game, st)
+            try:
+                choice = bots[mover].choose(game, st)
+            except SearchLimitReached:
+                return {"index": index, "share": 0.0, "cpu": cpu + time.process_time() - start,
+                        "decisions": decisions + 1, "over": True}
             cpu += time.process_time() - start
             decisions += 1
         else:
@@ -97,13 +108,13 @@ def play_measured(game, seed: int, index: int, candidate: str, opponent: str) ->
         game.apply_index(st, choice)
     winners = game.result(st).winners
     share = 1 / len(winners) if seat in winners else 0.0
-    return {"index": index, "share": share, "cpu": cpu, "decisions": decisions}
+    return {"index": index, "share": share, "cpu": cpu, "decisions": decisions, "over": False}
 
 
 def _play_jobs(job: tuple) -> list:
-    ref, seed, indexes, candidate, opponent = job
+    ref, seed, indexes, candidate, opponent, budget = job
     game = _load(ref)
-    return [play_measured(game, seed, i, candidate, opponent) for i in indexes]
+    return [play_measured(game, seed, i, candidate, opponent, budget) for i in indexes]
 
 
 class GameRunner:
@@ -136,18 +147,18 @@ class GameRunner:
             return self._pool_context.__exit__(*exc)
         return False
 
-    def play(self, seed: int, indexes: list, candidate: str, opponent: str) -> list:
+    def play(self, seed: int, indexes: list, candidate: str, opponent: str, budget: float | None = None) -> list:
         if self.client is not None:
-            jobs = [(self.ref, seed, b, candidate, opponent) for b in _batches(indexes, len(indexes))]
+            jobs = [(self.ref, seed, b, candidate, opponent, budget) for b in _batches(indexes, len(indexes))]
             try:
                 parts = self.client.gather(self.client.map(_play_jobs, jobs, pure=False))
             except Exception as exc:
                 raise worker_failure(self.cluster, exc) from None
         elif self.pool is not None:
-            jobs = [(self.ref, seed, [i], candidate, opponent) for i in indexes]
+            jobs = [(self.ref, seed, [i], candidate, opponent, budget) for i in indexes]
             parts = self.pool.map(_play_jobs, jobs)
         else:
-            parts = [[play_measured(self.game, seed, i, candidate, opponent) for i in indexes]]
+            parts = [[play_measured(self.game, seed, i, candidate, opponent, budget) for i in indexes]]
         return sorted((r for part in parts for r in part), key=lambda r: r["index"])
 
 
@@ -190,10 +201,10 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
                    "state": "complete"}
             rows.append(row)
             for step, start in enumerate(range(0, games, batch)):
-                records = runner.play(seed, list(range(start, min(games, start + batch))), spec, opponent)
+                records = runner.play(seed, list(range(start, min(games, start + batch))), spec, opponent, budget)
                 _add(row, records)
                 tick(len(records))
-                if row["cpu_per_decision"] > budget:
+                if row["cpu_per_decision"] > budget or any(r["over"] for r in records):
                     row["state"] = "over budget"
                     tick(games - row["games"])
                     raise optuna.TrialPruned()
@@ -209,14 +220,15 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
                           key=lambda r: (-r["win_rate"], r["cpu_per_decision"], r["trial"]))
         confirmed = []
         for row in complete[:confirm]:
-            records = runner.play(seed + CONFIRM_SEED_OFFSET, list(range(confirm_games)), row["spec"], opponent)
+            records = runner.play(seed + CONFIRM_SEED_OFFSET, list(range(confirm_games)), row["spec"], opponent, budget)
             result = {"trial": row["trial"], "spec": row["spec"], "games": 0, "wins": 0.0, "cpu": 0.0, "decisions": 0}
             _add(result, records)
+            result["over"] = any(r["over"] for r in records)
             result["ci95"] = wilson(result["wins"], result["games"])
             result["search_win_rate"] = row["win_rate"]
             confirmed.append(result)
             tick(confirm_games)
-    within = [r for r in confirmed if r["cpu_per_decision"] <= budget] or confirmed
+    within = [r for r in confirmed if r["cpu_per_decision"] <= budget and not r["over"]]
     best = max(within, key=lambda r: (r["win_rate"], -r["cpu_per_decision"], -r["trial"])) if within else None
     if progress is not None:
         progress(total, total)
