@@ -39,6 +39,9 @@ SPACE: dict[str, dict[str, tuple]] = {
         "guide": ("choice", (1, 2, 4)),
         "whole": ("choice", (0, 1)),
         "paired": ("choice", (0, 1)),
+        "decisive": ("choice", (0, 1, 2)),
+        "widen": ("choice", (0, 0.5, 1, 2)),
+        "mast": ("choice", (0, 0.5, 0.9)),
     },
 }
 CONFIRM_SEED_OFFSET = 7_919        # the confirmation plays other games than the search
