@@ -116,3 +116,34 @@ def test_the_settings_are_checked():
         with pytest.raises(UsageError):
             make_bot(f"mcts:{bad}", 0)
     assert "decisive=2, widen=1.5, mast=0.3" in make_bot("mcts:decisive=2:widen=1.5:mast=0.3", 0).describe()
+
+
+WIDE = """\
+game "Wide"
+players 2
+var total: int per player = 0
+play {
+  for p in players {
+    turn p {
+      choose n from [i for i in range(40)] prompt "Take"
+      total[p] += n
+    }
+  }
+}
+score p { "Total": total[p] }
+"""
+
+
+def test_widening_without_a_shortlist_judges_only_a_sample_of_a_wide_root(tmp_path, monkeypatch):
+    from boardwright.interpreter.bots import mcts
+    game = make_small_game(tmp_path, WIDE)
+    st = game.new_state(2, 1)
+    assert len(st.pending.values) == 40
+    judged = []
+    real = mcts.move_value
+    monkeypatch.setattr(mcts, "move_value", lambda *a, **k: judged.append(a[2]) or real(*a, **k))
+    root = MCTSBot(2, iterations=3, width=0, widen=1).search(game, st)
+    assert len(judged) == mcts.SCALE_SAMPLE == len(set(judged)) and sum(c.visits for c in root.children.values()) == 3
+    judged.clear()
+    MCTSBot(2, iterations=3, width=0).search(game, st)      # without widening, every option once
+    assert sorted(judged) == list(range(40))

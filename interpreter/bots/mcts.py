@@ -166,7 +166,10 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
     root = Node(st.players)
     base = leads(evaluations(game, st))
     sample = determinize(game, st, seat, rng)
-    shortlist, scale = _shortlist(game, sample, base[seat], width, rng)
+    if widen and not width:     # wide decisions: the logistic's unit from a sample of the options
+        shortlist, scale = _sampled_scale(game, sample, base[seat], rng)
+    else:
+        shortlist, scale = _shortlist(game, sample, base[seat], width, rng)
     if decisive:
         win, safe = decisive_options(game, sample, seat, decisive > 1)
         shortlist = [win] if win is not None else ([i for i in shortlist if i in safe] or sorted(safe))
@@ -319,6 +322,21 @@ def _follow(game, det, seat: int, line: tuple) -> None:
         if oid not in ids:
             return
         game.apply_index(det, ids.index(oid))
+
+
+SCALE_SAMPLE = 16      # options judged for the logistic's unit under progressive widening
+
+
+def _sampled_scale(game, st, base: float, rng: random.Random) -> tuple[list, float]:
+    """Every root option, and the logistic's unit as `_shortlist` works it out, but from at
+    most SCALE_SAMPLE options drawn at random: with progressive widening and no shortlist
+    (`widen`, `width=0`), judging each of hundreds of options once would cost more than
+    the search."""
+    seat, n = st.pending.player, len(st.pending.values)
+    drawn = range(n) if n <= SCALE_SAMPLE else rng.sample(range(n), SCALE_SAMPLE)
+    steps = [move_value(game, st, i, seat, [0], _lead_value, rng) - base for i in drawn]
+    changes = [v for v in steps if abs(v) < 1e11]
+    return list(range(n)), max(1.0, (max(changes) - min(changes)) / 2) if changes else 1.0
 
 
 def _shortlist(game, st, base: float, width: int, rng: random.Random) -> tuple[list, float]:
