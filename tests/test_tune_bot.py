@@ -129,3 +129,18 @@ def test_without_optuna_the_error_says_what_to_install(race_file, capsys, monkey
     monkeypatch.setitem(sys.modules, "optuna", None)
     assert main(["tune", str(race_file), "--bot", "mcts"] + TINY_ARGS) == 2
     assert "pip install 'boardwright[tune]'" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_the_same_search_on_a_cluster(race_file, monkeypatch):
+    from test_quick_cluster_and_pool import fake_dask
+    log: list = []
+    fake_dask(monkeypatch, log)
+    game = load_game(race_file)
+    ref = (str(race_file), None, ())
+    remember_loaded(ref, game)
+    small = dict(TINY, trials=2, confirm=1)
+    on_cluster = tune_bot(game, ref, "mcts", cluster="tcp://sched:8786", **small)
+    serial = tune_bot(game, ref, "mcts", **small)
+    assert without_clock(on_cluster) == without_clock(serial) and on_cluster["best"]["spec"] == serial["best"]["spec"]
+    assert log[0] == ("connect", "tcp://sched:8786") and log[-1] == ("close",)

@@ -152,10 +152,11 @@ class GameRunner:
 
     def play(self, seed: int, indexes: list, candidate: str, opponent: str, budget: float | None = None) -> list:
         if self.client is not None:
+            from dask.distributed import as_completed
             jobs = [(self.ref, seed, b, candidate, opponent, budget) for b in _batches(indexes, len(indexes))]
             try:
-                parts = self.client.gather(self.client.map(_play_jobs, jobs, pure=False))
-            except Exception as exc:
+                parts = [f.result() for f in as_completed(self.client.map(_play_jobs, jobs, pure=False))]
+            except Exception as exc:        # raised on a worker: say what is wrong with it
                 raise worker_failure(self.cluster, exc) from None
         elif self.pool is not None:
             jobs = [(self.ref, seed, [i], candidate, opponent, budget) for i in indexes]
