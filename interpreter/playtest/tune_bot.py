@@ -213,7 +213,7 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
                     tick(games - row["games"])
                     raise optuna.TrialPruned()
                 trial.report(row["win_rate"], step)
-                if trial.should_prune():
+                if row["games"] < games and trial.should_prune():     # (after the last batch: nothing to save)
                     row["state"] = "pruned"
                     tick(games - row["games"])
                     raise optuna.TrialPruned()
