@@ -144,3 +144,17 @@ def test_the_same_search_on_a_cluster(race_file, monkeypatch):
     serial = tune_bot(game, ref, "mcts", **small)
     assert without_clock(on_cluster) == without_clock(serial) and on_cluster["best"]["spec"] == serial["best"]["spec"]
     assert log[0] == ("connect", "tcp://sched:8786") and log[-1] == ("close",)
+
+
+def test_settings_that_would_change_nothing_are_not_searched():
+    import optuna
+    from boardwright.interpreter.playtest.tune_bot import SPACE, _suggest, spec_of
+    base = {"iterations": 50, "exploration": 0.7, "width": 4, "decisive": 1}
+    flat = _suggest(optuna.trial.FixedTrial(dict(base, depth=0, paired=1)), "mcts", SPACE["mcts"])
+    assert spec_of("mcts", flat) == "mcts:iterations=50:exploration=0.7:width=4:depth=0:paired=1:decisive=1"
+    tree = _suggest(optuna.trial.FixedTrial(dict(base, depth=16, guide=1, whole=0, paired=0, widen=1, mast=0.5)),
+                    "mcts", SPACE["mcts"])
+    assert tree["widen"] == 1 and tree["mast"] == 0.5 and tree["guide"] == 1
+    guided = _suggest(optuna.trial.FixedTrial(dict(base, depth=16, guide=2, whole=1, paired=0, widen=0)),
+                      "mcts", SPACE["mcts"])
+    assert "mast" not in guided and guided["whole"] == 1

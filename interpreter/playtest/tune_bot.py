@@ -44,6 +44,17 @@ SPACE: dict[str, dict[str, tuple]] = {
         "mast": ("choice", (0, 0.5, 0.9)),
     },
 }
+# Settings that change nothing unless others have certain values are searched only then
+# (else they keep their defaults and stay out of the declaration): `SPACE` lists them after
+# the settings they depend on.
+WHEN: dict[str, dict] = {
+    "mcts": {
+        "guide": lambda s: s["depth"] > 0,                  # playouts
+        "whole": lambda s: s["depth"] > 0,
+        "widen": lambda s: not s["paired"],                 # the tree's
+        "mast": lambda s: not s["paired"] and s["depth"] > 0 and s.get("guide") == 1,  # random playouts
+    },
+}
 CONFIRM_SEED_OFFSET = 7_919        # the confirmation plays other games than the search
 LIMIT = 4                          # a single search may take this many budgets before its game stops
 
@@ -66,9 +77,12 @@ def _number(value) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def _suggest(trial, space: dict) -> dict:
-    settings = {}
+def _suggest(trial, bot: str, space: dict) -> dict:
+    settings: dict = {}
+    when = WHEN.get(bot, {})
     for name, spec in space.items():
+        if name in when and not when[name](settings):
+            continue
         if spec[0] == "int":
             settings[name] = trial.suggest_int(name, spec[1], spec[2], log=spec[3])
         elif spec[0] == "float":
@@ -199,7 +213,7 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
     rows: list = []
     with GameRunner(game, ref, workers, cluster) as runner:
         def objective(trial):
-            settings = _suggest(trial, space)
+            settings = _suggest(trial, bot, space)
             spec = spec_of(bot, settings)
             row = {"trial": trial.number, "spec": spec, "games": 0, "wins": 0.0, "cpu": 0.0, "decisions": 0,
                    "state": "complete"}
