@@ -41,7 +41,10 @@ class MCTSBot:
     a tree (`_paired_search`); a shortlist of one is chosen without a search. `trees` > 1
     searches that many independent trees (root parallelism) with the iterations split
     among them and adds their visits; a worker pool runs them side by side with the same
-    result as one after another."""
+    result as one after another. General enhancements, each off by default: `decisive`
+    (1: a move that wins at once is taken; 2: also moves that let the next seat win at once
+    are not searched), `widen` (progressive widening of the tree's nodes) and `mast`
+    (move-average sampling in random playouts)."""
     name = "mcts"
     settings = BOT_SETTINGS["mcts"]
     pool = None     # a multiprocessing pool for root parallelism (set by the command line)
