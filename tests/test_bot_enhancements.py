@@ -147,3 +147,12 @@ def test_widening_without_a_shortlist_judges_only_a_sample_of_a_wide_root(tmp_pa
     judged.clear()
     MCTSBot(2, iterations=3, width=0).search(game, st)      # without widening, every option once
     assert sorted(judged) == list(range(40))
+
+
+def test_widening_and_move_averages_belong_to_the_tree_not_to_paired_playouts(race):
+    # (so `tune` leaves them out of a paired candidate: they would change nothing)
+    st = position(race, 0)
+    paired = "mcts:iterations=30:width=0:depth=20:guide=1:paired=1"
+    assert make_bot(paired + ":widen=1:mast=0.5", 4).visits(race, st) == make_bot(paired, 4).visits(race, st)
+    tree = "mcts:iterations=30:width=0:depth=20:guide=1"
+    assert make_bot(tree + ":mast=0.9", 4).visits(race, st) != make_bot(tree, 4).visits(race, st)
