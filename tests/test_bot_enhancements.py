@@ -156,3 +156,41 @@ def test_widening_and_move_averages_belong_to_the_tree_not_to_paired_playouts(ra
     assert make_bot(paired + ":widen=1:mast=0.5", 4).visits(race, st) == make_bot(paired, 4).visits(race, st)
     tree = "mcts:iterations=30:width=0:depth=20:guide=1"
     assert make_bot(tree + ":mast=0.9", 4).visits(race, st) != make_bot(tree, 4).visits(race, st)
+
+
+HIDDEN_DRAW = """\
+game "Hidden draw"
+players 2
+data "cards.yaml"
+zone deck: stack hidden
+zone offer: pile
+zone hand: pile per player
+var points: int per player = 0
+setup {
+  move components(Card) to deck
+  shuffle deck
+}
+play {
+  for round in range(2) {
+    for p in players {
+      turn p {
+        move top(deck) to offer
+        choose card from contents(offer) prompt "Take"
+        move card to hand[p]
+        points[p] += card.rank
+      }
+    }
+  }
+}
+score p { "Points": points[p] }
+"""
+
+
+def test_widening_copes_with_options_that_differ_between_determinizations(tmp_path):
+    # The cards offered after the first choice are drawn from a hidden deck: each iteration's
+    # determinization offers others, so a node holds children that this iteration does not offer.
+    game = make_small_game(tmp_path, HIDDEN_DRAW)
+    st = game.new_state(2, 1)
+    for seed in range(6):
+        visits = make_bot("mcts:iterations=40:width=0:depth=0:widen=0.5", seed).visits(game, st)
+        assert sum(visits.values()) == 40

@@ -200,7 +200,9 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
             mover = det.pending.player
             allowed = shortlist if node is root else range(len(ids))
             untried = [i for i in allowed if ids[i] not in node.children]
-            if untried and (not widen or len(node.children) < widen * math.sqrt(node.visits + 1)):
+            # (widening counts the children of the options offered here: a node of an
+            # information-set tree also holds children of options other determinizations offered)
+            if untried and (not widen or len(allowed) - len(untried) < widen * math.sqrt(node.visits + 1)):
                 i = rng.choice(untried)
                 child = node.children[ids[i]] = Node(det.players)
                 game.apply_index(det, i)
