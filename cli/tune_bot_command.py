@@ -21,7 +21,7 @@ from ..dsl.loader import resolve_game
 from ..interpreter.compile.load import load_game
 from ..interpreter.playtest.simulate import remember_loaded
 from ..interpreter.playtest.tune_bot import declaration, format_tune, tune_bot
-from .options import GAME_HELP, positive_int, seed_option, variant_option
+from .options import DEFAULT_SEED, GAME_HELP, positive_int, seed_option, variant_option
 from .play import parse_settings
 from .progress import progress_bar
 
@@ -34,6 +34,12 @@ def positive_float(text: str) -> float:
     if value is None or not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text[:40]!r}")
     return value
+
+
+# The search's defaults (each an option below; the rerun command the declaration quotes
+# names only the options that differ from them).
+DEFAULTS = {"opponent": "greedy", "budget": 0.25, "trials": 30, "games": 40, "batch": 8, "confirm": 3,
+            "confirm_games": 100}
 
 
 def add_tune(sub) -> None:
@@ -55,15 +61,15 @@ def add_tune_bot_options(p) -> None:
     if "--seed" not in have:
         seed_option(p)
     option("--bot", metavar="BOT", help="tune this bot's settings (mcts) by self-play against --opponent")
-    option("--opponent", metavar="SPEC", default="greedy", help="the bot the candidates play against")
-    option("--budget", type=positive_float, metavar="SECONDS", default=0.25,
+    option("--opponent", metavar="SPEC", default=DEFAULTS["opponent"], help="the bot the candidates play against")
+    option("--budget", type=positive_float, metavar="SECONDS", default=DEFAULTS["budget"],
            help="CPU seconds per decision a candidate may spend (measured; slower ones are dropped)")
-    option("--trials", type=positive_int, metavar="N", default=30, help="candidate settings tried")
-    option("--games", type=positive_int, metavar="K", default=40, help="rotated games per candidate")
-    option("--batch", type=positive_int, metavar="B", default=8,
+    option("--trials", type=positive_int, metavar="N", default=DEFAULTS["trials"], help="candidate settings tried")
+    option("--games", type=positive_int, metavar="K", default=DEFAULTS["games"], help="rotated games per candidate")
+    option("--batch", type=positive_int, metavar="B", default=DEFAULTS["batch"],
            help="games between two prunings (even: both seatings alike)")
-    option("--confirm", type=positive_int, metavar="N", default=3, help="best candidates replayed on other seeds")
-    option("--confirm-games", type=positive_int, metavar="K", default=100, help="games of each confirmation")
+    option("--confirm", type=positive_int, metavar="N", default=DEFAULTS["confirm"], help="best candidates replayed on other seeds")
+    option("--confirm-games", type=positive_int, metavar="K", default=DEFAULTS["confirm_games"], help="games of each confirmation")
     option("--write", action="store_true", help="write the declaration into the rule file (else print it)")
     option("--set", action="append", metavar="NAME=VALUE", help="override a param (repeatable)")
     option("--workers", type=positive_int, metavar="W", default=1, help="parallel processes (same results as serial)")
@@ -107,9 +113,7 @@ def cmd_tune_bot(args) -> int:
 def command_line(args) -> str:
     """The command that reproduces this search (what the declaration's comment quotes)."""
     parts = ["boardwright", "tune", str(args.game), "--bot", args.bot]
-    defaults = {"opponent": "greedy", "budget": 0.25, "trials": 30, "games": 40, "batch": 8, "confirm": 3,
-                "confirm_games": 100, "seed": 1}
-    for name, default in defaults.items():
+    for name, default in dict(DEFAULTS, seed=DEFAULT_SEED).items():
         value = getattr(args, name)
         if value != default:
             parts += [f"--{name.replace('_', '-')}", f"{value:g}" if isinstance(value, float) else str(value)]
