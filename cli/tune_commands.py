@@ -24,13 +24,16 @@ from .options import GAME_HELP, check_outputs, check_writable, positive_int, see
 from .play import parse_settings
 from .playtest_commands import _bot_specs, _say_failed_outputs, _write_outputs
 from .progress import progress_bar
+from .tune_bot_command import DEFAULTS as BOT_DEFAULTS, add_tune_bot_options, cmd_tune_bot
+
+PARAM_GAMES = 50        # --games of --param
 
 
 def add_tune(sub) -> None:
-    p = sub.add_parser("tune", help="search param values for goals (first-player=0.5, length=30..40, skill...)")
+    p = sub.add_parser("tune", help="search param values for goals (--param, --goal) or a bot's settings (--bot)")
     p.add_argument("game", metavar="GAME", help=GAME_HELP)
     variant_option(p)
-    p.add_argument("--players", type=positive_int, metavar="N", required=True, help="the player count")
+    p.add_argument("--players", type=positive_int, metavar="N", help="the player count (needed with --param)")
     p.add_argument("--param", action="append", metavar="NAME=LOW..HIGH",
                    help="a param to tune and its range: NAME=LOW..HIGH, NAME=LOW..HIGH:STEP or NAME=a,b,c (repeatable)")
     p.add_argument("--goal", action="append", metavar="GOAL",
@@ -38,7 +41,9 @@ def add_tune(sub) -> None:
                         "for any measure of the report (repeatable: several goals give a Pareto front)")
     p.add_argument("--budget", type=positive_int, metavar="G", default=5000,
                    help="games in all: about 40%% for the search, 30%% for racing, the rest to confirm the best")
-    p.add_argument("--games", type=positive_int, metavar="K", default=50, help="games of each new candidate in the search")
+    p.add_argument("--games", type=positive_int, metavar="K",
+                   help=f"games of each new candidate in the search (default: {PARAM_GAMES} with --param, "
+                        f"{BOT_DEFAULTS['games']} with --bot)")
     p.add_argument("--confirm", type=positive_int, metavar="C", default=3, help="best candidates confirmed by fresh games")
     p.add_argument("--skill-margin", type=float, metavar="M", default=DEFAULT_MARGIN,
                    help="--goal skill: how far above the fair share 1/players a better bot's win share should be")
@@ -51,19 +56,30 @@ def add_tune(sub) -> None:
     p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask scheduler (needs boardwright[cluster])")
     p.add_argument("--json", action="store_true", help="print one JSON object: the confirmed best, the other candidates")
     p.add_argument("--plot", metavar="FILE.png", help="draw the search: each candidate's loss (needs boardwright[plot])")
-    p.add_argument("--write", metavar="NAME.game", help="write the confirmed best as a variant file (extends plus params)")
+    p.add_argument("--write", metavar="NAME.game", nargs="?", const=True,
+                   help="--param: write the confirmed best as a variant file NAME.game (extends plus params); "
+                        "--bot: write the declaration into the rule file (no NAME)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar (it is drawn only on a terminal anyway)")
+    add_tune_bot_options(p)
 
 
 def cmd_tune(args) -> int:
     for option, mode in MODES.items():
         if getattr(args, option, None):
             return mode(args)
-    raise UsageError("tune needs what to tune: --param NAME=LOW..HIGH (e.g. --param rounds_to_win=1..5)")
+    raise UsageError("tune needs what to tune: --param NAME=LOW..HIGH (e.g. --param rounds_to_win=1..5) "
+                     "or --bot BOT (e.g. --bot mcts)")
 
 
 # ---------------------------------------------------------------------------- --param
 def tune_params(args) -> int:
+    if args.bot:
+        raise UsageError("tune takes --param or --bot, not both")
+    if args.players is None:
+        raise UsageError("tune --param needs --players N")
+    if args.write is True:
+        raise UsageError("--write needs the variant file to write: --write NAME.game")
+    args.games = PARAM_GAMES if args.games is None else args.games
     check_outputs(args)
     if args.write:
         base_reference(args.game, args.variant, args.write)
@@ -153,4 +169,4 @@ def _command(args) -> str:
     return " ".join(parts)
 
 
-MODES = {"param": tune_params}      # option -> the mode it selects
+MODES = {"param": tune_params, "bot": cmd_tune_bot}      # option -> the mode it selects

@@ -25,6 +25,10 @@ class Node:
         self.total = [0.0] * players
 
 
+class SearchLimitReached(Exception):
+    """A search ran past the CPU `limit` its caller set (see `MCTSBot.limit`)."""
+
+
 class MCTSBot:
     """Information-set MCTS: UCT over option ids, one tree for the seat's information set,
     a fresh determinization per iteration (so the tree holds only what the seat knows).
@@ -37,14 +41,19 @@ class MCTSBot:
     a tree (`_paired_search`); a shortlist of one is chosen without a search. `trees` > 1
     searches that many independent trees (root parallelism) with the iterations split
     among them and adds their visits; a worker pool runs them side by side with the same
-    result as one after another."""
+    result as one after another. General enhancements, each off by default: `decisive`
+    (1: a move that wins at once is taken; 2: also moves that let the next seat win at once
+    are not searched), `widen` (progressive widening of the tree's nodes) and `mast`
+    (move-average sampling in random playouts)."""
     name = "mcts"
     settings = BOT_SETTINGS["mcts"]
     pool = None     # a multiprocessing pool for root parallelism (set by the command line)
+    limit = None    # CPU seconds after which a search raises SearchLimitReached (set by `tune`)
 
     def __init__(self, seed, iterations: int = 400, seconds: float | None = None, depth: int = 0,
                  guide: int = 3, exploration: float = 0.7, width: int = 6, trees: int = 1,
-                 follow: int = 0, margin: float = 0, whole: int = 0, paired: int = 0):
+                 follow: int = 0, margin: float = 0, whole: int = 0, paired: int = 0, decisive: int = 0,
+                 widen: float = 0, mast: float = 0):
         self.rng = random.Random(seed)
         self.iterations = int(iterations)
         self.seconds = float(seconds) if seconds is not None else None
@@ -57,6 +66,9 @@ class MCTSBot:
         self.margin = float(margin)
         self.whole = int(whole)
         self.paired = int(paired)
+        self.decisive = int(decisive)
+        self.widen = float(widen)
+        self.mast = float(mast)
 
     def describe(self) -> str:
         budget = f"seconds={self.seconds:g}" if self.seconds else f"iterations={self.iterations}"
@@ -65,7 +77,10 @@ class MCTSBot:
                 + (f", follow={self.follow}" if self.follow else "")
                 + (f", margin={self.margin:g}" if self.margin else "")
                 + (f", whole={self.whole}" if self.whole else "")
-                + (f", paired={self.paired}" if self.paired else "") + ")")
+                + (f", paired={self.paired}" if self.paired else "")
+                + (f", decisive={self.decisive}" if self.decisive else "")
+                + (f", widen={self.widen:g}" if self.widen else "")
+                + (f", mast={self.mast:g}" if self.mast else "") + ")")
 
     # ------------------------------------------------------------------ search
     def search(self, game, st) -> Node:
@@ -86,7 +101,7 @@ class MCTSBot:
         seconds = self.seconds / self.trees if self.seconds and MCTSBot.pool is None else self.seconds
         # (with a pool the trees search side by side, each for the whole time)
         return (iterations, seconds, self.depth, self.guide, self.c, self.width, self.follow, self.margin,
-                self.whole, self.paired)
+                self.whole, self.paired, self.decisive, self.widen, self.mast, self.limit)
 
     def visits(self, game, st) -> dict:
         """Visits of each option (by option id) after a search from `st`."""
@@ -147,13 +162,20 @@ def _merge(roots: list, players: int) -> Node:
 
 def _search_tree(game, st, config: tuple, seed: int) -> Node:
     """One information-set tree searched from `st` for the seat that decides there."""
-    iterations, seconds, depth, guide, c, width, follow, margin, whole, paired = config
+    iterations, seconds, depth, guide, c, width, follow, margin, whole, paired, decisive, widen, mast, limit = config
+    stop = time.process_time() + limit if limit else None
     rng = random.Random(seed)
     seat = st.pending.player
     root = Node(st.players)
     base = leads(evaluations(game, st))
     sample = determinize(game, st, seat, rng)
-    shortlist, scale = _shortlist(game, sample, base[seat], width, rng)
+    if widen and not width:     # wide decisions: the logistic's unit from a sample of the options
+        shortlist, scale = _sampled_scale(game, sample, base[seat], rng)
+    else:
+        shortlist, scale = _shortlist(game, sample, base[seat], width, rng)
+    if decisive:
+        win, safe = decisive_options(game, sample, seat, decisive > 1)
+        shortlist = [win] if win is not None else ([i for i in shortlist if i in safe] or sorted(safe))
     if len(shortlist) == 1 < len(st.pending.values):    # `width` left one option: the choice
         only = root.children[_key(st.pending.values[shortlist[0]])] = Node(st.players)
         only.visits = root.visits = 1
@@ -163,20 +185,29 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
     lines = {i: best_line(game, sample, i, seat, [follow], _lead_value, rng)[1] for i in shortlist} if follow else {}
     deadline = time.perf_counter() + seconds if seconds else None
     if paired:
-        return _paired_search(game, st, root, shortlist, lines, base, scale, config, rng, deadline)
+        return _paired_search(game, st, root, shortlist, lines, base, scale, config, rng, deadline, stop)
+    table: dict | None = {} if mast else None     # move averages: (mover, option id) -> [reward sum, count]
     done = 0
     while (done < iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
+        if stop is not None and time.process_time() > stop:
+            raise SearchLimitReached()
         det = determinize(game, st, seat, rng)
         node, path = root, [root]
+        moves = [] if mast else None
         while not det.finished:
             values = det.pending.values
             ids = [_key(v) for v in values]
+            mover = det.pending.player
             allowed = shortlist if node is root else range(len(ids))
             untried = [i for i in allowed if ids[i] not in node.children]
-            if untried:
+            # (widening counts the children of the options offered here: a node of an
+            # information-set tree also holds children of options other determinizations offered)
+            if untried and (not widen or len(allowed) - len(untried) < widen * math.sqrt(node.visits + 1)):
                 i = rng.choice(untried)
                 child = node.children[ids[i]] = Node(det.players)
                 game.apply_index(det, i)
+                if moves is not None:
+                    moves.append((mover, ids[i]))
                 if node is root and lines:
                     _follow(game, det, seat, lines[i])
                 path.append(child)
@@ -184,43 +215,85 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
             if len(values) == 1:
                 best = 0
             else:
-                mover = det.pending.player
                 log_n = math.log(node.visits + 1)
                 best, best_score = 0, -1.0
                 for i in allowed:
-                    child = node.children[ids[i]]
+                    child = node.children.get(ids[i])
+                    if child is None:       # not yet let in by progressive widening
+                        continue
                     score = child.total[mover] / child.visits + c * math.sqrt(log_n / child.visits)
                     if score > best_score:
                         best, best_score = i, score
             game.apply_index(det, best)
+            if moves is not None:
+                moves.append((mover, ids[best]))
             if node is root and lines:
                 _follow(game, det, seat, lines[best])
             node = node.children[ids[best]]
             path.append(node)
-        _playout(game, det, depth, guide, rng, whole)
+        _playout(game, det, depth, guide, rng, whole, mast, table, moves)
         reward = _leaf_value(game, det, margin, base, scale)
         for n in path:
             n.visits += 1
             total = n.total
             for p, r in enumerate(reward):
                 total[p] += r
+        if moves:
+            for mover, oid in moves:
+                entry = table.get((mover, oid))
+                if entry is None:
+                    table[(mover, oid)] = [reward[mover], 1]
+                else:
+                    entry[0] += reward[mover]
+                    entry[1] += 1
         done += 1
     return root
 
 
+def decisive_options(game, st, seat: int, anti: bool) -> tuple:
+    """Decisive and anti-decisive moves (Teytaud and Teytaud 2010): an option after which
+    `seat` alone has won at once (returned first, else None), and the options worth
+    searching: with `anti`, those after which the next seat to decide, an opponent, has no
+    option that wins the game at once for it alone (all of them when none is safe)."""
+    n = len(st.pending.values)
+    safe = set(range(n))
+    for i in range(n):
+        trial = st.copy()
+        game.apply_index(trial, i)
+        if trial.finished:
+            if list(game.result(trial).winners) == [seat]:
+                return i, {i}
+            continue
+        if anti and trial.pending.player != seat and _has_winning_reply(game, trial):
+            safe.discard(i)
+    return None, safe or set(range(n))
+
+
+def _has_winning_reply(game, st) -> bool:
+    mover = st.pending.player
+    for j in range(len(st.pending.values)):
+        trial = st.copy()
+        game.apply_index(trial, j)
+        if trial.finished and list(game.result(trial).winners) == [mover]:
+            return True
+    return False
+
+
 def _paired_search(game, st, root: Node, shortlist: list, lines: dict, base: list, scale: float,
-                   config: tuple, rng: random.Random, deadline) -> Node:
+                   config: tuple, rng: random.Random, deadline, stop=None) -> Node:
     """Flat Monte Carlo with common random numbers: each round draws one determinization and
     one playout seed and plays every shortlisted root option from them, so the options meet
     the same hidden order and the same playout luck, and their difference is the option's
     own. Rounds go on while the iterations (one per option played) or the time last."""
-    iterations, _, depth, guide, _, _, _, margin, whole, _ = config
+    iterations, _, depth, guide, _, _, _, margin, whole, _, _, _, _, _ = config
     seat = st.pending.player
     ids = [_key(v) for v in st.pending.values]
     for i in shortlist:
         root.children[ids[i]] = Node(st.players)
     done = 0
     while (done < iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
+        if stop is not None and time.process_time() > stop:
+            raise SearchLimitReached()
         det = determinize(game, st, seat, rng)
         seed = rng.getrandbits(64)
         for i in shortlist:
@@ -256,6 +329,21 @@ def _follow(game, det, seat: int, line: tuple) -> None:
         game.apply_index(det, ids.index(oid))
 
 
+SCALE_SAMPLE = 16      # options judged for the logistic's unit under progressive widening
+
+
+def _sampled_scale(game, st, base: float, rng: random.Random) -> tuple[list, float]:
+    """Every root option, and the logistic's unit as `_shortlist` works it out, but from at
+    most SCALE_SAMPLE options drawn at random: with progressive widening and no shortlist
+    (`widen`, `width=0`), judging each of hundreds of options once would cost more than
+    the search."""
+    seat, n = st.pending.player, len(st.pending.values)
+    drawn = range(n) if n <= SCALE_SAMPLE else rng.sample(range(n), SCALE_SAMPLE)
+    steps = [move_value(game, st, i, seat, [0], _lead_value, rng) - base for i in drawn]
+    changes = [v for v in steps if abs(v) < 1e11]
+    return list(range(n)), max(1.0, (max(changes) - min(changes)) / 2) if changes else 1.0
+
+
 def _shortlist(game, st, base: float, width: int, rng: random.Random) -> tuple[list, float]:
     """The root options the search considers and the unit of its logistic. Each option is
     judged as a whole move by the deciding seat's lead (as `greedy` does, but against the
@@ -278,15 +366,23 @@ def _shortlist(game, st, base: float, width: int, rng: random.Random) -> tuple[l
     return [i for i in range(n) if values[i] >= cut], scale
 
 
-def _playout(game, det, depth: int, guide: int, rng: random.Random, whole: int = 0) -> None:
+def _playout(game, det, depth: int, guide: int, rng: random.Random, whole: int = 0, mast: float = 0,
+             table: dict | None = None, moves: list | None = None) -> None:
     """Up to `depth` decisions, each the best for its decider among `guide` sampled options;
-    with `whole`, each sampled option judged as a whole move (`_whole_move_value`)."""
+    with `whole`, each sampled option judged as a whole move (`_whole_move_value`). With
+    `mast` and `guide` 1, move-average sampling (MAST, Finnsson and Bjornsson 2008): a share
+    `mast` of the decisions take the option with the best mean reward for its mover so far
+    in this search (`table`; an option never played counts 0.5), the others one at random;
+    the moves made are added to `moves`."""
     for _ in range(depth):
         if det.finished:
             return
         n = len(det.pending.values)
         if guide <= 1 or n == 1:
-            game.apply_index(det, rng.randrange(n))
+            if mast and n > 1:
+                _mast_step(game, det, n, mast, table, moves, rng)
+            else:
+                game.apply_index(det, rng.randrange(n))
             continue
         mover = det.pending.player
         best, best_value, best_state = None, None, None
@@ -303,6 +399,22 @@ def _playout(game, det, depth: int, guide: int, rng: random.Random, whole: int =
             if best_value is None or value > best_value:
                 best, best_value, best_state = i, value, trial
         _assign(det, best_state)
+
+
+def _mast_step(game, det, n: int, mast: float, table: dict, moves: list, rng: random.Random) -> None:
+    mover = det.pending.player
+    ids = [_key(v) for v in det.pending.values]
+    if rng.random() < mast:
+        means = []
+        for oid in ids:
+            entry = table.get((mover, oid))
+            means.append(entry[0] / entry[1] if entry else 0.5)
+        top = max(means)
+        index = rng.choice([i for i in range(n) if means[i] == top])
+    else:
+        index = rng.randrange(n)
+    moves.append((mover, ids[index]))
+    game.apply_index(det, index)
 
 
 def _assign(target, source) -> None:

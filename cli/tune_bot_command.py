@@ -1,0 +1,149 @@
+"""`boardwright tune GAME --bot mcts`: search a bot's settings for a game (the search is
+interpreter/playtest/tune_bot.py's), print the `bot` declaration it found or write it into
+the rule file (`--write`), replacing the file's own, and check the file still validates
+--strict.
+
+`add_tune_bot_options(parser)` adds this command's options to a `tune` parser, skipping any
+the parser already has, so that another `tune` mode (param search) can share the parser.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shlex
+import sys
+import time
+from pathlib import Path
+
+from ..dsl.errors import BoardwrightError, UsageError
+from ..dsl.loader import resolve_game
+from ..interpreter.compile.load import load_game
+from ..interpreter.playtest.simulate import remember_loaded
+from ..interpreter.playtest.tune_bot import declaration, format_tune, tune_bot
+from .options import DEFAULT_SEED, GAME_HELP, positive_int, seed_option, variant_option
+from .play import parse_settings
+from .progress import progress_bar
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text) if len(text) <= 20 else None
+    except ValueError:
+        value = None
+    if value is None or not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text[:40]!r}")
+    return value
+
+
+# The search's defaults (each an option below; the rerun command the declaration quotes
+# names only the options that differ from them).
+DEFAULTS = {"opponent": "greedy", "decision_seconds": 0.25, "trials": 30, "games": 40, "batch": 8, "confirm": 3,
+            "confirm_games": 100}
+
+
+def add_tune_bot_options(p) -> None:
+    """The options of `tune --bot` (each added unless the parser has it already)."""
+    have = set(p._option_string_actions)
+
+    def option(*names, **kwargs):
+        if not have.intersection(names):
+            p.add_argument(*names, **kwargs)
+
+    if not any(a.dest == "variant" for a in p._actions):
+        variant_option(p)
+    if "--seed" not in have:
+        seed_option(p)
+    option("--bot", metavar="BOT", help="tune this bot's settings (mcts) by self-play against --opponent")
+    option("--opponent", metavar="SPEC", default=DEFAULTS["opponent"], help="the bot the candidates play against")
+    option("--decision-seconds", type=positive_float, metavar="SECONDS", default=DEFAULTS["decision_seconds"],
+           help="CPU seconds per decision a candidate may spend (measured; slower ones are dropped)")
+    option("--trials", type=positive_int, metavar="N", default=DEFAULTS["trials"], help="candidate settings tried")
+    option("--games", type=positive_int, metavar="K", default=DEFAULTS["games"], help="rotated games per candidate")  # a shared parser may default it to None
+    option("--batch", type=positive_int, metavar="B", default=DEFAULTS["batch"],
+           help="games between two prunings (even: both seatings alike)")
+    option("--confirm", type=positive_int, metavar="N", default=DEFAULTS["confirm"], help="best candidates replayed on other seeds")
+    option("--confirm-games", type=positive_int, metavar="K", default=DEFAULTS["confirm_games"], help="games of each confirmation")
+    option("--write", nargs="?", const=True, help="write the declaration into the rule file (else print it)")
+    option("--set", action="append", metavar="NAME=VALUE", help="override a param (repeatable)")
+    option("--workers", type=positive_int, metavar="W", default=1, help="parallel processes (same results as serial)")
+    option("--cluster", metavar="ADDRESS", help="run the games on a Dask scheduler (needs boardwright[cluster])")
+    option("--json", action="store_true", help="print one JSON object instead of the text")
+    option("--quiet", "-q", action="store_true", help="no progress bar (it is drawn only on a terminal anyway)")
+
+
+def cmd_tune_bot(args) -> int:
+    if not args.bot:
+        raise UsageError("tune needs --bot BOT (e.g. --bot mcts)")
+    if args.write not in (None, False, True):
+        raise UsageError("with --bot, --write takes no file name: it writes the declaration into the rule file")
+    for name in ("games", "confirm"):       # options a shared `tune` parser may leave unset
+        if getattr(args, name, None) is None:
+            setattr(args, name, DEFAULTS[name])
+    if args.write and args.variant:
+        raise UsageError("--write writes the base rule file's declaration: drop --variant, or drop --write "
+                         "and put the printed declaration in the variant's file")
+    settings = parse_settings(args.set)
+    path = resolve_game(args.game)
+    game = load_game(args.game, args.variant)
+    game.set_params(settings)
+    ref = (args.game, args.variant, tuple(sorted(settings.items())))
+    remember_loaded(ref, game)
+    bar = progress_bar(sys.stderr, args.quiet)
+    start = time.perf_counter()
+    try:
+        report = tune_bot(game, ref, args.bot, args.opponent, args.decision_seconds, args.trials, args.games, args.batch,
+                          args.confirm, args.confirm_games, args.seed, args.workers, args.cluster, progress=bar)
+    finally:
+        if bar is not None:
+            bar.clear()
+    report["seconds"] = round(time.perf_counter() - start, 3)
+    command = command_line(args)
+    if report["best"] is not None:
+        report["declaration"] = declaration(report, command)
+        if args.write:
+            write_declaration(path, args.bot, report["declaration"])
+            report["written"] = str(path)
+    print(json.dumps(report) if args.json else format_tune(report, command)
+          + (f"\n  written to {path}" if report.get("written") else ""))
+    return 0 if report["best"] is not None else 1
+
+
+def command_line(args) -> str:
+    """The command that reproduces this search (what the declaration's comment quotes)."""
+    parts = ["boardwright", "tune", str(args.game), "--bot", args.bot]
+    for name, default in dict(DEFAULTS, seed=DEFAULT_SEED).items():
+        value = getattr(args, name)
+        if value != default:
+            parts += [f"--{name.replace('_', '-')}", f"{value:g}" if isinstance(value, float) else str(value)]
+    for setting in args.set or []:
+        parts += ["--set", setting]
+    return " ".join(shlex.quote(p) for p in parts)
+
+
+def write_declaration(path: Path, bot: str, text: str) -> None:
+    """Put `text` (comment and `bot` line) in place of the file's `bot BOT "..."` line and the
+    comment a previous tune wrote above it, or at the end of the file; then check that the
+    file validates --strict (else put the old text back and say why)."""
+    old = path.read_text(encoding="utf-8")
+    lines = old.splitlines(keepends=True)
+    pattern = re.compile(rf'^bot\s+{re.escape(bot)}\s+"')
+    at = next((i for i, line in enumerate(lines) if pattern.match(line)), None)
+    if at is None:
+        new = old + ("" if old.endswith("\n") else "\n") + "\n" + text
+    else:
+        first = at
+        while first > 0 and lines[first - 1].startswith("#"):
+            first -= 1
+        if not any(line.startswith("# Tuned by `boardwright tune`") for line in lines[first:at]):
+            first = at              # a comment someone wrote stays
+        new = "".join(lines[:first]) + text + "".join(lines[at + 1:])
+    path.write_text(new, encoding="utf-8")
+    try:
+        spec = load_game(path, None, warnings=True).spec
+        if spec.warnings:
+            raise UsageError(f"the tuned declaration made {path} fail validate --strict: "
+                             f"{spec.warnings[0].message}")
+    except BoardwrightError:
+        path.write_text(old, encoding="utf-8")
+        raise

@@ -1,0 +1,301 @@
+"""`boardwright tune GAME --bot mcts`: search a bot's settings for one game by rotated
+self-play against an opponent bot (`greedy`), at a CPU budget per decision.
+
+The search is optuna's (docs/playtesting.md#tuning-a-bot says why): a seeded TPE sampler
+proposes settings from `SPACE`; each candidate plays the same seeded, rotated 2-player games
+(game index k with the same seed for every candidate), in batches; after each batch its win
+rate so far is reported, and a successive-halving pruner stops candidates that trail the
+others at the same number of games. A candidate whose measured CPU time per decision (its
+decisions with more than one option) exceeds the budget is stopped too. The best few
+complete candidates then play a confirmation run on other seeds, and the best of those,
+with its win rate's 95% Wilson interval, becomes the `bot` declaration.
+
+Everything but the budget check depends only on the seeds: trials run one after another,
+and a trial's games give the same records on one process, several or a cluster. The budget
+check reads the clock: a candidate within a few percent of the budget may pass on one run
+and not on another (the settings are then near the edge anyway).
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from ...dsl.bot_settings import BOT_SETTINGS
+from ...dsl.errors import UsageError
+from ..bots.mcts import SearchLimitReached
+from ..bots.registry import make_bot
+from ..run.processes import forked_pool
+from .report import wilson
+from .simulate import _batches, _load, game_seed, seat_bots, worker_failure
+
+# The settings searched, per bot: name -> ("int" | "float", low, high, log scale?) or
+# ("choice", values). Settings not listed keep the bot's defaults (BOT_SETTINGS).
+SPACE: dict[str, dict[str, tuple]] = {
+    "mcts": {
+        "iterations": ("int", 8, 2000, True),
+        "exploration": ("float", 0.1, 2.0, True),
+        "width": ("choice", (0, 2, 4, 6, 12)),
+        "depth": ("choice", (0, 4, 16, 1000)),
+        "guide": ("choice", (1, 2, 4)),
+        "whole": ("choice", (0, 1)),
+        "paired": ("choice", (0, 1)),
+        "decisive": ("choice", (0, 1, 2)),
+        "widen": ("choice", (0, 0.5, 1, 2)),
+        "mast": ("choice", (0, 0.5, 0.9)),
+    },
+}
+# Settings that change nothing unless others have certain values are searched only then
+# (else they keep their defaults and stay out of the declaration): `SPACE` lists them after
+# the settings they depend on.
+WHEN: dict[str, dict] = {
+    "mcts": {
+        "guide": lambda s: s["depth"] > 0,                  # playouts
+        "whole": lambda s: s["depth"] > 0,
+        "widen": lambda s: not s["paired"],                 # the tree's
+        "mast": lambda s: not s["paired"] and s["depth"] > 0 and s.get("guide") == 1,  # random playouts
+    },
+}
+CONFIRM_SEED_OFFSET = 7_919        # the confirmation plays other games than the search
+LIMIT = 4                          # a single search may take this many budgets before its game stops
+
+
+def tuned_settings(bot: str) -> dict:
+    """The search space of `bot` (a usage error for a bot that has nothing to tune)."""
+    if bot not in SPACE:
+        tunable = ", ".join(SPACE)
+        raise UsageError(f"tune --bot {bot}: only {tunable} has settings to tune" if bot in BOT_SETTINGS
+                         else f"tune --bot: unknown bot '{bot}'; bots with settings to tune: {tunable}")
+    return {name: spec for name, spec in SPACE[bot].items() if name in BOT_SETTINGS[bot]}
+
+
+def spec_of(bot: str, settings: dict) -> str:
+    """The bot spec (as on the command line) of a candidate's settings, in `SPACE` order."""
+    return ":".join([bot] + [f"{k}={_number(v)}" for k, v in settings.items()])
+
+
+def _number(value) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _suggest(trial, bot: str, space: dict) -> dict:
+    settings: dict = {}
+    when = WHEN.get(bot, {})
+    for name, spec in space.items():
+        if name in when and not when[name](settings):
+            continue
+        if spec[0] == "int":
+            settings[name] = trial.suggest_int(name, spec[1], spec[2], log=spec[3])
+        elif spec[0] == "float":
+            settings[name] = round(trial.suggest_float(name, spec[1], spec[2], log=spec[3]), 3)
+        else:
+            settings[name] = trial.suggest_categorical(name, list(spec[1]))
+    return settings
+
+
+# ----------------------------------------------------------------------------- games
+def play_measured(game, seed: int, index: int, candidate: str, opponent: str, budget: float | None = None) -> dict:
+    """One rotated 2-player game between the `candidate` bot (seat index mod 2) and the
+    `opponent`: the candidate's share of the victory, and its CPU time and decisions (those
+    with more than one option). The candidate is made without the rule file's declared
+    settings (its spec names every tuned setting); the opponent with them. With a `budget`,
+    a search that runs past `LIMIT` times it stops the game (`over` is then True): its
+    candidate is over budget whatever its other decisions cost, and a candidate never
+    stopped so played exactly as it would have without the limit."""
+    game_s = game_seed(seed, index)
+    specs = seat_bots([candidate, opponent], index, True)
+    seat = index % 2                # where seat_bots puts the first bot
+    bots = [make_bot(spec, f"{game_s}:{p}", None if p == seat else game) for p, spec in enumerate(specs)]
+    if budget is not None:
+        bots[seat].limit = LIMIT * budget
+    st = game.new_state(2, game_s)
+    cpu, decisions = 0.0, 0
+    while not st.finished:
+        mover = st.pending.player
+        if mover == seat and len(st.pending.values) > 1:
+            start = time.process_time()
+            try:
+                choice = bots[mover].choose(game, st)
+            except SearchLimitReached:
+                return {"index": index, "share": 0.0, "cpu": cpu + time.process_time() - start,
+                        "decisions": decisions + 1, "over": True}
+            cpu += time.process_time() - start
+            decisions += 1
+        else:
+            choice = bots[mover].choose(game, st)
+        game.apply_index(st, choice)
+    winners = game.result(st).winners
+    share = 1 / len(winners) if seat in winners else 0.0
+    return {"index": index, "share": share, "cpu": cpu, "decisions": decisions, "over": False}
+
+
+def _play_jobs(job: tuple) -> list:
+    ref, seed, indexes, candidate, opponent, budget = job
+    game = _load(ref)
+    return [play_measured(game, seed, i, candidate, opponent, budget) for i in indexes]
+
+
+class GameRunner:
+    """Plays a candidate's games here, over a pool of forked workers, or on a Dask cluster;
+    the records come back in game order whichever way they were played."""
+
+    def __init__(self, game, ref: tuple, workers: int = 1, cluster: str | None = None):
+        self.game, self.ref, self.workers, self.cluster = game, ref, workers, cluster
+        self.pool = self.client = None
+
+    def __enter__(self):
+        if self.cluster:
+            try:
+                from dask.distributed import Client
+            except ImportError:
+                raise UsageError("--cluster needs Dask: pip install 'boardwright[cluster]'")
+            try:
+                self.client = Client(self.cluster, timeout=10)
+            except (OSError, TimeoutError, ValueError) as exc:
+                raise UsageError(f"cannot reach the Dask scheduler at {self.cluster}: {exc}")
+        elif self.workers > 1:
+            self._pool_context = forked_pool(self.workers)
+            self.pool = self._pool_context.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        if self.client is not None:
+            self.client.close()
+        if self.pool is not None:
+            return self._pool_context.__exit__(*exc)
+        return False
+
+    def play(self, seed: int, indexes: list, candidate: str, opponent: str, budget: float | None = None) -> list:
+        if self.client is not None:
+            from dask.distributed import as_completed
+            jobs = [(self.ref, seed, b, candidate, opponent, budget) for b in _batches(indexes, len(indexes))]
+            try:
+                parts = [f.result() for f in as_completed(self.client.map(_play_jobs, jobs, pure=False))]
+            except Exception as exc:        # raised on a worker: say what is wrong with it
+                raise worker_failure(self.cluster, exc) from None
+        elif self.pool is not None:
+            jobs = [(self.ref, seed, [i], candidate, opponent, budget) for i in indexes]
+            parts = self.pool.map(_play_jobs, jobs)
+        else:
+            parts = [[play_measured(self.game, seed, i, candidate, opponent, budget) for i in indexes]]
+        return sorted((r for part in parts for r in part), key=lambda r: r["index"])
+
+
+# ----------------------------------------------------------------------------- the search
+def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budget: float = 0.25,
+             trials: int = 30, games: int = 40, batch: int = 8, confirm: int = 3, confirm_games: int = 100,
+             seed: int = 1, workers: int = 1, cluster: str | None = None, progress=None) -> dict:
+    """Search `bot`'s settings for `game` (see the module docstring); return a report with
+    every trial, the confirmed candidates and the chosen settings (`best`)."""
+    try:
+        import optuna
+    except ImportError:
+        raise UsageError("tune needs optuna: pip install 'boardwright[tune]' (or pip install optuna)")
+    space = tuned_settings(bot)
+    if budget <= 0 or not math.isfinite(budget):
+        raise UsageError(f"--decision-seconds must be a positive number of CPU seconds, not {budget}")
+    if batch % 2:
+        raise UsageError(f"--batch must be even (each batch plays both seatings alike), not {batch}")
+    if games < batch:
+        raise UsageError(f"--games ({games}) must be at least --batch ({batch})")
+    make_bot(opponent, 0, game)     # a bad opponent spec is a usage error, before any work
+    game.setup_state(2, 0)          # so is a game without 2-player seats
+    total = trials * games + confirm * confirm_games
+    done = [0]
+
+    def tick(n: int) -> None:
+        done[0] += n
+        if progress is not None:
+            progress(min(done[0], total), total)
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    study = optuna.create_study(direction="maximize", sampler=optuna.samplers.TPESampler(seed=seed),
+                                pruner=optuna.pruners.SuccessiveHalvingPruner(min_resource=1, reduction_factor=3))
+    rows: list = []
+    with GameRunner(game, ref, workers, cluster) as runner:
+        def objective(trial):
+            settings = _suggest(trial, bot, space)
+            spec = spec_of(bot, settings)
+            row = {"trial": trial.number, "spec": spec, "games": 0, "wins": 0.0, "cpu": 0.0, "decisions": 0,
+                   "state": "complete"}
+            rows.append(row)
+            for step, start in enumerate(range(0, games, batch)):
+                records = runner.play(seed, list(range(start, min(games, start + batch))), spec, opponent, budget)
+                _add(row, records)
+                tick(len(records))
+                if row["cpu_per_decision"] > budget or any(r["over"] for r in records):
+                    row["state"] = "over budget"
+                    tick(games - row["games"])
+                    raise optuna.TrialPruned()
+                trial.report(row["win_rate"], step)
+                if row["games"] < games and trial.should_prune():     # (after the last batch: nothing to save)
+                    row["state"] = "pruned"
+                    tick(games - row["games"])
+                    raise optuna.TrialPruned()
+            return row["win_rate"]
+
+        study.optimize(objective, n_trials=trials)
+        complete = sorted((r for r in rows if r["state"] == "complete"),
+                          key=lambda r: (-r["win_rate"], r["cpu_per_decision"], r["trial"]))
+        confirmed = []
+        for row in complete[:confirm]:
+            records = runner.play(seed + CONFIRM_SEED_OFFSET, list(range(confirm_games)), row["spec"], opponent, budget)
+            result = {"trial": row["trial"], "spec": row["spec"], "games": 0, "wins": 0.0, "cpu": 0.0, "decisions": 0}
+            _add(result, records)
+            result["over"] = any(r["over"] for r in records)
+            result["ci95"] = wilson(result["wins"], result["games"])
+            result["search_win_rate"] = row["win_rate"]
+            confirmed.append(result)
+            tick(confirm_games)
+    within = [r for r in confirmed if r["cpu_per_decision"] <= budget and not r["over"]]
+    best = max(within, key=lambda r: (r["win_rate"], -r["cpu_per_decision"], -r["trial"])) if within else None
+    if progress is not None:
+        progress(total, total)
+    return {"game": game.title, "variant": game.variant, "bot": bot, "opponent": opponent, "budget": budget,
+            "seed": seed, "trials": rows, "games_per_trial": games, "batch": batch,
+            "confirm_seed": seed + CONFIRM_SEED_OFFSET, "confirmed": confirmed, "best": best}
+
+
+def _add(row: dict, records: list) -> None:
+    """Add a batch of game records to a candidate's totals (in game order: the same sums on
+    any number of workers)."""
+    for r in records:
+        row["games"] += 1
+        row["wins"] += r["share"]
+        row["cpu"] += r["cpu"]
+        row["decisions"] += r["decisions"]
+    row["win_rate"] = round(row["wins"] / row["games"], 4)
+    row["cpu_per_decision"] = round(row["cpu"] / max(1, row["decisions"]), 4)
+
+
+# ----------------------------------------------------------------------------- output
+def declaration(report: dict, command: str) -> str:
+    """The `bot` declaration of the chosen settings, with a comment saying how it measured."""
+    best = report["best"]
+    name, _, settings = best["spec"].partition(":")
+    lo, hi = best["ci95"]
+    return (f"# Tuned by `boardwright tune`: won {best['win_rate']:.3f} (95% interval {lo:.3f} to {hi:.3f}) of\n"
+            f"# {best['games']} rotated 2-player games against {report['opponent']} (seed {report['confirm_seed']}),"
+            f" {best['cpu_per_decision']:.3f} CPU s per decision.\n"
+            f"# Rerun: {command}\n"
+            f'bot {name} "{settings}"\n')
+
+
+def format_tune(report: dict, command: str) -> str:
+    title = report["game"] + (f" ({report['variant']})" if report.get("variant") else "")
+    states = [r["state"] for r in report["trials"]]
+    out = [f"{title}: tuned {report['bot']} against {report['opponent']}, {len(states)} trials of up to "
+           f"{report['games_per_trial']} rotated games (seed {report['seed']}), budget {report['budget']:g} CPU s "
+           f"per decision",
+           f"  trials: {states.count('complete')} complete, {states.count('pruned')} pruned, "
+           f"{states.count('over budget')} over budget",
+           f"  confirmed on {report['confirmed'][0]['games'] if report['confirmed'] else 0} other games "
+           f"(seed {report['confirm_seed']}):"]
+    for r in report["confirmed"]:
+        lo, hi = r["ci95"]
+        out.append(f"    {r['win_rate']:.3f} [{lo:.3f}, {hi:.3f}]  {r['cpu_per_decision']:.3f} CPU s  "
+                   f"(search {r['search_win_rate']:.3f})  {r['spec']}")
+    if report["best"] is None:
+        out.append("  no candidate completed its games within the budget: raise --decision-seconds or --trials")
+    else:
+        out.append(declaration(report, command).rstrip("\n"))
+    return "\n".join(out)

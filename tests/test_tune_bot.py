@@ -1,0 +1,160 @@
+"""`boardwright tune GAME --bot mcts`: a seeded optuna search of the bot's settings by rotated
+self-play against greedy, the same declaration on one or two workers, the declaration
+written into the rule file (and still valid --strict), and clear usage errors."""
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+
+from boardwright.cli.main import main
+from boardwright.interpreter.compile.load import load_game
+from boardwright.interpreter.playtest.simulate import remember_loaded
+from boardwright.interpreter.playtest.tune_bot import play_measured, tune_bot
+
+from test_bot_enhancements import RACE
+
+pytest.importorskip("optuna")       # (in the `test` extra: never skipped where the suite runs)
+
+# A budget no candidate nears here: the clock then decides nothing, and the search is exact.
+TINY = dict(trials=3, games=4, batch=2, confirm=2, confirm_games=4, seed=3, budget=10.0)
+TINY_ARGS = ["--trials", "3", "--games", "4", "--batch", "2", "--confirm", "2", "--confirm-games", "4",
+             "--seed", "3", "--quiet"]
+
+
+@pytest.fixture()
+def race_file(tmp_path):
+    path = tmp_path / "race.game"
+    path.write_text(RACE)
+    return path
+
+
+def tuned(path, workers: int) -> dict:
+    game = load_game(path)
+    ref = (str(path), None, ())
+    remember_loaded(ref, game)
+    return tune_bot(game, ref, "mcts", workers=workers, **TINY)
+
+
+def without_clock(report: dict) -> list:
+    return [(r["trial"], r["spec"], r["games"], r["wins"], r["state"]) for r in report["trials"]]
+
+
+@pytest.mark.slow
+def test_the_same_search_on_one_or_two_workers(race_file):
+    one, two = tuned(race_file, 1), tuned(race_file, 2)
+    assert without_clock(one) == without_clock(two)
+    assert one["best"]["spec"] == two["best"]["spec"]
+    assert [(r["spec"], r["wins"]) for r in one["confirmed"]] == [(r["spec"], r["wins"]) for r in two["confirmed"]]
+    # every candidate played the same games: the first batch's seeds are the same for all
+    assert all(r["games"] in (2, 4) for r in one["trials"])
+    assert len({r["spec"] for r in one["trials"]}) == 3     # the sampler proposed three candidates
+    best = one["best"]
+    assert best["games"] == 4 and 0 <= best["ci95"][0] <= best["win_rate"] <= best["ci95"][1] <= 1
+
+
+def test_a_game_measures_the_candidates_share_and_cpu(race_file):
+    game = load_game(race_file)
+    # the race to ten as seat 0 (game 0) and seat 1 (game 1): the bot's seat alternates
+    for index in (0, 1):
+        record = play_measured(game, 5, index, "mcts:iterations=200:width=0:depth=20:guide=1", "random")
+        assert record["index"] == index and record["share"] in (0.0, 1.0)
+        assert 2 <= record["decisions"] <= 5 and record["cpu"] > 0 and not record["over"]
+    # a search that runs past 4 budgets stops its game at once: the candidate is over budget
+    stopped = play_measured(game, 5, 0, "mcts:iterations=100000:width=0", "random", budget=1e-4)
+    assert stopped["over"] and stopped["decisions"] == 1 and stopped["cpu"] < 1
+
+
+def test_every_candidate_plays_the_same_seeds(race_file, monkeypatch):
+    from boardwright.interpreter.playtest import tune_bot as module
+    calls = []
+    real = module.GameRunner.play
+
+    def play(self, seed, indexes, candidate, opponent, budget=None):
+        calls.append((seed, tuple(indexes), candidate))
+        return real(self, seed, indexes, candidate, opponent, budget)
+
+    monkeypatch.setattr(module.GameRunner, "play", play)
+    report = tuned(race_file, 1)
+    search = [(seed, indexes) for seed, indexes, _ in calls[:sum(r["games"] // 2 for r in report["trials"])]]
+    assert set(search) <= {(3, (0, 1)), (3, (2, 3))} and search[0] == (3, (0, 1))
+    firsts = {spec for seed, indexes, spec in calls if indexes == (0, 1) and seed == 3}
+    assert len(firsts) == 3                 # each of the three candidates began with games 0 and 1
+    confirmation = calls[-2:]
+    assert all(seed == 3 + module.CONFIRM_SEED_OFFSET and indexes == (0, 1, 2, 3) for seed, indexes, _ in confirmation)
+
+
+@pytest.mark.slow
+def test_write_puts_a_valid_declaration_in_the_rule_file(race_file, capsys):
+    assert main(["tune", str(race_file), "--bot", "mcts", "--write", "--decision-seconds", "10"] + TINY_ARGS) == 0
+    out = capsys.readouterr().out
+    text = race_file.read_text()
+    assert text.count('\nbot mcts "') == 1 and "# Tuned by `boardwright tune`: won" in text
+    assert f"written to {race_file}" in out
+    assert main(["validate", str(race_file), "--strict"]) == 0
+    # a second run replaces the declaration and its comment, not adds another
+    assert main(["tune", str(race_file), "--bot", "mcts", "--write", "--decision-seconds", "10"] + TINY_ARGS) == 0
+    again = race_file.read_text()
+    cpu = re.compile(r"[0-9.]+ CPU s")         # the one figure read from the clock
+    assert cpu.sub("", again) == cpu.sub("", text) and again.count("# Tuned by") == 1
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--bot", "greedy"], "only mcts has settings to tune"),
+    (["--bot", "mcst"], "unknown bot 'mcst'"),
+    ([], "tune needs --bot"),
+    (["--bot", "mcts", "--batch", "3"], "--batch must be even"),
+    (["--bot", "mcts", "--games", "2", "--batch", "4"], "must be at least --batch"),
+    (["--bot", "mcts", "--opponent", "greedy:depth=3"], "bad bot setting"),
+    (["--bot", "mcts", "--decision-seconds", "0"], "positive number of seconds"),
+    (["--bot", "mcts", "--write", "--variant", "x"], "--write writes the base"),
+])
+def test_bad_arguments_are_usage_errors(race_file, capsys, args, message):
+    try:
+        code = main(["tune", str(race_file)] + args)
+    except SystemExit as stop:      # argparse's own errors
+        code = stop.code
+    assert code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_budget_no_candidate_meets_is_said(race_file, capsys):
+    assert main(["tune", str(race_file), "--bot", "mcts", "--decision-seconds", "1e-9"] + TINY_ARGS) == 1
+    out = capsys.readouterr().out
+    assert "3 over budget" in out and "no candidate completed" in out
+
+
+def test_without_optuna_the_error_says_what_to_install(race_file, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "optuna", None)
+    assert main(["tune", str(race_file), "--bot", "mcts"] + TINY_ARGS) == 2
+    assert "pip install 'boardwright[tune]'" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_the_same_search_on_a_cluster(race_file, monkeypatch):
+    from test_quick_cluster_and_pool import fake_dask
+    log: list = []
+    fake_dask(monkeypatch, log)
+    game = load_game(race_file)
+    ref = (str(race_file), None, ())
+    remember_loaded(ref, game)
+    small = dict(TINY, trials=2, confirm=1)
+    on_cluster = tune_bot(game, ref, "mcts", cluster="tcp://sched:8786", **small)
+    serial = tune_bot(game, ref, "mcts", **small)
+    assert without_clock(on_cluster) == without_clock(serial) and on_cluster["best"]["spec"] == serial["best"]["spec"]
+    assert log[0] == ("connect", "tcp://sched:8786") and log[-1] == ("close",)
+
+
+def test_settings_that_would_change_nothing_are_not_searched():
+    import optuna
+    from boardwright.interpreter.playtest.tune_bot import SPACE, _suggest, spec_of
+    base = {"iterations": 50, "exploration": 0.7, "width": 4, "decisive": 1}
+    flat = _suggest(optuna.trial.FixedTrial(dict(base, depth=0, paired=1)), "mcts", SPACE["mcts"])
+    assert spec_of("mcts", flat) == "mcts:iterations=50:exploration=0.7:width=4:depth=0:paired=1:decisive=1"
+    tree = _suggest(optuna.trial.FixedTrial(dict(base, depth=16, guide=1, whole=0, paired=0, widen=1, mast=0.5)),
+                    "mcts", SPACE["mcts"])
+    assert tree["widen"] == 1 and tree["mast"] == 0.5 and tree["guide"] == 1
+    guided = _suggest(optuna.trial.FixedTrial(dict(base, depth=16, guide=2, whole=1, paired=0, widen=0)),
+                      "mcts", SPACE["mcts"])
+    assert "mast" not in guided and guided["whole"] == 1
