@@ -103,7 +103,9 @@ def test_write_puts_a_valid_declaration_in_the_rule_file(race_file, capsys):
 @pytest.mark.parametrize("args, message", [
     (["--bot", "greedy"], "only mcts has settings to tune"),
     (["--bot", "mcst"], "unknown bot 'mcst'"),
-    ([], "tune needs --bot"),
+    ([], "or --bot BOT"),
+    (["--bot", "mcts", "--write", "x.game"], "--write takes no file name"),
+    (["--bot", "mcts", "--param", "goal=1..3"], "--param or --bot, not both"),
     (["--bot", "mcts", "--batch", "3"], "--batch must be even"),
     (["--bot", "mcts", "--games", "2", "--batch", "4"], "must be at least --batch"),
     (["--bot", "mcts", "--opponent", "greedy:depth=3"], "bad bot setting"),
