@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...dsl.errors import Diagnostic, RuleError, Span, UsageError, did_you_mean
-from ...dsl.shapes import orientations
+from ...dsl.shapes import orientation_parts, orientations
 from .limits import WORK
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic
 from .decisions import Decisions
@@ -51,10 +51,20 @@ class Game(Zones, Decisions, Views, RuleErrors):
         self.kind_ids: dict[str, list[int]] = {}
         # Per component: its distinct orientations (dsl/shapes.py), None for one without a shape.
         self.orientations: list = []
+        # Per component with per-cell data (a domino's halves): the data of each cell of its shape
+        # as given, and per orientation which of those cells lies on each covered cell; else None.
+        self.cell_values: list = []
+        self.parts: list = []
         for kind in spec.kinds.values():
             ids = []
             shapes = getattr(kind, "shapes", None) or [None] * len(kind.items)
-            self.orientations.extend(None if s is None else orientations(s) for s in shapes)
+            values = getattr(kind, "cell_values", None) or [None] * len(kind.items)
+            for shape, cells in zip(shapes, values):
+                labels = None if cells is None else tuple(tuple(sorted((k, repr(v)) for k, v in d.items()))
+                                                          for d in cells)
+                self.orientations.append(None if shape is None else orientations(shape, labels))
+                self.cell_values.append(cells)
+                self.parts.append(None if cells is None else orientation_parts(shape, labels))
             for attrs in kind.items:
                 ids.append(len(self.components))
                 self.components.append(attrs)

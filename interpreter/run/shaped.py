@@ -1,7 +1,8 @@
 """Components with a shape (dsl/shapes.py) on grids: the `placement` value, the cells a piece
 covers, laying a piece on a grid and lifting it whole, and the built-ins for where a shape
 fits (`turns`, `covers`, `shape_fits`, `shape_free`, `touches`, `touches_owned`,
-`placements_of`, `any_placement`; `frontier` by owner lives in builtins.py and indexes.py).
+`placements_of`, `any_placement`; `frontier` by owner lives in builtins.py and indexes.py),
+and a cell's own data (`cell_attr`: a domino's half on that cell).
 
 A placed piece lies in the stack of every cell it covers (so `top_at`, `occupied`, `frontier`
 and `groups` see it on each), and its location is (grid key, anchor, orientation, cells).
@@ -116,6 +117,42 @@ def lift(st, c: int, where: tuple) -> None:
         if not stack:
             del grid[cell]
     st.cache.pop(key, None)
+
+
+def cell_value(rt, st, c: int, cell, attr: str):
+    """The attribute of component c as seen on a cell it covers: the value the cell of its
+    shape lying there gives, if it gives one, else the component's own."""
+    values = rt.cell_values[c]
+    if values is not None:
+        where = st.loc[c]
+        if len(where) == 4 and cell in where[3]:
+            own = values[rt.parts[c][where[2]][where[3].index(cell)]]
+            if attr in own:
+                return own[attr]
+    attrs = rt.components[c]
+    if attr not in attrs:
+        raise Problem(f"{rt.labels[c]} has no attribute or cell attribute '{attr}'")
+    return attrs[attr]
+
+
+def _cell_attr(rt, st, where, cell, attr):
+    """On a grid: the attribute of the top component on the cell as seen there (none for an
+    empty cell). Of a placement: what the piece would show on that cell, laid so."""
+    if type(where) is Placement:
+        piece, _, turn, cells = where
+        if cell not in cells:
+            raise Problem(f"{rt.labels[piece]} laid at {where.at} turned {turn} does not cover {cell}")
+        values = rt.cell_values[piece]
+        if values is not None:
+            own = values[rt.parts[piece][turn][cells.index(cell)]]
+            if attr in own:
+                return own[attr]
+        attrs = rt.components[piece]
+        if attr not in attrs:
+            raise Problem(f"{rt.labels[piece]} has no attribute or cell attribute '{attr}'")
+        return attrs[attr]
+    stack = st.zones[where].get(cell)
+    return cell_value(rt, st, stack[-1], cell, attr) if stack else None
 
 
 # ------------------------------------------------------------------ built-ins
@@ -297,4 +334,5 @@ SHAPE_IMPLEMENTATIONS = {
     "touches_owned": _touches_owned,
     "placements_of": _placements,
     "any_placement": _any_placement,
+    "cell_attr": _cell_attr,
 }
