@@ -28,7 +28,7 @@ def cell_value_problems(name, root, path: list, kind, shape, enums: dict, skip, 
             if attr == "at" or attr in skip:
                 continue
             if attr not in kind.cell_attributes:
-                yield Diagnostic(mark_span(name, keynode_at(root, path + [index, attr])),
+                yield Diagnostic(mark_span(name, key_node_at(root, path + [index, attr])),
                                  f"unknown cell attribute '{attr}' of {kind.name}",
                                  did_you_mean(attr, kind.cell_attributes) or
                                  f"declare it under components.{kind.name}.cell_attributes")
@@ -36,9 +36,9 @@ def cell_value_problems(name, root, path: list, kind, shape, enums: dict, skip, 
             problem = type_problem(kind.cell_attributes[attr], value, enums)
             if problem:
                 yield Diagnostic(mark_span(name, node_at(root, path + [index, attr])),
-                                 f"{kind.name} cell {cell['at']}.{attr}: {problem}")
+                                 f"the cell {cell['at']} of a {kind.name} shape: {attr}: {problem}")
         missing = [a for a in kind.cell_attributes if a not in cell]
         if missing:
             yield Diagnostic(mark_span(name, node),
-                             f"the cell {cell['at']} of a {kind.name} shape has no value for '{missing[0]}'",
+                             f"the cell {cell['at']} of a {kind.name} shape gives no '{missing[0]}'",
                              f"every cell gives each of: {', '.join(kind.cell_attributes)}")
