@@ -53,10 +53,11 @@ def covered(rt, c, at, turn) -> tuple:
     return tuple([(x + dx, y + dy) for dx, dy in shapes[turn]])
 
 
-def shape_fits(rt, st, key, cells) -> bool:
+def shape_fits(rt, st, key, cells, shape=None) -> bool:
     """Whether all of `cells` may hold a component of the grid at once: inside its size and off
-    blocked cells, or with the occupied area stays within its extent."""
-    shape = rt.grid_shape(key, st)
+    blocked cells, or with the occupied area stays within its extent. `shape` is the grid's
+    shape when the caller has it (a search asks once, not per candidate)."""
+    shape = shape or rt.grid_shape(key, st)
     if shape.size is not None:
         w, h = shape.size
         blocked = shape.blocked
@@ -152,7 +153,12 @@ def _cell_attr(rt, st, where, cell, attr):
             raise Problem(f"{rt.labels[piece]} has no attribute or cell attribute '{attr}'")
         return attrs[attr]
     stack = st.zones[where].get(cell)
-    return cell_value(rt, st, stack[-1], cell, attr) if stack else None
+    if not stack:
+        return None
+    c = stack[-1]
+    if rt.cell_values[c] is None and attr in rt.components[c]:
+        return rt.components[c][attr]
+    return cell_value(rt, st, c, cell, attr)
 
 
 # ------------------------------------------------------------------ built-ins
@@ -303,6 +309,7 @@ def _on_fixed_grid(rt, shape, bad: set, pieces: list, targets, first: bool):
 def _on_any_grid(rt, st, key, bad: set, pieces: list, targets, first: bool):
     """`placements_of` on a grid of floating extent (or none): each candidate checked as a whole."""
     targets = [t for t in dict.fromkeys(targets) if t not in bad]
+    shape = rt.grid_shape(key, st)
     found = []
     work = 0
     for c in pieces:
@@ -315,7 +322,7 @@ def _on_any_grid(rt, st, key, bad: set, pieces: list, targets, first: bool):
                         continue
                     tried.add((x, y))
                     cells = [(x + dx, y + dy) for dx, dy in offsets]
-                    if bad.isdisjoint(cells) and shape_fits(rt, st, key, cells):
+                    if bad.isdisjoint(cells) and shape_fits(rt, st, key, cells, shape):
                         anchors.append((x, y))
             work += len(tried)
             for x, y in sorted(anchors, key=itemgetter(1, 0)):
