@@ -123,13 +123,20 @@ def lift(st, c: int, where: tuple) -> None:
 def cell_value(rt, st, c: int, cell, attr: str):
     """The attribute of component c as seen on a cell it covers: the value the cell of its
     shape lying there gives, if it gives one, else the component's own."""
+    where = st.loc[c]
+    if len(where) == 4 and cell in where[3]:
+        return _part_value(rt, c, where[2], where[3].index(cell), attr)
+    return _part_value(rt, c, None, 0, attr)
+
+
+def _part_value(rt, c: int, turn, i: int, attr: str):
+    """The attribute of piece c on the i-th cell (row by row) of orientation `turn` (None: of
+    the piece itself)."""
     values = rt.cell_values[c]
-    if values is not None:
-        where = st.loc[c]
-        if len(where) == 4 and cell in where[3]:
-            own = values[rt.parts[c][where[2]][where[3].index(cell)]]
-            if attr in own:
-                return own[attr]
+    if values is not None and turn is not None:
+        own = values[rt.parts[c][turn][i]]
+        if attr in own:
+            return own[attr]
     attrs = rt.components[c]
     if attr not in attrs:
         raise Problem(f"{rt.labels[c]} has no attribute or cell attribute '{attr}'")
@@ -143,15 +150,7 @@ def _cell_attr(rt, st, where, cell, attr):
         piece, _, turn, cells = where
         if cell not in cells:
             raise Problem(f"{rt.labels[piece]} laid at {where.at} turned {turn} does not cover {cell}")
-        values = rt.cell_values[piece]
-        if values is not None:
-            own = values[rt.parts[piece][turn][cells.index(cell)]]
-            if attr in own:
-                return own[attr]
-        attrs = rt.components[piece]
-        if attr not in attrs:
-            raise Problem(f"{rt.labels[piece]} has no attribute or cell attribute '{attr}'")
-        return attrs[attr]
+        return _part_value(rt, piece, turn, cells.index(cell), attr)
     stack = st.zones[where].get(cell)
     if not stack:
         return None
