@@ -399,7 +399,8 @@ def _template_problems(name, root, kind: ComponentKind):
                 node = node.value[index]
             # [sections] of details are not part of the template language: drop the brackets.
             shown = text.replace("[", "").replace("]", "") if key == "details" else text
-            for message, column, width, hint, unknown in check_template(shown, kind.attributes):
+            names = {**kind.attributes, **kind.cell_attributes} if key == "glyph" else kind.attributes
+            for message, column, width, hint, unknown in check_template(shown, names):
                 span = _mark_span(name, node)
                 if isinstance(node, yaml.ScalarNode) and span.line == span.end_line and \
                         "\n" not in text and shown == text:
@@ -407,7 +408,7 @@ def _template_problems(name, root, kind: ComponentKind):
                     col = span.column + quoted + column - 1
                     span = Span(name, span.line, col, span.line, col + width)
                 if unknown is not None:
-                    hint = did_you_mean(unknown, kind.attributes) or f"{kind.name} has: {', '.join(kind.attributes)}"
+                    hint = did_you_mean(unknown, names) or f"{kind.name} has: {', '.join(names)}"
                 joined = " " if message.startswith(("names ", "cannot ")) else ": "
                 yield Diagnostic(span, f"{kind.name}.{key}{joined}{message}", hint)
 

@@ -185,3 +185,16 @@ def test_the_language_server_completes_and_explains_cell_attr():
     names = {item.label: item for item in completions(None, None, "let t = ")}
     assert "cell_attr" in names and "cell" in names["cell_attr"].documentation
     assert "cell_attributes" in hover_text(None, "cell_attr")
+
+
+def test_the_play_screen_draws_each_half_of_a_laid_domino_with_its_own_data():
+    from tests.test_testbeds import KINGDOM
+    from boardwright.cli.render import render_table
+    game = load_game(KINGDOM / "kingdom.game")
+    st = game.new_state(2, seed=6)
+    game.move(st, game.labels.index("domino 19"), "kingdom/0", (1, 0), False, 2)   # forest (1, 0), wheat*1 (2, 0)
+    glyphs = game.observe(st, 0)["glyphs"]["kingdom/0"]
+    assert glyphs == {"0,0": ["castle0"], "1,0": ["forest0"], "2,0": ["wheat 1"]}
+    screen = render_table(game, game.observe(st, 0))
+    row = next(r for r in screen.splitlines() if "forest0" in r)
+    assert row.index("castle0") < row.index("forest0") < row.index("wheat 1")

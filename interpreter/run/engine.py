@@ -55,6 +55,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
         # as given, and per orientation which of those cells lies on each covered cell; else None.
         self.cell_values: list = []
         self.parts: list = []
+        self.cell_glyphs: list = []
         for kind in spec.kinds.values():
             ids = []
             shapes = getattr(kind, "shapes", None) or [None] * len(kind.items)
@@ -65,13 +66,18 @@ class Game(Zones, Decisions, Views, RuleErrors):
                 self.orientations.append(None if shape is None else orientations(shape, labels))
                 self.cell_values.append(cells)
                 self.parts.append(None if cells is None else orientation_parts(shape, labels))
+            # Per component with per-cell data: the glyph of each cell of its shape, which may
+            # name cell attributes (a domino half's terrain); else None.
+            self.cell_glyphs.extend(None if cells is None else tuple(_glyph(kind, {**attrs, **v}) for v in cells)
+                                    for attrs, cells in zip(kind.items, values))
             for attrs in kind.items:
                 ids.append(len(self.components))
                 self.components.append(attrs)
                 self.kind_of.append(kind.name)
                 self.labels.append(_label(kind, attrs))
                 self.details.append(describe(getattr(kind, "details", None), attrs))
-                self.glyphs.append(_glyph(kind, attrs))
+                # a piece whose glyph names cell attributes is drawn whole by its first cell's
+                self.glyphs.append(_glyph(kind, attrs) or (self.cell_glyphs[len(self.components) - 1] or (None,))[0])
             self.kind_ids[kind.name] = ids
         # What anyone can tell of each component face down (see interpreter/bots/determinize.py): the values of
         # the attributes its kind prints on the back; None when the kind declares no back.
