@@ -15,8 +15,11 @@ def cell_value_problems(name, root, path: list, kind, shape, enums: dict, skip, 
         yield Diagnostic(mark_span(name, node_at(root, path)),
                          f"{kind.name} declares cell_attributes ({', '.join(kind.cell_attributes)}), so each cell "
                          f"of its shape gives them", "write the shape as a list: [{at: [0, 0], ...}, ...]")
+    places = [tuple(c["at"]) if isinstance(c, dict) else tuple(c) for c in cells]
     for index, cell in enumerate(cells):
         node = node_at(root, path + [index])
+        if places[index] in places[:index]:
+            yield Diagnostic(mark_span(name, node), f"the cell {list(places[index])} appears twice in the shape")
         if not isinstance(cell, dict):
             if kind.cell_attributes:
                 yield Diagnostic(mark_span(name, node),

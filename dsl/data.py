@@ -269,7 +269,7 @@ def _schema_diagnostic(name: str, root, error, data=None) -> Diagnostic:
         where = where[:where.index("shape") + 1]
         node = _node_at(root, where)
         message = shape_problem(reduce(lambda d, k: d[k], where, data)) or message
-        hint = ("write the cell {at: [x, y], ATTRIBUTE: value, ...}" if message.startswith("a cell with its own")
+        hint = ("write the cell {at: [x, y], ATTRIBUTE: value, ...}" if message.startswith(("a cell with its own", "a cell attribute is"))
                 else "e.g. shape: [[0, 0], [1, 0], [0, 1]] or shape: \"##\\n#.\"")
     elif error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(error.schema.get("properties", {}))

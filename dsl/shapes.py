@@ -16,6 +16,7 @@ shape as given lies on each of its cells (`orientation_parts`).
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 
@@ -41,6 +42,9 @@ def shape_problem(shape) -> str:
         if isinstance(cell, dict):
             if "at" not in cell:
                 return "a cell with its own data gives its place as 'at: [x, y]'"
+            bad = [k for k in cell if not re.fullmatch(r"[a-z_][a-z0-9_]*", str(k))]
+            if bad:
+                return f"a cell attribute is named in lower case, like 'terrain', not {bad[0]!r}"
             cell = cell["at"]
         if (not isinstance(cell, list) or len(cell) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):

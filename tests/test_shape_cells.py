@@ -198,3 +198,18 @@ def test_the_play_screen_draws_each_half_of_a_laid_domino_with_its_own_data():
     screen = render_table(game, game.observe(st, 0))
     row = next(r for r in screen.splitlines() if "forest0" in r)
     assert row.index("castle0") < row.index("forest0") < row.index("wheat 1")
+
+
+@pytest.mark.parametrize("cell,message", [
+    ("{at: [0, 0], Terrain: wheat, crowns: 0}", "a cell attribute is named in lower case, like 'terrain', not 'Terrain'"),
+    ("{terrain: wheat, crowns: 0}", "a cell with its own data gives its place as 'at: [x, y]'"),
+    ("{at: [0, 0, 1], terrain: wheat, crowns: 0}", "a cell of a shape is a pair of whole numbers [x, y], not [0, 0, 1]"),
+])
+def test_a_cell_the_schema_refuses_is_explained_in_plain_words_at_its_shape(tmp_path, cell, message):
+    from boardwright.dsl.data import load_data
+    from boardwright.dsl.errors import DataError
+    (tmp_path / "d.yaml").write_text(DATA.replace("{at: [0, 0], terrain: wheat, crowns: 1}", cell))
+    with pytest.raises(DataError) as caught:
+        load_data(tmp_path / "d.yaml")
+    assert [d.message for d in caught.value.diagnostics] == [message]
+    assert caught.value.diagnostics[0].span.line == 10 and caught.value.diagnostics[0].hint
