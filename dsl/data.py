@@ -399,7 +399,7 @@ def _template_problems(name, root, kind: ComponentKind):
                 node = node.value[index]
             # [sections] of details are not part of the template language: drop the brackets.
             shown = text.replace("[", "").replace("]", "") if key == "details" else text
-            names = {**kind.attributes, **kind.cell_attributes} if key == "glyph" else kind.attributes
+            names = {**kind.attributes, **kind.cell_attributes} if key in ("glyph", "details") else kind.attributes
             for message, column, width, hint, unknown in check_template(shown, names):
                 span = _mark_span(name, node)
                 if isinstance(node, yaml.ScalarNode) and span.line == span.end_line and \

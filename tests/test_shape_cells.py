@@ -213,3 +213,13 @@ def test_a_cell_the_schema_refuses_is_explained_in_plain_words_at_its_shape(tmp_
         load_data(tmp_path / "d.yaml")
     assert [d.message for d in caught.value.diagnostics] == [message]
     assert caught.value.diagnostics[0].span.line == 10 and caught.value.diagnostics[0].hint
+
+
+def test_details_naming_cell_attributes_show_each_cell_in_the_shapes_order():
+    """tiles.yaml: details "{terrain}[*{crowns}]", once per half, left half first."""
+    from tests.test_testbeds import KINGDOM, reference
+    game = load_game(KINGDOM / "kingdom.game")
+    for number, halves in reference(KINGDOM).TILE.items():
+        shown = " / ".join(t + (f"*{c}" if c else "") for t, c in halves)
+        assert game.details[game.labels.index(f"domino {number}")] == shown
+    assert game.details[game.labels.index("castle")] == "castle"

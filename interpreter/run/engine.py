@@ -16,7 +16,7 @@ from ...dsl.shapes import orientation_parts, orientations
 from .limits import WORK
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic
 from .decisions import Decisions
-from .labels import _glyph, _label, describe
+from .labels import _glyph, _label, describe_piece
 from .rule_errors import RuleErrors
 from .runtime import LoopLimit
 from .rng import seed_state
@@ -75,7 +75,9 @@ class Game(Zones, Decisions, Views, RuleErrors):
                 self.components.append(attrs)
                 self.kind_of.append(kind.name)
                 self.labels.append(_label(kind, attrs))
-                self.details.append(describe(getattr(kind, "details", None), attrs))
+                self.details.append(describe_piece(getattr(kind, "details", None), attrs,
+                                                   self.cell_values[len(self.components) - 1],
+                                                   getattr(kind, "cell_attributes", {})))
                 # a piece whose glyph names cell attributes is drawn whole by its first cell's
                 self.glyphs.append(_glyph(kind, attrs) or (self.cell_glyphs[len(self.components) - 1] or (None,))[0])
             self.kind_ids[kind.name] = ids
