@@ -223,3 +223,14 @@ def test_details_naming_cell_attributes_show_each_cell_in_the_shapes_order():
         shown = " / ".join(t + (f"*{c}" if c else "") for t, c in halves)
         assert game.details[game.labels.index(f"domino {number}")] == shown
     assert game.details[game.labels.index("castle")] == "castle"
+
+
+def test_the_web_table_draws_each_half_of_a_laid_domino_with_its_own_glyph():
+    from tests.test_testbeds import KINGDOM
+    from boardwright.cli.web.looks import grid_view
+    game = load_game(KINGDOM / "kingdom.game")
+    st = game.new_state(2, seed=6)
+    game.move(st, game.labels.index("domino 19"), "kingdom/0", (1, 0), False, 1)   # wheat*1 (1, 0) over forest (1, 1)
+    content = {f"{x},{y}": [game.labels[c] for c in stack] for (x, y), stack in st.zones["kingdom/0"].items()}
+    drawn = {c["cell"]: c["stack"][-1]["glyph"] for c in grid_view(game, st, "kingdom/0", content, [])["cells"]}
+    assert drawn == {"0,0": ["castle0"], "1,0": ["wheat 1"], "1,1": ["forest0"]}
