@@ -151,7 +151,12 @@ def _cell_attr(rt, st, where, cell, attr):
         if cell not in cells:
             raise Problem(f"{rt.labels[piece]} laid at {where.at} turned {turn} does not cover {cell}")
         return _part_value(rt, piece, turn, cells.index(cell), attr)
-    stack = st.zones[where].get(cell)
+    return cell_attr_on(rt, st, st.zones[where], cell, attr)
+
+
+def cell_attr_on(rt, st, grid: dict, cell, attr):
+    """`cell_attr` on a grid (its cells' stacks): compiled rules call this directly."""
+    stack = grid.get(cell)
     if not stack:
         return None
     c = stack[-1]
