@@ -215,6 +215,14 @@ _define("any_placement", "grid, list of component, list of cell[, list of cell]"
         "Whether `placements_of` with the same arguments would find a placement; it stops at the first, "
         "so asking it before a `choose` over `placements_of` leaves the whole list to be worked out only "
         "when someone asks for the options.")
+_define("cell_attr", "grid or placement, cell, str", 3, 3,
+        _typed(ANY, lambda ts: _need(ts, 0, lambda t: is_grid(t) or t == "placement", "a grid zone or a placement"),
+               _cell(1), _str(2)),
+        "A cell's own value of an attribute: on a grid, the top component's value as seen on that cell "
+        "(the cell of its shape lying there gives its own `cell_attributes`, such as a domino half's "
+        "terrain; otherwise the component's attribute), `none` for an empty cell: "
+        "`cell_attr(kingdom, (1, 0), \"terrain\")`. Of a placement, what the piece would show on that "
+        "cell laid so: `cell_attr(m, first(m.cells), \"terrain\")`. Typed as the attribute is declared.")
 ATTRIBUTE_ARGS = {"reachable": 2, "groups": 1, "linked_groups": 2, "frontier": 2, "touches_owned": 3}
 ADJACENCY_ARGS = {"frontier": 1, "neighbours": 1, "touches": 2, "touches_owned": 2}     # argument that names an adjacency     # argument that names attributes of the grid's kind
 

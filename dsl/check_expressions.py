@@ -152,6 +152,12 @@ class ExpressionChecks:
             return self.error(e.args[0].span, f"details(component): expected a component, got {types[0]}")
         if e.func in ATTRIBUTE_ARGS and len(e.args) > ATTRIBUTE_ARGS[e.func] and is_grid(types[0]):
             self.attribute_names(e.args[ATTRIBUTE_ARGS[e.func]], zone_holds(types[0]), e.func)
+        if e.func == "cell_attr":
+            try:
+                builtin.typer(types)
+            except ArgProblem as problem:
+                return self.error(e.args[problem.index].span, f"{e.func}({builtin.params}): {problem.message}")
+            return self.cell_attribute_type(e.args[2], types[0])
         if e.func in ADJACENCY_ARGS and len(e.args) > ADJACENCY_ARGS[e.func]:
             arg = e.args[ADJACENCY_ARGS[e.func]]
             if isinstance(arg, ast.Text) and len(arg.parts) == 1 and arg.parts[0] not in ADJACENCIES:
@@ -171,19 +177,40 @@ class ExpressionChecks:
         for arg in args[len(params):]:
             self.expr(arg, scope)
 
+    def cell_attribute_type(self, arg, where: str) -> str:
+        """`cell_attr(GRID or PLACEMENT, cell, "NAME")`: the declared type of the attribute or
+        cell attribute NAME of the grid's kind (of any kind, for a placement), when the name is
+        a literal; a name no such kind has is an error."""
+        kinds = [self.spec.kinds[zone_holds(where)]] if is_grid(where) and zone_holds(where) in self.spec.kinds \
+            else list(self.spec.kinds.values())
+        if not (isinstance(arg, ast.Text) and len(arg.parts) == 1 and isinstance(arg.parts[0], str)) or not kinds:
+            return ANY
+        name = arg.parts[0]
+        found = {({**k.attributes, **getattr(k, "cell_attributes", {})}).get(name) for k in kinds} - {None}
+        if not found:
+            names = sorted({a for k in kinds for a in [*k.attributes, *getattr(k, "cell_attributes", {})]})
+            owner = kinds[0].name if len(kinds) == 1 else "no component kind"
+            return self.error(arg.span, f"cell_attr: {owner} has no attribute or cell attribute '{name}'",
+                              did_you_mean(name, names) or f"known: {', '.join(names)}")
+        return found.pop() if len(found) == 1 else ANY
+
     def attribute_names(self, arg, holds: str, func: str) -> None:
-        """Attribute names written as string literals (`"north"`, `["north", ...]`) must exist."""
+        """Attribute names written as string literals (`"north"`, `["north", ...]`) must exist
+        (for `groups` and `linked_groups`, a cell attribute of a shape counts)."""
         kind = self.spec.kinds.get(holds)
         if kind is None:
             return
+        names = dict(kind.attributes)
+        if func in ("groups", "linked_groups"):
+            names.update(getattr(kind, "cell_attributes", {}))
         texts = list(arg.items) if isinstance(arg, ast.ListLit) else [arg]
         if func == "reachable" and isinstance(arg, ast.ListLit) and len(texts) != 4:
             self.error(arg.span, f"reachable needs 4 side attributes (north, east, south, west), got {len(texts)}")
         for text in texts:
             if isinstance(text, ast.Text) and len(text.parts) == 1 and isinstance(text.parts[0], str) \
-                    and text.parts[0] not in kind.attributes:
+                    and text.parts[0] not in names:
                 self.error(text.span, f"{func}: {holds} has no attribute '{text.parts[0]}'",
-                           did_you_mean(text.parts[0], kind.attributes) or f"{holds} has: {', '.join(kind.attributes)}")
+                           did_you_mean(text.parts[0], names) or f"{holds} has: {', '.join(names)}")
 
     def expr_RecordLit(self, e: ast.RecordLit, scope):
         """`Name(field: value, ...)`: every field of the record once, each of its type."""

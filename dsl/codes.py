@@ -84,7 +84,7 @@ CODES = [
     Code("E704", "data-value", r"^\w+\.\w+( \(default\))?: |has no value for", "a component attribute with a value of the wrong type"),
     Code("E706", "data-too-many", r"^too many components", "more components than a data file may hold"),
     Code("E707", "data-conflict", r"component kind '\w+' is defined twice|declared with other members", "two data files defining one kind or enum differently"),
-    Code("E709", "bad-shape", r"^a shape |^a cell of a shape|in the shape$|the shape's origin", "a component's shape that is empty, repeats a cell or is not cells or a picture"),
+    Code("E709", "bad-shape", r"^a shape |^a cell of a shape|in the shape$|the shape's origin|^a cell with its own data|cell attribute|cell_attributes|of a \w+ shape", "a component's shape that is empty, repeats a cell or is not cells or a picture, or whose cells' own data (`cell_attributes`) is missing, unknown or of the wrong type"),
     # -- variants
     Code("E708", "data-outside-folder", r"^data file .*(outside the game folder|absolute path|too long|cannot be opened)", "a `data` path that leaves the folder of its rule file"),
     Code("E805", "variant-base-outside-folder", r"^the base game .*(outside the game folder|absolute path|too long|cannot be opened)", "an `extends` path that leaves the variant's folder"),

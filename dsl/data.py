@@ -14,7 +14,8 @@ from pathlib import Path
 
 import yaml
 
-from .shapes import orientations, shape_cells, shape_problem
+from .cell_data import cell_value_problems
+from .shapes import shape_cell_values, shape_cells, shape_problem
 from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean, read_source
 from .schema_words import key_node_at as _key_node_at, mark_span as _mark_span, node_at as _node_at, one_of_message
 from .template import check_template, fill
@@ -38,6 +39,10 @@ class ComponentKind:
     back: tuple = ()            # attributes anyone can tell of a face-down component (its back)
     # Per item (parallel to `items`): the cells it covers on a grid (dsl/shapes.py), or None.
     shapes: list = field(default_factory=list)
+    # Attributes each cell of a shape gives for itself (a domino's halves), and per item the
+    # cells' values (a tuple of {attribute: value}, in the shape's order) or None.
+    cell_attributes: dict = field(default_factory=dict)
+    cell_values: list = field(default_factory=list)
 
 
 @dataclass
@@ -264,7 +269,8 @@ def _schema_diagnostic(name: str, root, error, data=None) -> Diagnostic:
         where = where[:where.index("shape") + 1]
         node = _node_at(root, where)
         message = shape_problem(reduce(lambda d, k: d[k], where, data)) or message
-        hint = "e.g. shape: [[0, 0], [1, 0], [0, 1]] or shape: \"##\\n#.\""
+        hint = ("write the cell {at: [x, y], ATTRIBUTE: value, ...}" if message.startswith(("a cell with its own", "a cell attribute is"))
+                else "e.g. shape: [[0, 0], [1, 0], [0, 1]] or shape: \"##\\n#.\"")
     elif error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(error.schema.get("properties", {}))
         extra = [k for k in error.instance if k not in allowed]
@@ -284,7 +290,8 @@ def _build(name: str, root, data: dict) -> DataSet:
     total = 0
     for kind_name, spec in data["components"].items():
         kind = ComponentKind(kind_name, dict(spec["attributes"]), spec.get("label"),
-                             details=spec.get("details"), back=tuple(spec.get("back") or ()))
+                             details=spec.get("details"), back=tuple(spec.get("back") or ()),
+                             cell_attributes=dict(spec.get("cell_attributes") or {}))
         for index, attr in enumerate(kind.back):
             if attr not in kind.attributes:
                 node = _node_at(root, ["components", kind_name, "back", index])
@@ -296,15 +303,24 @@ def _build(name: str, root, data: dict) -> DataSet:
             glyph = spec["glyph"]
             kind.glyph = [glyph] if isinstance(glyph, str) else list(glyph)
         unknown_types = set()
-        for attr, type_text in kind.attributes.items():
+        declared = [("attributes", a, t) for a, t in kind.attributes.items()] + \
+                   [("cell_attributes", a, t) for a, t in kind.cell_attributes.items()]
+        for section, attr, type_text in declared:
             base = type_text.removeprefix("list of ")
+            if section == "cell_attributes" and attr in kind.attributes:
+                problems.append(Diagnostic(_mark_span(name, _key_node_at(root, ["components", kind_name, section, attr])),
+                                           f"'{attr}' is both an attribute and a cell attribute of {kind_name}",
+                                           "keep it in one of 'attributes' and 'cell_attributes'"))
             if base not in SCALAR_TYPES and base not in enums:
                 unknown_types.add(attr)
-                node = _node_at(root, ["components", kind_name, "attributes", attr])
+                node = _node_at(root, ["components", kind_name, section, attr])
                 problems.append(Diagnostic(_mark_span(name, node), f"unknown attribute type '{base}'",
                                            did_you_mean(base, list(SCALAR_TYPES) + list(enums))
                                            or "use int, str, bool, an enum of this file, or 'list of' one"))
         kind_shape = shape_cells(spec["shape"]) if spec.get("shape") is not None else None
+        if spec.get("shape") is not None:
+            problems.extend(cell_value_problems(name, root, ["components", kind_name, "shape"], kind,
+                                                 spec["shape"], enums, unknown_types, _type_problem))
         defaults, bad_defaults = _defaults(name, root, kind, spec.get("defaults") or {}, enums, unknown_types,
                                            problems)
         problems.extend(_template_problems(name, root, kind))
@@ -329,10 +345,14 @@ def _build(name: str, root, data: dict) -> DataSet:
                     if problem not in problems:     # a product repeats each value in many items
                         problems.append(problem)
                 kind.items.extend(dict(values) for _ in range(item.get("copies", 1)))
+                given = item.get("shape") if item.get("shape") is not None else spec.get("shape")
                 shape = shape_cells(item["shape"]) if item.get("shape") is not None else kind_shape
                 kind.shapes.extend([shape] * item.get("copies", 1))
-                if shape is not None:
-                    orientations(shape)         # worked out once per distinct shape, at load
+                kind.cell_values.extend([None if given is None else shape_cell_values(given)] * item.get("copies", 1))
+        for index, item in enumerate(spec["items"]):
+            if item.get("shape") is not None:
+                problems.extend(cell_value_problems(name, root, ["components", kind_name, "items", index, "shape"],
+                                                     kind, item["shape"], enums, unknown_types, _type_problem))
         kinds[kind_name] = kind
     if problems:
         raise DataError(_by_position(problems))
@@ -379,7 +399,8 @@ def _template_problems(name, root, kind: ComponentKind):
                 node = node.value[index]
             # [sections] of details are not part of the template language: drop the brackets.
             shown = text.replace("[", "").replace("]", "") if key == "details" else text
-            for message, column, width, hint, unknown in check_template(shown, kind.attributes):
+            names = {**kind.attributes, **kind.cell_attributes} if key in ("glyph", "details") else kind.attributes
+            for message, column, width, hint, unknown in check_template(shown, names):
                 span = _mark_span(name, node)
                 if isinstance(node, yaml.ScalarNode) and span.line == span.end_line and \
                         "\n" not in text and shown == text:
@@ -387,7 +408,7 @@ def _template_problems(name, root, kind: ComponentKind):
                     col = span.column + quoted + column - 1
                     span = Span(name, span.line, col, span.line, col + width)
                 if unknown is not None:
-                    hint = did_you_mean(unknown, kind.attributes) or f"{kind.name} has: {', '.join(kind.attributes)}"
+                    hint = did_you_mean(unknown, names) or f"{kind.name} has: {', '.join(names)}"
                 joined = " " if message.startswith(("names ", "cannot ")) else ": "
                 yield Diagnostic(span, f"{kind.name}.{key}{joined}{message}", hint)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from boardwright.interpreter.compile.load import load_game
+from boardwright.interpreter.run.shaped import SHAPE_IMPLEMENTATIONS
 from boardwright.interpreter.testing.scenario import run_scenario
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -65,15 +66,34 @@ def polyomino_reference_options(ref, game) -> list:
 
 
 def kingdom_options(game, decision) -> list:
-    """A draft as the domino's number; a placement as (cell of the left half, cell of the right)."""
+    """A draft as the domino's number; a placement as (cell of the left half, cell of the
+    right), told apart by the engine's `cell_attr` only for halves with different data (the
+    reference puts the left half of a domino with equal halves first by x, then y)."""
     out = []
     for option in decision.options:
-        if isinstance(option.value, int):                       # a component: a Domino
-            out.append(game.components[option.value]["number"])
+        if isinstance(option.value, int):                       # a component: a Tile
+            out.append(int(game.components[option.value]["name"].removeprefix("domino ")))
         else:
-            left, right = option.value
-            out.append((tuple(left), tuple(right)))
+            out.append(halves(game, option.value))
     return out
+
+
+def halves(game, m) -> tuple:
+    """(cell of the left half, cell of the right half) of a placement: the cell on which the
+    engine's `cell_attr` shows the left half's terrain and crowns of the public tile list."""
+    left, right = reference(KINGDOM).TILE[int(game.labels[m.piece].removeprefix("domino "))]
+    a, b = sorted(m.cells)                                      # (x, y) order
+    shown = [tuple(SHAPE_IMPLEMENTATIONS["cell_attr"](game, None, m, c, a) for a in ("terrain", "crowns"))
+             for c in (a, b)]
+    assert sorted(shown) == sorted([left, right]), "the placement shows other halves"
+    return (a, b) if shown[0] == left else (b, a)
+
+
+def kingdom_cells_options(game, decision) -> list:
+    """The per-cell version: a draft as the Domino's number; a placement (a Spot record: turn,
+    anchor, left, right) as (cell of the left half, cell of the right)."""
+    return [game.components[o.value]["number"] if isinstance(o.value, int) else (tuple(o.value[2]), tuple(o.value[3]))
+            for o in decision.options]
 
 
 def kingdom_reference_options(ref, game) -> list:
@@ -110,9 +130,9 @@ def polyomino_game(seed: int, cells: bool = False):
                              "polyomino_cells" if cells else "")
 
 
-def kingdom_game(seed: int):
-    return play_side_by_side(KINGDOM, seed, kingdom_options, kingdom_reference_options,
-                             lambda ref, s: ref.Game(s))
+def kingdom_game(seed: int, cells: bool = False):
+    return play_side_by_side(KINGDOM, seed, kingdom_cells_options if cells else kingdom_options,
+                             kingdom_reference_options, lambda ref, s: ref.Game(s), "kingdom_cells" if cells else "")
 
 
 def test_polyomino_engine_and_reference_agree_on_one_game():
@@ -143,10 +163,23 @@ def test_kingdom_engine_and_reference_agree(seed):
     assert sorted(result.winners) == mine.winners()          # the tie-breaks too
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_kingdom_per_cell_version_and_reference_agree(seed):
+    result, mine, decisions, offered = kingdom_game(seed, cells=True)
+    assert sorted(result.winners) == mine.winners()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6, 60))
 def test_kingdom_engine_and_reference_agree_on_more_seeds(seed):
     result, mine, _, _ = kingdom_game(seed)
+    assert sorted(result.winners) == mine.winners()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(3, 20))
+def test_kingdom_per_cell_version_and_reference_agree_on_more_seeds(seed):
+    result, mine, _, _ = kingdom_game(seed, cells=True)
     assert sorted(result.winners) == mine.winners()
 
 
@@ -159,13 +192,15 @@ def test_kingdom_seeds_deal_different_dominoes():
 # ------------------------------------------------------------------ files of the folders
 
 @pytest.mark.parametrize("folder,data", [(POLYOMINO, "pieces.yaml"), (KINGDOM, "dominoes.yaml")],
-                         ids=["polyomino", "kingdom"])
+                         ids=["polyomino", "kingdom-cells"])
 def test_the_data_file_is_what_make_data_writes(folder, data):
     assert module(folder, "make_data").render() == (folder / data).read_text(encoding="utf-8")
 
 
-def test_the_shapes_data_file_is_what_make_data_writes():
-    assert module(POLYOMINO, "make_data").render_shapes() == (POLYOMINO / "shapes.yaml").read_text(encoding="utf-8")
+@pytest.mark.parametrize("folder,data", [(POLYOMINO, "shapes.yaml"), (KINGDOM, "tiles.yaml")],
+                         ids=["polyomino", "kingdom"])
+def test_the_shapes_data_file_is_what_make_data_writes(folder, data):
+    assert module(folder, "make_data").render_shapes() == (folder / data).read_text(encoding="utf-8")
 
 
 def test_polyomino_data_has_the_21_free_polyominoes_in_all_their_orientations():
@@ -177,14 +212,15 @@ def test_polyomino_data_has_the_21_free_polyominoes_in_all_their_orientations():
     assert len(shapes) == 91                                   # no orientation twice, no piece twice
 
 
-@pytest.mark.parametrize("folder,name", [(POLYOMINO, "polyomino"), (POLYOMINO, "polyomino_cells"), (KINGDOM, "kingdom")],
-                         ids=["polyomino", "polyomino-cells", "kingdom"])
+@pytest.mark.parametrize("folder,name", [(POLYOMINO, "polyomino"), (POLYOMINO, "polyomino_cells"), (KINGDOM, "kingdom"),
+                                         (KINGDOM, "kingdom_cells")],
+                         ids=["polyomino", "polyomino-cells", "kingdom", "kingdom-cells"])
 def test_the_rule_file_has_no_warnings(folder, name):
     game = load_game(folder / f"{name}.game", warnings=True)
     assert game.spec.warnings == []
 
 
-@pytest.mark.parametrize("path", sorted(POLYOMINO.glob("scenarios/**/*.scenario.yaml")) + sorted(KINGDOM.glob("scenarios/*.scenario.yaml")),
+@pytest.mark.parametrize("path", sorted(POLYOMINO.glob("scenarios/**/*.scenario.yaml")) + sorted(KINGDOM.glob("scenarios/**/*.scenario.yaml")),
                          ids=lambda p: f"{p.relative_to(EXAMPLES).parts[0]}-{p.parent.name}-{p.stem}")
 def test_the_example_scenarios_pass(path):
     outcome = run_scenario(path)

@@ -92,8 +92,11 @@ def grid_view(game, st, key: str, content: dict, options: list) -> dict:
     for text, labels in content.items():
         x, y = (int(n) for n in text.split(","))
         stack = st.zones[key][(x, y)]
-        cells.append({"cell": text, "x": x, "y": y,
-                      "stack": [look(game, st, c, label) for c, label in zip(stack, labels)]})
+        looks = [look(game, st, c, label) for c, label in zip(stack, labels)]
+        for c, drawn in zip(stack, looks):
+            if game.cell_glyphs[c] is not None:         # a piece whose cells differ: this cell's own
+                drawn["glyph"] = game.cell_glyph(st, c, (x, y))
+        cells.append({"cell": text, "x": x, "y": y, "stack": looks})
     shape = game.grid_shape(key, st)
     points = [(c["x"], c["y"]) for c in cells]
     points += [tuple(int(n) for n in t["cell"].split(",")) for o in options for t in o["targets"]

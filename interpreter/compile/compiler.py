@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
+from functools import partial
 
 from ...dsl import ast
 from ...dsl.types import BOOL, CELL, PLACEMENT, PLAYER, element, is_list
 from ..run import runtime
 from ..run.engine import STEP_LIMIT
 from ..run.records import record_type
+from ..run.shaped import cell_attr_on
 from .analysis import choice_free, readers, reads_turn, recursive, walk, worth_memoising
 from .codegen import Module
 from .expressions import ExpressionCompiler
@@ -47,6 +49,7 @@ class Compiler(ExpressionCompiler, StatementCompiler):
         self.module.namespace["_SIZES"] = game.code_sizes
         self.module.namespace["_attribute"] = runtime.component_attribute(game.components)
         self.module.namespace["_top_attr"] = runtime.top_attribute(game.components)
+        self.module.namespace["_cell_attr_on"] = partial(cell_attr_on, game)
         self.module.namespace["_STEP_LIMIT"] = STEP_LIMIT
         self.unique = 0
         self.memoised = {name for name, decl in spec.fns.items() if worth_memoising(decl, spec)}

@@ -346,6 +346,8 @@ class ExpressionCompiler:
             if w is not None:
                 return f"({w}[-1] if ({w} := st.zones[{args[0]}].get({args[1]})) else None)"
             return f"_top_at(st.zones[{args[0]}], {args[1]})"
+        if e.func == "cell_attr" and is_grid(self.type_of(e.args[0])):     # the grid read here, no dispatch
+            return f"_cell_attr_on(st, st.zones[{args[0]}], {args[1]}, {args[2]})"
         if e.func in ("size", "contents") and is_grid(self.type_of(e.args[0])):
             return f"_grid_{e.func}(st, {args[0]})"
         return f"_B_{e.func}(_rt, st{''.join(', ' + a for a in args)})"

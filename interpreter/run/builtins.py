@@ -8,7 +8,7 @@ from __future__ import annotations
 from .indexes import ADJACENT, DIRECTIONS, grid_index, row_major, windows_through
 from .limits import Problem, bounded_range, bounded_text, elements  # noqa: F401 (Problem: re-exported)
 from .rng import shuffle_in_place
-from .shaped import SHAPE_IMPLEMENTATIONS
+from .shaped import SHAPE_IMPLEMENTATIONS, cell_value
 
 
 
@@ -246,6 +246,11 @@ def _attribute(rt, c, name):
     return attrs[name]
 
 
+def _seen(rt, st, c, cell, name):
+    """The attribute of c on a cell: a shape's own cell value (a domino's half) if it has one."""
+    return _attribute(rt, c, name) if rt.cell_values[c] is None else cell_value(rt, st, c, cell, name)
+
+
 def _reachable(rt, st, key, start, sides, value):
     """Occupied cells linked to `start` by facing sides that both carry `value`."""
     if len(sides) != 4:
@@ -291,7 +296,7 @@ def _groups(rt, st, key, attr, adjacency="orthogonal"):
     if found is not None:
         return found
     grid = st.zones[key]
-    value = {cell: _attribute(rt, stack[-1], attr) for cell, stack in grid.items() if stack}
+    value = {cell: _seen(rt, st, stack[-1], cell, attr) for cell, stack in grid.items() if stack}
 
     def linked(c):
         for dx, dy in ADJACENT[adjacency]:
@@ -328,7 +333,7 @@ def _linked_groups(rt, st, key, attr, sides, value):
     if len(sides) != 4:
         raise Problem(f"linked_groups needs 4 side attributes (north, east, south, west), got {len(sides)}")
     grid = st.zones[key]
-    kind = {cell: _attribute(rt, stack[-1], attr) for cell, stack in grid.items() if stack}
+    kind = {cell: _seen(rt, st, stack[-1], cell, attr) for cell, stack in grid.items() if stack}
 
     def linked(c):
         for i, (dx, dy) in enumerate(SIDES):

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...dsl.errors import Diagnostic, RuleError, Span, UsageError, did_you_mean
-from ...dsl.shapes import orientations
+from ...dsl.shapes import orientation_parts, orientations
 from .limits import WORK
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic
 from .decisions import Decisions
-from .labels import _glyph, _label, describe
+from .labels import _glyph, _label, describe_piece
 from .rule_errors import RuleErrors
 from .runtime import LoopLimit
 from .rng import seed_state
@@ -51,17 +51,35 @@ class Game(Zones, Decisions, Views, RuleErrors):
         self.kind_ids: dict[str, list[int]] = {}
         # Per component: its distinct orientations (dsl/shapes.py), None for one without a shape.
         self.orientations: list = []
+        # Per component with per-cell data (a domino's halves): the data of each cell of its shape
+        # as given, and per orientation which of those cells lies on each covered cell; else None.
+        self.cell_values: list = []
+        self.parts: list = []
+        self.cell_glyphs: list = []
         for kind in spec.kinds.values():
             ids = []
             shapes = getattr(kind, "shapes", None) or [None] * len(kind.items)
-            self.orientations.extend(None if s is None else orientations(s) for s in shapes)
+            values = getattr(kind, "cell_values", None) or [None] * len(kind.items)
+            for shape, cells in zip(shapes, values):
+                labels = None if cells is None else tuple(tuple(sorted((k, repr(v)) for k, v in d.items()))
+                                                          for d in cells)
+                self.orientations.append(None if shape is None else orientations(shape, labels))
+                self.cell_values.append(cells)
+                self.parts.append(None if cells is None else orientation_parts(shape, labels))
+            # Per component with per-cell data: the glyph of each cell of its shape, which may
+            # name cell attributes (a domino half's terrain); else None.
+            self.cell_glyphs.extend(None if cells is None else tuple(_glyph(kind, {**attrs, **v}) for v in cells)
+                                    for attrs, cells in zip(kind.items, values))
             for attrs in kind.items:
                 ids.append(len(self.components))
                 self.components.append(attrs)
                 self.kind_of.append(kind.name)
                 self.labels.append(_label(kind, attrs))
-                self.details.append(describe(getattr(kind, "details", None), attrs))
-                self.glyphs.append(_glyph(kind, attrs))
+                self.details.append(describe_piece(getattr(kind, "details", None), attrs,
+                                                   self.cell_values[len(self.components) - 1],
+                                                   getattr(kind, "cell_attributes", {})))
+                # a piece whose glyph names cell attributes is drawn whole by its first cell's
+                self.glyphs.append(_glyph(kind, attrs) or (self.cell_glyphs[len(self.components) - 1] or (None,))[0])
             self.kind_ids[kind.name] = ids
         # What anyone can tell of each component face down (see interpreter/bots/determinize.py): the values of
         # the attributes its kind prints on the back; None when the kind declares no back.

@@ -23,6 +23,15 @@ _SECTION = re.compile(r"\[([^\[\]]*)\]")
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::[^{}]*)?\}")
 
 
+def describe_piece(text: str | None, attrs: dict, cells, cell_names) -> str:
+    """`details` of a piece: when the text names a cell attribute and the piece's cells carry
+    their own data (a domino's halves), the text filled once per cell, in the shape's order,
+    joined by " / "; else as `describe`."""
+    if not cells or not text or not set(_FIELD.findall(text)) & set(cell_names):
+        return describe(text, attrs)
+    return " / ".join(describe(text, {**attrs, **values}) for values in cells)
+
+
 def describe(text: str | None, attrs: dict) -> str:
     """A component's `details` text: the kind's format filled in like a label (lists joined
     with commas), each [section] left out when one of its values is 0, empty or false."""

@@ -1,7 +1,8 @@
 """Components with a shape (dsl/shapes.py) on grids: the `placement` value, the cells a piece
 covers, laying a piece on a grid and lifting it whole, and the built-ins for where a shape
 fits (`turns`, `covers`, `shape_fits`, `shape_free`, `touches`, `touches_owned`,
-`placements_of`, `any_placement`; `frontier` by owner lives in builtins.py and indexes.py).
+`placements_of`, `any_placement`; `frontier` by owner lives in builtins.py and indexes.py),
+and a cell's own data (`cell_attr`: a domino's half on that cell).
 
 A placed piece lies in the stack of every cell it covers (so `top_at`, `occupied`, `frontier`
 and `groups` see it on each), and its location is (grid key, anchor, orientation, cells).
@@ -52,10 +53,11 @@ def covered(rt, c, at, turn) -> tuple:
     return tuple([(x + dx, y + dy) for dx, dy in shapes[turn]])
 
 
-def shape_fits(rt, st, key, cells) -> bool:
+def shape_fits(rt, st, key, cells, shape=None) -> bool:
     """Whether all of `cells` may hold a component of the grid at once: inside its size and off
-    blocked cells, or with the occupied area stays within its extent."""
-    shape = rt.grid_shape(key, st)
+    blocked cells, or with the occupied area stays within its extent. `shape` is the grid's
+    shape when the caller has it (a search asks once, not per candidate)."""
+    shape = shape or rt.grid_shape(key, st)
     if shape.size is not None:
         w, h = shape.size
         blocked = shape.blocked
@@ -116,6 +118,51 @@ def lift(st, c: int, where: tuple) -> None:
         if not stack:
             del grid[cell]
     st.cache.pop(key, None)
+
+
+def cell_value(rt, st, c: int, cell, attr: str):
+    """The attribute of component c as seen on a cell it covers: the value the cell of its
+    shape lying there gives, if it gives one, else the component's own."""
+    where = st.loc[c]
+    if len(where) == 4 and cell in where[3]:
+        return _part_value(rt, c, where[2], where[3].index(cell), attr)
+    return _part_value(rt, c, None, 0, attr)
+
+
+def _part_value(rt, c: int, turn, i: int, attr: str):
+    """The attribute of piece c on the i-th cell (row by row) of orientation `turn` (None: of
+    the piece itself)."""
+    values = rt.cell_values[c]
+    if values is not None and turn is not None:
+        own = values[rt.parts[c][turn][i]]
+        if attr in own:
+            return own[attr]
+    attrs = rt.components[c]
+    if attr not in attrs:
+        raise Problem(f"{rt.labels[c]} has no attribute or cell attribute '{attr}'")
+    return attrs[attr]
+
+
+def _cell_attr(rt, st, where, cell, attr):
+    """On a grid: the attribute of the top component on the cell as seen there (none for an
+    empty cell). Of a placement: what the piece would show on that cell, laid so."""
+    if type(where) is Placement:
+        piece, _, turn, cells = where
+        if cell not in cells:
+            raise Problem(f"{rt.labels[piece]} laid at {where.at} turned {turn} does not cover {cell}")
+        return _part_value(rt, piece, turn, cells.index(cell), attr)
+    return cell_attr_on(rt, st, st.zones[where], cell, attr)
+
+
+def cell_attr_on(rt, st, grid: dict, cell, attr):
+    """`cell_attr` on a grid (its cells' stacks): compiled rules call this directly."""
+    stack = grid.get(cell)
+    if not stack:
+        return None
+    c = stack[-1]
+    if rt.cell_values[c] is None and attr in rt.components[c]:
+        return rt.components[c][attr]
+    return cell_value(rt, st, c, cell, attr)
 
 
 # ------------------------------------------------------------------ built-ins
@@ -266,6 +313,7 @@ def _on_fixed_grid(rt, shape, bad: set, pieces: list, targets, first: bool):
 def _on_any_grid(rt, st, key, bad: set, pieces: list, targets, first: bool):
     """`placements_of` on a grid of floating extent (or none): each candidate checked as a whole."""
     targets = [t for t in dict.fromkeys(targets) if t not in bad]
+    shape = rt.grid_shape(key, st)
     found = []
     work = 0
     for c in pieces:
@@ -278,7 +326,7 @@ def _on_any_grid(rt, st, key, bad: set, pieces: list, targets, first: bool):
                         continue
                     tried.add((x, y))
                     cells = [(x + dx, y + dy) for dx, dy in offsets]
-                    if bad.isdisjoint(cells) and shape_fits(rt, st, key, cells):
+                    if bad.isdisjoint(cells) and shape_fits(rt, st, key, cells, shape):
                         anchors.append((x, y))
             work += len(tried)
             for x, y in sorted(anchors, key=itemgetter(1, 0)):
@@ -297,4 +345,5 @@ SHAPE_IMPLEMENTATIONS = {
     "touches_owned": _touches_owned,
     "placements_of": _placements,
     "any_placement": _any_placement,
+    "cell_attr": _cell_attr,
 }

@@ -37,6 +37,15 @@ class Views:
             keys = self._unseen[key] = tuple(k for k in st.zones if not self.visible_to(k, seat))
         return keys
 
+    def cell_glyph(self, st, c: int, cell) -> list:
+        """How component c is drawn on a cell it covers: the glyph of its shape's cell there
+        when its glyph names cell attributes (a domino's half), else its own."""
+        glyphs = self.cell_glyphs[c]
+        where = st.loc[c]
+        if glyphs is None or len(where) != 4 or cell not in where[3]:
+            return self.glyphs[c]
+        return glyphs[self.parts[c][where[2]][where[3].index(cell)]]
+
     def observe(self, st: State, player: int | None) -> dict:
         """What `player` may see (None: a spectator): hidden zones show only their size."""
         zones = {}
@@ -63,7 +72,7 @@ class Views:
                    if type(content) is list and any(self.details[i] for i in st.zones[key])}
         if details:
             seen["details"] = details       # beside the labels of shown stacks and piles
-        pictures = {key: {f"{c[0]},{c[1]}": self.glyphs[stack[-1]] for c, stack in content.items() if stack}
+        pictures = {key: {f"{c[0]},{c[1]}": self.cell_glyph(st, stack[-1], c) for c, stack in content.items() if stack}
                     for key, content in st.zones.items()
                     if key.split("/")[0] in self.cell_pictures and "size" not in zones[key]}
         if pictures:

@@ -7,8 +7,11 @@ engine's random generator (SplitMix64, seeded and stepped the same way), written
 below.
 
 A decision is either a draft (`kind == "pick"`, options: domino numbers, ascending) or a
-placement (`kind == "lay"`, options: ((x, y) of the left half, (x, y) of the right half),
-sorted as the language sorts cells: row by row, y then x).
+placement (`kind == "lay"`, options: ((x, y) of the left half, (x, y) of the right half)),
+in the order of the domino's orientation, then of the top left cell row by row (y, then x).
+The orientations are numbered as the engine numbers a shape's (docs/language.md, Shapes):
+a domino with two different halves has four, the right half east, south, west and north of
+the left; one with two equal halves has two, lying across (0) and upright (1).
 
     python3 reference.py [GAMES] [SEED]    plays random games and prints time and figures
 """
@@ -55,6 +58,15 @@ def shuffle_in_place(rng: list, items: list) -> None:
 
 
 # ---------------------------------------------------------------- a kingdom
+TURNS = {(1, 0): 0, (0, 1): 1, (-1, 0): 2, (0, -1): 3}      # where the right half lies from the left
+
+
+def order(pair, symmetric: bool) -> tuple:
+    """The place of a placement among the options: orientation, then top left cell (y, x)."""
+    (ax, ay), (bx, by) = pair
+    turn = TURNS[(bx - ax, by - ay)] % (2 if symmetric else 4)
+    return turn, min(ay, by), min(ax, bx)
+
 class Kingdom:
     def __init__(self):
         self.squares = {(0, 0): (CASTLE, 0)}        # cell -> (terrain, crowns)
@@ -94,7 +106,7 @@ class Kingdom:
                         continue
                     if self.joins(a, lt) or self.joins(b, rt):
                         found.add((a, b))
-        return sorted(found, key=lambda pair: [(y, x) for x, y in pair])     # cells row by row, as `sorted`
+        return sorted(found, key=lambda pair: order(pair, symmetric))
 
     def lay(self, n: int, a, b) -> None:
         left, right = TILE[n]
