@@ -77,7 +77,7 @@ def test_info_json_gives_the_facts(capsys):
         "case player_count { 2: 5 else: 4 }"
     assert facts["variants"] == ["team"]
     assert [z["name"] for z in facts["zones"]] == ["deck", "table", "removed", "out"]
-    assert facts["zones"][0]["per_player"] is True and facts["zones"][1]["options"]["extent"] == ["6", "6"]
+    assert facts["zones"][0]["per_player"] is True and facts["zones"][1]["options"]["extent"] == ["table_side", "table_side"]
     card = facts["components"][0]
     assert (card["kind"], card["count"], card["attributes"]) == ("Card", 72, {"colour": "Colour", "value": "int"})
     assert sum(1 for c in card["items"] if c == {"colour": "red", "value": 9}) == 2
