@@ -115,7 +115,7 @@ def load_data(path: str | Path) -> DataSet:
     problem = _alias_problem(name, root)
     if problem is not None:
         raise DataError(problem)
-    problems = _key_problems(name, root)
+    problems = _key_problems(name, root) or _surrogate_problems(name, root)
     if problems:
         raise DataError(problems)
     marker = _validated_marker(text)
@@ -244,6 +244,28 @@ def _key_problems(name: str, root) -> list:
                                            f"first given at line {seen[key.value].start_mark.line + 1}"))
             elif isinstance(key, yaml.ScalarNode):
                 seen[key.value] = key
+    return _by_position(problems)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _surrogate_problems(name: str, root) -> list:
+    """Texts holding a UTF-16 surrogate (`"\\ud835"`, which YAML reads as half a character): no
+    terminal or file can show one, so it is refused where it is written."""
+    problems, done, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in done:
+            continue
+        done.add(id(node))
+        stack.extend(_children(node))
+        if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str):
+            found = _SURROGATE.search(node.value)
+            if found:
+                problems.append(Diagnostic(_mark_span(name, node), f"'\\u{ord(found.group()):04x}' is half of a "
+                                           "UTF-16 surrogate pair, not a character",
+                                           "write the character itself, or '\\U' and its 8 hex digits"))
     return _by_position(problems)
 
 

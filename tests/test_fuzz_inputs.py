@@ -126,7 +126,7 @@ HOSTILE_VALUES = st.one_of(
 )
 
 PIECES = ["\x00", "[" * 5000, "{" * 5000, "9" * 1000, "-" * 3, '"', "'", "\t", "\r", "\x1b[2J", "&a *a",
-          "!!python/object/apply:os.system ['false']", ": : :", "\ud800", "\ufffe", "\n  - ", "}", "]"]
+          "!!python/object/apply:os.system ['false']", ": : :", "\ud800", '"\\ud835"', "\ufffe", "\n  - ", "}", "]"]
 
 TEXT_MUTATION = st.tuples(st.sampled_from(["truncate", "insert", "replace"]), st.floats(0, 1),
                           st.sampled_from(PIECES), st.integers(0, 20))
@@ -297,3 +297,28 @@ def test_every_commands_arguments_fail_cleanly(tmp_path, capsys, monkeypatch):
     assert {0, 1, 2} <= set(codes), "the cases reach past the argument parser: some run, some find problems"
     RAN["arguments"] = len(cases)
 
+
+
+# ------------------------------------------------------------------ what the fuzz run found
+
+def test_a_fifo_given_as_a_log_or_save_is_refused_not_read(tmp_path, capsys):
+    fifo = tmp_path / "game.log.json"
+    os.mkfifo(fifo)
+    for argv in (["replay", str(fifo)], ["play", "--load", str(fifo)]):
+        code, out = run_cli(argv, capsys)
+        assert code == 2 and "not a regular file" in out, (argv, code, out)
+
+
+def test_a_surrogate_escape_in_a_data_file_is_a_positioned_data_error(tmp_path, capsys):
+    (tmp_path / "cards.yaml").write_text(SMALL_DATA.replace('label: "{suit} {rank}"', 'label: "\\ud835\\udd4f {suit} {rank}"'))
+    (tmp_path / "tiny.game").write_text(TINY)
+    code, out = run_cli(["play", str(tmp_path / "tiny.game"), "--seats", "human,random"], capsys, stdin="0\n")
+    assert code == 1, out
+    assert "cards.yaml:6:12: error: '\\ud835' is half of a UTF-16 surrogate pair, not a character" in out
+
+
+def test_a_surrogate_escape_in_a_scenario_is_shown_as_an_escape(tmp_path, capsys):
+    path = tmp_path / "s.scenario.yaml"
+    path.write_text('game: punto\nplayers: 2\nname: "\\ud800"\nmoves: ["\\ud800"]\n')
+    code, out = run_cli(["test", str(path)], capsys)
+    assert code == 1 and "FAIL " in out and "('\\ud800') [E105]" in out, out
