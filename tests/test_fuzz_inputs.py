@@ -34,12 +34,11 @@ from boardwright.cli.main import build_parser, main
 from boardwright.cli.saves import LOG_FORMAT, SAVE_FORMAT
 from boardwright.dsl.loader import GAMES_DIR
 from boardwright.dsl.schema_words import SCHEMA_DIR
-from conftest import SMALL_DATA
+from conftest import SMALL_DATA, examples
 from test_quick_file_schemas import FULL_SCENARIO, TINY, punto_file, put, schema_nodes
 
 CASE_SECONDS = 20           # a case that takes longer is a hang
 MEMORY_CEILING = 2 << 30    # bytes a case may add to the address space of this process
-RAN = {}                    # kind -> cases run, for docs/testing.md's figures
 
 
 class Hang(BaseException):
@@ -50,7 +49,9 @@ class Hang(BaseException):
 def bounded():
     """A timeout (SIGALRM) and an address-space ceiling around one case."""
     def ring(*_):
+        rang.append(True)       # seen even if the exception is swallowed (in a gc callback, say)
         raise Hang
+    rang = []
     with open("/proc/self/statm") as statm:
         in_use = int(statm.read().split()[0]) * resource.getpagesize()
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
@@ -59,7 +60,7 @@ def bounded():
     old = signal.signal(signal.SIGALRM, ring)
     signal.alarm(CASE_SECONDS)
     try:
-        yield
+        yield rang
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
@@ -71,7 +72,7 @@ def run_cli(argv: list, capsys, stdin: str = "quit\n") -> tuple:
     saved_stdin = sys.stdin
     sys.stdin = io.StringIO(stdin)
     try:
-        with bounded():
+        with bounded() as rang:
             try:
                 code = main(argv)
             except SystemExit as exc:        # argparse's usage errors and --help
@@ -80,6 +81,8 @@ def run_cli(argv: list, capsys, stdin: str = "quit\n") -> tuple:
                 code = "hang"
             except MemoryError:
                 code = "memory"
+        if rang:
+            code = "hang"
     finally:
         sys.stdin = saved_stdin
     captured = capsys.readouterr()
@@ -92,12 +95,12 @@ def assert_clean(what, code, out) -> None:
 
 
 def drawn(strategy, count: int) -> list:
-    """`count` values of a strategy, drawn by Hypothesis, derandomized (the cases are run after
-    drawing, so that commands which run Hypothesis themselves, like `check`, are not nested)."""
+    """`count` values of a strategy, drawn by Hypothesis (derandomized under the default `ci`
+    profile; `thorough` draws fresh ones, 25 times as many: conftest.examples). The cases are run after
+    drawing, so that commands which run Hypothesis themselves, like `check`, are not nested."""
     found = []
 
-    @settings(max_examples=count, derandomize=True, database=None, suppress_health_check=list(HealthCheck),
-              deadline=None)
+    @settings(max_examples=count, suppress_health_check=list(HealthCheck), deadline=None)   # derandomized: the ci profile
     @given(strategy)
     def collect(value):
         found.append(value)
@@ -170,8 +173,8 @@ def dumped(document, as_json: bool) -> bytes:
 
 # ------------------------------------------------------------------ files
 
-SCHEMA_CASES = 40       # per format: seconds in all (docs/testing.md gives the counts of a run)
-TEXT_CASES = 20
+SCHEMA_CASES = examples(40)     # per format (docs/testing.md gives the counts and times of a run)
+TEXT_CASES = examples(20)
 
 
 def file_formats(tmp_path):
@@ -209,13 +212,12 @@ def test_files_built_from_the_schema_and_mutated_fail_cleanly(tmp_path, capsys, 
     for what, content in cases:
         path.write_bytes(content)
         assert_clean((kind, what), *run_cli(command(path), capsys))
-    RAN[kind] = len(cases)
     assert len(cases) == SCHEMA_CASES + TEXT_CASES
 
 
 # ------------------------------------------------------------------ command-line arguments
 
-CLI_CASES = 400
+CLI_CASES = examples(200)
 # `serve` and `lsp` run until stopped: their inputs are requests, fuzzed in test_serve.py and test_lsp.py.
 LONG_RUNNING = {"serve", "lsp"}
 
@@ -295,7 +297,6 @@ def test_every_commands_arguments_fail_cleanly(tmp_path, capsys, monkeypatch):
             problems.append(str(problem)[:600])
     assert not problems, "\n".join(problems)
     assert {0, 1, 2} <= set(codes), "the cases reach past the argument parser: some run, some find problems"
-    RAN["arguments"] = len(cases)
 
 
 
@@ -322,3 +323,17 @@ def test_a_surrogate_escape_in_a_scenario_is_shown_as_an_escape(tmp_path, capsys
     path.write_text('game: punto\nplayers: 2\nname: "\\ud800"\nmoves: ["\\ud800"]\n')
     code, out = run_cli(["test", str(path)], capsys)
     assert code == 1 and "FAIL " in out and "('\\ud800') [E105]" in out, out
+
+
+def test_bench_of_an_empty_name_is_refused_not_every_game(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out = run_cli(["bench", ""], capsys)
+    assert code == 2 and "no base rule file" in out, (code, out)
+
+
+def test_a_scenario_naming_a_game_too_long_for_the_system_is_a_scenario_error(tmp_path, capsys):
+    path = tmp_path / "s.scenario.yaml"
+    path.write_text("game: x" + "9" * 300 + "\nplayers: 2\n")
+    code, out = run_cli(["test", str(path)], capsys)
+    assert code == 1 and "s.scenario.yaml:1:7: error: unexpected error while setting up the game" in out, out
+    assert "internal error" not in out

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from boardwright.dsl.errors import BoardwrightError
 from boardwright.dsl.grammar import GRAMMAR, RESERVED_WORDS
 from boardwright.interpreter.compile.load import load_game
+from conftest import examples
 
 MARKER = "boardwright-hostile-marker"
 # Texts that would run code (and create MARKER) if a quote of theirs ended a Python literal.
@@ -118,7 +119,7 @@ def test_a_string_that_would_break_out_of_its_quotes_stays_a_string(tmp_path, mo
     assert not (tmp_path / MARKER).exists()
 
 
-@settings(max_examples=30, derandomize=True, database=None, deadline=None,
+@settings(max_examples=examples(30), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(title=TEXT.filter(str.strip), name=NAMES, var=NAMES, text=TEXT, label=TEXT.filter(str.strip))
 @example(title='"""', name="lambda", var="__class__", text='\\"""\\n', label="' + '")
