@@ -223,15 +223,21 @@ def _alias_problem(name: str, root) -> Diagnostic | None:
     return None
 
 
-def _key_problems(name: str, root) -> list:
-    """Keys that are not names (`1:`, `yes:`) and keys given twice in one mapping."""
-    problems, done, stack = [], set(), [root]
+def _every_node(root):
+    """Each node of a composed YAML document once (aliases share nodes)."""
+    done, stack = set(), [root]
     while stack:
         node = stack.pop()
-        if id(node) in done:
-            continue
-        done.add(id(node))
-        stack.extend(_children(node))
+        if id(node) not in done:
+            done.add(id(node))
+            stack.extend(_children(node))
+            yield node
+
+
+def _key_problems(name: str, root) -> list:
+    """Keys that are not names (`1:`, `yes:`) and keys given twice in one mapping."""
+    problems = []
+    for node in _every_node(root):
         if not isinstance(node, yaml.MappingNode):
             continue
         seen: dict = {}
@@ -253,13 +259,8 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def _surrogate_problems(name: str, root) -> list:
     """Texts holding a UTF-16 surrogate (`"\\ud835"`, which YAML reads as half a character): no
     terminal or file can show one, so it is refused where it is written."""
-    problems, done, stack = [], set(), [root]
-    while stack:
-        node = stack.pop()
-        if id(node) in done:
-            continue
-        done.add(id(node))
-        stack.extend(_children(node))
+    problems = []
+    for node in _every_node(root):
         if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str):
             found = _SURROGATE.search(node.value)
             if found:

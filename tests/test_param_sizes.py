@@ -32,15 +32,21 @@ def span(cells, axis: int) -> int:
     return max(c[axis] for c in cells) - min(c[axis] for c in cells) + 1
 
 
+def validate_simulate_check(tmp_path, capsys, text: str, games: int, examples: int, title: str):
+    """Write the variant, then validate, simulate and check it (2 players): all pass."""
+    path = tmp_path / "variant.game"
+    path.write_text(text)
+    assert main(["validate", str(path)]) == 0
+    assert main(["simulate", str(path), "--games", str(games), "--players", "2", "--seed", "1"]) == 0
+    assert main(["check", str(path), "--players", "2", "--examples", str(examples), "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert f"ok: {title}" in out and "internal error" not in out
+    return path
+
+
 @pytest.mark.slow
 def test_punto_on_an_8_by_8_table_validates_simulates_and_passes_check(tmp_path, capsys):
-    path = tmp_path / "big.game"
-    path.write_text(BIG_PUNTO)
-    assert main(["validate", str(path)]) == 0
-    assert main(["simulate", str(path), "--games", "3", "--players", "2", "--seed", "1"]) == 0
-    assert main(["check", str(path), "--players", "2", "--examples", "6", "--seed", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "ok: Punto (Big table)" in out and "internal error" not in out
+    path = validate_simulate_check(tmp_path, capsys, BIG_PUNTO, 3, 6, "Punto (Big table)")
     # the larger extent is really used: random play spreads wider than the rulebook's 6, never past 8
     widest = []
     random_playouts(path, 2, 3, lambda st: widest.append(
@@ -50,13 +56,7 @@ def test_punto_on_an_8_by_8_table_validates_simulates_and_passes_check(tmp_path,
 
 @pytest.mark.slow
 def test_happy_city_with_rows_of_four_and_twelve_cards_fills_a_third_row(tmp_path, capsys):
-    path = tmp_path / "long.game"
-    path.write_text(LONG_ROWS)
-    assert main(["validate", str(path)]) == 0
-    assert main(["simulate", str(path), "--games", "2", "--players", "2", "--seed", "1"]) == 0
-    assert main(["check", str(path), "--players", "2", "--examples", "4", "--seed", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "ok: Happy City (Long rows)" in out and "internal error" not in out
+    path = validate_simulate_check(tmp_path, capsys, LONG_ROWS, 2, 4, "Happy City (Long rows)")
     # 12 cards in rows of 4: three rows, x from 0 to 3 (a hand count, not the engine's)
     cells = set()
     random_playouts(path, 2, 2, lambda st: cells.update(c for p in range(2) for c in st.zones[f"city/{p}"]))
