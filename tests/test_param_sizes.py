@@ -61,3 +61,11 @@ def test_happy_city_with_rows_of_four_and_twelve_cards_fills_a_third_row(tmp_pat
     cells = set()
     random_playouts(path, 2, 2, lambda st: cells.update(c for p in range(2) for c in st.zones[f"city/{p}"]))
     assert max(y for _, y in cells) == 2 and max(x for x, _ in cells) == 3
+
+
+@pytest.mark.parametrize("value", ["0", "-3"])
+def test_a_zone_size_param_below_1_is_a_rule_error_at_the_zone(capsys, value):
+    assert main(["simulate", "punto", "--players", "2", "--games", "1", "--set", f"table_side={value}"]) == 1
+    err = capsys.readouterr().err
+    assert f"punto.game:19:26: error: 'extent' of zone 'table' needs whole numbers of at least 1, " \
+           f"but the param 'table_side' is {value}" in err
