@@ -297,6 +297,12 @@ def _schema_diagnostic(name: str, root, error, data=None) -> Diagnostic:
             hint = did_you_mean(extra[0], allowed) or f"allowed keys: {', '.join(allowed)}"
     elif error.validator == "required":
         hint = "add the missing key"
+    elif error.validator in ("pattern", "propertyNames") and "patternErrorMessage" in (
+            error.schema.get("propertyNames") or error.schema):
+        words = (error.schema.get("propertyNames") or error.schema)["patternErrorMessage"]
+        bad = error.instance if error.validator == "pattern" else next(
+            (k for k in error.instance if not re.search(error.schema["propertyNames"]["pattern"], k)), "")
+        message = f"{bad!r} is not a name here: {words}"
     return Diagnostic(_mark_span(name, node), message, hint)
 
 

@@ -337,3 +337,13 @@ def test_a_scenario_naming_a_game_too_long_for_the_system_is_a_scenario_error(tm
     code, out = run_cli(["test", str(path)], capsys)
     assert code == 1 and "s.scenario.yaml:1:7: error: unexpected error while setting up the game" in out, out
     assert "internal error" not in out
+
+
+def test_a_name_in_a_data_file_may_not_end_with_a_newline(tmp_path, capsys):
+    # Python's `$` matches before a final newline: the schema's name patterns say `$(?!\n)`
+    (tmp_path / "cards.yaml").write_text(SMALL_DATA.replace("Suit: [hearts, spades]", 'Suit: [hearts, "spades\\n"]')
+                                         .replace("[hearts, spades]}", '[hearts, "spades\\n"]}'))
+    (tmp_path / "tiny.game").write_text(TINY)
+    code, out = run_cli(["validate", str(tmp_path / "tiny.game")], capsys)
+    assert code == 1, out
+    assert "cards.yaml:3:18: error: 'spades\\n' is not a name here: a name in lower case: letters, digits and '_'" in out
