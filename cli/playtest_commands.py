@@ -240,7 +240,7 @@ def cmd_compare(args) -> int:
 # ---------------------------------------------------------------------------- bench, ladder, probe
 def cmd_bench(args) -> int:
     from ..interpreter.playtest.bench import bench_game, format_bench
-    if args.game:
+    if args.game is not None:      # an empty name is a name (refused as such), not "every game"
         targets = [(args.game, args.variant)]
     else:
         from ..dsl.loader import bundled_games

@@ -13,13 +13,14 @@ state must be the one its moves lead to. Anything else is "the saved game is dam
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import random
 import tempfile
 from pathlib import Path
 
-from ..dsl.errors import BoardwrightError, UsageError
+from ..dsl.errors import BoardwrightError, UsageError, read_regular
 from ..dsl.schema_words import SCHEMA_DIR, deepest_errors, json_position, schema_message, validator
 from ..interpreter.bots.registry import make_bot
 
@@ -76,12 +77,11 @@ def read_saved(path: str, expected_format: str, load_game):
         return DamagedFile(f"the {what} is damaged: {problem} ({at})")
 
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+        raw = read_regular(path, MAX_FILE_BYTES)      # a FIFO or a device is refused, never read
     except OSError as exc:
+        if exc.errno == errno.EFBIG:
+            raise damaged(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
         raise UsageError(f"cannot read the {what} {str(path)[:200]}: {exc.strerror or exc}")
-    if len(raw) > MAX_FILE_BYTES:
-        raise damaged(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
     try:
         text = raw.decode("utf-8-sig")
         data = json.loads(text)

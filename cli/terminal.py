@@ -15,9 +15,10 @@ import contextlib
 import sys
 
 # C0 controls but tab and newline, DEL, the C1 controls (U+009B is a CSI on some terminals),
-# and the bidirectional overrides and isolates (they reorder what a line seems to say).
+# the bidirectional overrides and isolates (they reorder what a line seems to say), and the
+# UTF-16 surrogates (a YAML or JSON `"\\ud800"` reads as one; no encoding can write it).
 _UNSAFE = [c for c in range(0x20) if c not in (0x09, 0x0A)] + list(range(0x7F, 0xA0)) \
-    + list(range(0x202A, 0x202F)) + list(range(0x2066, 0x206A))
+    + list(range(0x202A, 0x202F)) + list(range(0x2066, 0x206A)) + list(range(0xD800, 0xE000))
 _TABLE = {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in _UNSAFE}
 
 

@@ -120,7 +120,7 @@ def load_data(path: str | Path) -> DataSet:
     problem = _alias_problem(name, root)
     if problem is not None:
         raise DataError(problem)
-    problems = _key_problems(name, root)
+    problems = _key_problems(name, root) or _surrogate_problems(name, root)
     if problems:
         raise DataError(problems)
     marker = _validated_marker(text)
@@ -228,15 +228,21 @@ def _alias_problem(name: str, root) -> Diagnostic | None:
     return None
 
 
-def _key_problems(name: str, root) -> list:
-    """Keys that are not names (`1:`, `yes:`) and keys given twice in one mapping."""
-    problems, done, stack = [], set(), [root]
+def _every_node(root):
+    """Each node of a composed YAML document once (aliases share nodes)."""
+    done, stack = set(), [root]
     while stack:
         node = stack.pop()
-        if id(node) in done:
-            continue
-        done.add(id(node))
-        stack.extend(_children(node))
+        if id(node) not in done:
+            done.add(id(node))
+            stack.extend(_children(node))
+            yield node
+
+
+def _key_problems(name: str, root) -> list:
+    """Keys that are not names (`1:`, `yes:`) and keys given twice in one mapping."""
+    problems = []
+    for node in _every_node(root):
         if not isinstance(node, yaml.MappingNode):
             continue
         seen: dict = {}
@@ -249,6 +255,23 @@ def _key_problems(name: str, root) -> list:
                                            f"first given at line {seen[key.value].start_mark.line + 1}"))
             elif isinstance(key, yaml.ScalarNode):
                 seen[key.value] = key
+    return _by_position(problems)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _surrogate_problems(name: str, root) -> list:
+    """Texts holding a UTF-16 surrogate (`"\\ud835"`, which YAML reads as half a character): no
+    terminal or file can show one, so it is refused where it is written."""
+    problems = []
+    for node in _every_node(root):
+        if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str):
+            found = _SURROGATE.search(node.value)
+            if found:
+                problems.append(Diagnostic(_mark_span(name, node), f"'\\u{ord(found.group()):04x}' is half of a "
+                                           "UTF-16 surrogate pair, not a character",
+                                           "write the character itself, or '\\U' and its 8 hex digits"))
     return _by_position(problems)
 
 
@@ -280,6 +303,12 @@ def _schema_diagnostic(name: str, root, error, data=None) -> Diagnostic:
             hint = did_you_mean(extra[0], allowed) or f"allowed keys: {', '.join(allowed)}"
     elif error.validator == "required":
         hint = "add the missing key"
+    elif error.validator in ("pattern", "propertyNames") and "patternErrorMessage" in (
+            error.schema.get("propertyNames") or error.schema):
+        words = (error.schema.get("propertyNames") or error.schema)["patternErrorMessage"]
+        bad = error.instance if error.validator == "pattern" else next(
+            (k for k in error.instance if not re.search(error.schema["propertyNames"]["pattern"], k)), "")
+        message = f"{bad!r} is not a name here: {words}"
     return Diagnostic(_mark_span(name, node), message, hint)
 
 

@@ -46,7 +46,8 @@ def test_explain_lays_out_the_rules(capsys):
     assert out.startswith("Punto: 2 to 4 players\n")
     # The rulebook: 72 cards in four colours; a table at most 6 x 6; decks face down.
     assert "  Card (72): colour: Colour, value: int\n" in out
-    assert "  table: a grid (stacked, extent 6 x 6)" in out
+    assert "  table: a grid (stacked, extent table_side x table_side)" in out
+    assert "  table_side = 6" in out
     assert "  deck: a stack (hidden), one per player" in out
     for section in ("Components", "Params", "Zones", "State", "Setup", "Play", "Procedure play_round()",
                     "The end", "Scoring", "Invariants"):
@@ -76,7 +77,7 @@ def test_info_json_gives_the_facts(capsys):
         "case player_count { 2: 5 else: 4 }"
     assert facts["variants"] == ["team"]
     assert [z["name"] for z in facts["zones"]] == ["deck", "table", "removed", "out"]
-    assert facts["zones"][0]["per_player"] is True and facts["zones"][1]["options"]["extent"] == ["6", "6"]
+    assert facts["zones"][0]["per_player"] is True and facts["zones"][1]["options"]["extent"] == ["table_side", "table_side"]
     card = facts["components"][0]
     assert (card["kind"], card["count"], card["attributes"]) == ("Card", 72, {"colour": "Colour", "value": "int"})
     assert sum(1 for c in card["items"] if c == {"colour": "red", "value": 9}) == 2

@@ -31,7 +31,7 @@ def planted(tmp_path, old: str, new: str):
 
 
 PLANTED = {
-    "wrong bound": ("extent 6 x 6", "extent 7 x 7", "fit in 6 x 6"),
+    "wrong bound": ("extent table_side x table_side", "extent 7 x 7", "fit in table_side x table_side"),
     "equal card may cover": ("top_at(table, c).value < card.value", "top_at(table, c).value <= card.value",
                              "covered card is lower"),
     "card leaves no trace": ("        move card to table at spot\n",
@@ -160,7 +160,7 @@ def test_an_invariant_that_raises_is_reported_as_that_invariant(tmp_path, capsys
 
 @pytest.mark.slow
 def test_check_leaves_no_hypothesis_folder_and_writes_relative_paths(tmp_path, capsys, monkeypatch):
-    path = planted(tmp_path, "extent 6 x 6", "extent 7 x 7")
+    path = planted(tmp_path, "extent table_side x table_side", "extent 7 x 7")
     work = tmp_path / "work"
     (work / "out").mkdir(parents=True)
     store = tmp_path / "store"

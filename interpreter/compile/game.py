@@ -102,6 +102,7 @@ def compile_game(spec, types: dict):
                     st.vars[name] = game.param_overrides[name]
                 else:
                     st.vars[name] = _evaluate(fn, env, st, decl_span=spec.params[name].span)
+            _check_zone_numbers(spec, st.vars)
             if key is not None:
                 known_params[key] = {name: st.vars[name] for name, _ in params}
         for name, per, init in inits:
@@ -228,6 +229,20 @@ def _line_values(lines: list, st, seat) -> list:
     except RUNTIME_FAILURES as exc:
         raise RuleError(failure_diagnostic(span, exc)) from None
     return values
+
+
+def _check_zone_numbers(spec, values: dict) -> None:
+    """A grid's `size` or `extent` given by a param (known before setup) must be a whole
+    number of at least 1 once the params, a variant's or `--set`'s included, are worked out."""
+    for decl in spec.zones.values():
+        for option in decl.options:
+            if option.name not in ("size", "extent"):
+                continue
+            for number in option.values:
+                value = values.get(number) if isinstance(number, str) else number
+                if isinstance(number, str) and (type(value) is not int or value < 1):
+                    raise RuleError(Diagnostic(option.span, f"'{option.name}' of zone '{decl.name}' needs whole "
+                                               f"numbers of at least 1, but the param '{number}' is {value!r}"))
 
 
 def _evaluate(fn, env: Env, st, args=(), decl_span=None):

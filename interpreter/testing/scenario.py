@@ -32,7 +32,10 @@ class Outcome:
 
 def _game_target(path: Path, name: str) -> str:
     local = path.parent / name
-    return str(local) if local.exists() else name
+    try:
+        return str(local) if local.exists() else name
+    except (OSError, ValueError):       # a name the system refuses (too long): the loader says so
+        return name
 
 
 def run_scenario(path: str | Path) -> Outcome:
