@@ -56,7 +56,7 @@ def kingdom_option(label: str):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_traced_game_offers_what_the_reference_offers_at_every_decision(capsys, monkeypatch, tmp_path, seed):
     path = tmp_path / "g.jsonl"
-    code, _, _ = run(capsys, monkeypatch, "play", str(KINGDOM / "kingdom.game"), "--players", "2",
+    code, _, _ = run(capsys, monkeypatch, "play", str(KINGDOM / "kingdom_cells.game"), "--players", "2",
                      "--seats", "random,greedy", "--seed", str(seed), "--trace", str(path), "--log",
                      str(tmp_path / "g.log"))
     assert code == 0

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import yaml
 
-from ...dsl.data import (_FAST_LOADER, _alias_problem, _key_problems, _mark_span, _nesting_problem,
-                         long_number_problem)
+from ...dsl.schema_words import mark_span as _mark_span
+from ...dsl.yaml_checks import (_FAST_LOADER, _alias_problem, _key_problems, _nesting_problem,
+                                 long_number_problem)
 from ...dsl.errors import BoardwrightError, DataError, Diagnostic, Span, read_source
 from ...dsl.schema_words import deepest_errors, schema_message, schema_text, validator
 from ..run.limits import Problem
