@@ -10,6 +10,8 @@ import random
 
 import pytest
 
+from boardwright.dsl.loader import GAMES_DIR
+
 from boardwright.cli.main import main
 from boardwright.interpreter.compile.load import load_game
 
@@ -67,5 +69,7 @@ def test_happy_city_with_rows_of_four_and_twelve_cards_fills_a_third_row(tmp_pat
 def test_a_zone_size_param_below_1_is_a_rule_error_at_the_zone(capsys, value):
     assert main(["simulate", "punto", "--players", "2", "--games", "1", "--set", f"table_side={value}"]) == 1
     err = capsys.readouterr().err
-    assert f"punto.game:19:26: error: 'extent' of zone 'table' needs whole numbers of at least 1, " \
+    rows = (GAMES_DIR / "punto" / "punto.game").read_text(encoding="utf-8").splitlines()
+    line = next(i for i, row in enumerate(rows, 1) if row.startswith("zone table:"))
+    assert f"punto.game:{line}:26: error: 'extent' of zone 'table' needs whole numbers of at least 1, " \
            f"but the param 'table_side' is {value}" in err
