@@ -423,24 +423,31 @@ def parse_settings(items) -> dict:
     return out
 
 
-def replay_states(game, setup: dict) -> "ReplayedStates":
+def replay_states(game, setup: dict, before_move=None) -> "ReplayedStates":
     """Every state of a logged game (validated by saves.read_saved), from the start to the
     last move, as a sequence: `states[k]` is the state after k moves."""
-    return ReplayedStates(game, setup)
+    return ReplayedStates(game, setup, before_move)
 
 
 class ReplayedStates:
     """The states of a logged game without keeping them all: each state holds its history, so
     keeping one per move costs memory (and time) quadratic in the game's length. The moves are
     replayed once, which checks them; a copy is kept every `spacing` moves (about the square
-    root of the length), and a state is rebuilt from the copy before it when asked for."""
+    root of the length), and a state is rebuilt from the copy before it when asked for.
 
-    def __init__(self, game, setup: dict):
+    A game still being played (the web table) grows and shrinks it: `grown` after each move
+    added to `moves` (the same list), `back_to` for an undo. The last state is the game's own,
+    not a copy; the spacing doubles as the game grows, so about the square root of its length
+    in copies are kept. `before_move(st)` (optional) sees each logged move's state before it."""
+
+    def __init__(self, game, setup: dict, before_move=None):
         self.game, self.moves = game, setup["moves"]
         self.spacing = max(32, math.isqrt(len(self.moves)))
         st = game.new_state(setup["players"], setup["seed"])
         self.checkpoints = [st.copy()]
         for done, move in enumerate(self.moves, 1):
+            if before_move is not None:
+                before_move(st)
             game.apply(st, move["id"])
             if done % self.spacing == 0:
                 self.checkpoints.append(st.copy())
@@ -460,4 +467,22 @@ class ReplayedStates:
         st = self.checkpoints[step // self.spacing].copy()
         for move in self.moves[start:step]:
             self.game.apply(st, move["id"])
+        return st
+
+    def grown(self, st: State) -> None:
+        """A move was added to `moves` and played on `st`, the state after it (kept, not copied)."""
+        if len(self.moves) % self.spacing == 0:
+            self.checkpoints.append(st.copy())
+            if len(self.checkpoints) > 2 * self.spacing:    # about the square root of the length
+                self.spacing *= 2
+                self.checkpoints = self.checkpoints[::2]
+        self.last = st
+
+    def back_to(self, step: int) -> State:
+        """Take back the moves after `step` (from `moves` too); the state after `step`, rebuilt,
+        is the last one now and is returned."""
+        st = self[step] if step < len(self.moves) else self.last
+        del self.moves[step:]
+        del self.checkpoints[step // self.spacing + 1:]
+        self.last = st
         return st

@@ -13,8 +13,17 @@ links, a seat may take back only its own last move, and only while no other huma
 moved since. Redo plays the taken-back moves again (the bots' as they were), until anyone
 makes a new move.
 
-The engine is not thread-safe (its work counter, interpreter/run/limits.py, is one per
-process), so all engine work of every table runs under one lock, `ENGINE`.
+Threads: each table's engine work (moves, bots, hints, views) runs under the table's own
+lock, in a worker thread of the server, so a bot thinking at one table holds up no other
+table. What tables share is guarded apart: the engine's work counter is one per thread
+(interpreter/run/limits.py), and loading a game (parsing, checking and compiling, whose caches
+are the process's: dsl/parsed.py, interpreter/compile/codegen.py, interpreter/run/records.py)
+runs under one lock, `LOADING`. Each table has its own `Game` (its hooks and indexes are
+its own), its own bots and their random generators.
+
+States: a table keeps the states of its moves as a checkpointed sequence (cli/play.py
+`ReplayedStates`: about the square root of the game's length in copies, a past state rebuilt
+from the copy before it), not a copy per move, which a long game would pay for quadratically.
 """
 from __future__ import annotations
 
@@ -34,7 +43,7 @@ from ..render import render_result
 from ..saves import SAVE_FORMAT, bot_states, read_saved, restore_bots, write_atomically
 from .looks import seat_view
 
-ENGINE = threading.Lock()
+LOADING = threading.Lock()          # parsing, checking and compiling touch the process's caches
 SAVE_NAME = "table.json"            # in the save folder: the game, in the format of `play`'s saves
 TOKENS_NAME = "links.json"          # beside it, readable by its owner only: the links' tokens
 
@@ -54,6 +63,7 @@ class WebTable:
         self.listeners: list = []       # called (without arguments) after every change
         self._pending = None            # (version, save text) of a change not yet written
         self._save_lock = threading.Lock()
+        self._lock = threading.Lock()   # this table's engine work: moves, bots, hints, views
         self._written = 0               # the version the save file holds
         self.tokens = tokens or {}
         self.epoch = secrets.token_hex(4)      # versions count from 1 again in each server run
@@ -64,8 +74,10 @@ class WebTable:
         self.game, self.setup = game, {k: v for k, v in setup.items() if k != "moves"}
         self.seats = setup["seats"]
         self.moves: list[dict] = list(setup.get("moves", []))
-        self.states = list(replay_states(game, {**self.setup, "moves": self.moves}))   # a state per move: undo, time travel
-        self.st = self.states[-1].copy()
+        self.sealed_before: list[bool] = []     # per move: whether a sealed choice was open before it
+        self.states = replay_states(game, {**self.setup, "moves": self.moves},
+                                    lambda st: self.sealed_before.append(st.sealed is not None))
+        self.st = self.states[-1]       # the game's state: the sequence's last, not a copy
         self.redo: list[dict] = []
         self.shows: list = []           # (title, step, state) of each `show` statement on this table
         game.on_show = self._on_show
@@ -143,13 +155,18 @@ class WebTable:
             self._apply(index)
 
     def bot_move(self) -> bool:
-        """If a bot is to move, let it choose and play; False when no bot is to move."""
-        with self._working():
+        """If a bot is to move, let it choose and play; False when no bot is to move. The bot
+        thinks on a copy outside the table's lock, so the table's pages are answered meanwhile;
+        its choice is dropped if the table changed (an undo, a load) while it thought."""
+        with self._lock:
             if self.st.finished or self.st.pending.player not in self.bots:
                 return False
-            index = self.bots[self.st.pending.player].choose(self.game, self.st)
-            self._apply(index)
-            return True
+            version, st, bot = self.version, self.st.copy(), self.bots[self.st.pending.player]
+        index = bot.choose(self.game, st)
+        with self._working():
+            if self.version == version:
+                self._apply(index)
+        return True
 
     def bot_to_move(self) -> bool:
         return not self.st.finished and self.st.pending.player in self.bots
@@ -157,10 +174,11 @@ class WebTable:
     def _apply(self, index: int) -> None:
         decision = self.game.decision(self.st)
         option = decision.options[index]
+        self.sealed_before.append(self.st.sealed is not None)
         self.moves.append({"player": decision.player, "seat": self.seats[decision.player],
                            "prompt": decision.prompt, "id": option.id, "label": option.label})
         self.game.apply_index(self.st, index)
-        self.states.append(self.st.copy())
+        self.states.grown(self.st)
         self._changed()
 
     def undo(self, token, move) -> None:
@@ -169,8 +187,8 @@ class WebTable:
             self._check_move(move)
             k = self._undo_point(seat)
             self.redo = self.moves[k:] + self.redo
-            del self.moves[k:], self.states[k + 1:]
-            self.st = self.states[k].copy()
+            self.st = self.states.back_to(k)        # the moves after k leave self.moves too
+            del self.sealed_before[k:]
             self.shows = [s for s in self.shows if s[1] <= k]
             self._changed()
 
@@ -204,14 +222,14 @@ class WebTable:
 
     def hint(self, token, move) -> str:
         """The search bot's view of the options (the terminal's `hint`, as text)."""
-        with ENGINE:
+        with self._lock:
             self._check_turn(self.who(token), move)
             lines: list[str] = []
-            session = Session(self.game, {**self.setup, "moves": self.moves}, self.st.copy(),
+            session = Session(self.game, {**self.setup, "moves": list(self.moves)}, self.st.copy(),
                               out=lines.append, ask=None, pause=lambda text: None)
             self.game.on_show = self._on_show       # the session took the hook; the hint plays on copies
-            session.hint()
-            return "\n".join(lines)
+        session.hint()                  # outside the lock: the table's pages are answered meanwhile
+        return "\n".join(lines)
 
     def load(self, token, text: str) -> None:
         """Replace the game by a save of the same game (the table link only)."""
@@ -229,7 +247,7 @@ class WebTable:
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as handle:
                     handle.write(text)
-                game, setup, _st, randoms = read_saved(path, SAVE_FORMAT, load_game)
+                game, setup, _st, randoms = read_saved(path, SAVE_FORMAT, _load_alone)
             except (UsageError, BoardwrightError) as exc:
                 raise Refused(400, str(exc).replace(path, "the file"))
             finally:
@@ -239,7 +257,7 @@ class WebTable:
 
     def save_text(self, token) -> str:
         """The save file (the whole state: the table link, or a table with one human seat)."""
-        with ENGINE:
+        with self._lock:
             if self.who(token) is not None and len(self.humans) > 1:
                 raise Refused(403, "a save holds every seat's hidden cards: only the table link can save")
             return json.dumps(self._save_data(), indent=1)
@@ -260,16 +278,16 @@ class WebTable:
             os.chmod(path, 0o600)
 
     def _changed(self, saved: bool = False) -> None:
-        """Under the engine lock: a new version, its save written once the lock is let go."""
+        """Under the table's lock: a new version, its save written once the lock is let go."""
         self.version += 1
         text = None if saved else json.dumps(self._save_data(), separators=(",", ":"))
         self._pending = (self.version, text)
 
     @contextlib.contextmanager
     def _working(self):
-        """The engine lock for a change; after it, the change saved (outside the lock, so that
-        one table's disk does not hold up the others) and told to the listeners."""
-        with ENGINE:
+        """The table's lock for a change; after it, the change saved (outside the lock, so that
+        the disk does not hold up the table's views) and told to the listeners."""
+        with self._lock:
             yield
             pending, self._pending = self._pending, None
         if pending is not None:
@@ -287,7 +305,7 @@ class WebTable:
 
     # ------------------------------------------------------------------ views
     def view(self, token) -> dict:
-        with ENGINE:
+        with self._lock:
             seat = self.who(token)
             eyes = self.viewer(seat)
             view = seat_view(self.game, self.st, eyes, self.seats)
@@ -309,7 +327,7 @@ class WebTable:
     def past(self, token, step, show=None) -> dict:
         """A past position (after `step` moves, or as the `show` numbered `show` drew it), as
         the link's seat saw it (the table link: as a spectator)."""
-        with ENGINE:
+        with self._lock:
             seat = self.who(token)
             if show is not None:
                 if type(show) is not int or not 0 <= show < len(self.shows):
@@ -327,7 +345,7 @@ class WebTable:
     def _history(self, eyes: int | None) -> list[dict]:
         out = []
         for step, m in enumerate(self.moves, 1):
-            sealed = self.states[step - 1].sealed is not None and m["player"] != eyes
+            sealed = self.sealed_before[step - 1] and m["player"] != eyes
             own = m["player"] == eyes or m["seat"] != "human"
             out.append({"step": step, "player": m["player"], "name": self.game.player_name(m["player"]),
                         "plays": m["seat"], "label": "a sealed choice" if sealed else m["label"],
@@ -341,6 +359,12 @@ class WebTable:
             return True
         except Refused:
             return False
+
+
+def _load_alone(game_ref, variant=None):
+    """load_game, one table at a time (see LOADING)."""
+    with LOADING:
+        return load_game(game_ref, variant)
 
 
 def _until_human(moves: list):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from ...dsl.errors import Diagnostic, IllegalMove, RuleError
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic
 from .labels import _unique
-from .limits import WORK
+from .limits import reset_work
 from .state import Pending, Sealed, State
 
 _NOT_CHOSEN = object()
@@ -44,7 +44,7 @@ class Decisions:
         """Work out the option values of `pending`, the decision `st` stops at (Pending.later
         calls this when they are first asked for). A problem is a rule error at the choose."""
         body, pc = self.code[pending.site[0]], pending.site[1]
-        WORK[0] = 0             # the options get the work budget of one run (limits.py)
+        reset_work()            # the options get the work budget of one run (limits.py)
         try:
             return tuple(pending._source(st, st.frames[-1][2]))
         except Problem as problem:

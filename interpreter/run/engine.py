@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ...dsl.errors import Diagnostic, RuleError, Span, UsageError, did_you_mean
 from ...dsl.shapes import orientation_parts, orientations
-from .limits import WORK
+from .limits import reset_work
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic
 from .decisions import Decisions
 from .labels import _glyph, _label, describe_piece
@@ -245,7 +245,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
         """Execute the rules until a decision is pending or the game is over."""
         frames = st.frames
         st.memo.clear()                 # the state may have been edited since the last run
-        WORK[0] = 0                     # interpreter/run/limits.py counts work between decisions
+        reset_work()                    # interpreter/run/limits.py counts work between decisions
         if self.coverage is not None:
             self._run_counted(st)
         else:

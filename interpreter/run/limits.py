@@ -9,6 +9,7 @@ operations cost nothing extra. Exceeding one is a rule error at the line that di
 """
 from __future__ import annotations
 
+import threading
 
 
 class Problem(Exception):
@@ -20,14 +21,27 @@ MAX_INT_DIGITS = 1_000          # digits of an integer a product may make
 MAX_WORK = 5_000_000            # items built or visited between two decisions
 _MAX_INT_BITS = int(MAX_INT_DIGITS * 3.3219280948873626)    # log2(10) bits per digit
 
-WORK = [0]                      # items counted since the engine last ran (reset by Game.run)
+
+class _Work(threading.local):
+    n = 0                       # items counted since the engine last ran (reset by Game.run)
+
+
+# One count per thread: the web table (cli/web/) runs several games' engines in threads side
+# by side, and one game's reset must not clear, nor its work fill, another game's budget.
+WORK = _Work()
+
+
+def reset_work() -> None:
+    """A fresh budget for this thread's engine (Game.run, the options of a decision)."""
+    WORK.n = 0
 
 
 def charge(count: int) -> None:
     """Count `count` items of work; a rule error past MAX_WORK."""
-    WORK[0] += count
-    if WORK[0] > MAX_WORK:
-        WORK[0] = 0
+    work = WORK.n + count
+    WORK.n = work
+    if work > MAX_WORK:
+        WORK.n = 0
         raise Problem(f"the rules did more than {MAX_WORK:,} items of work without a decision "
                       "(the limit of docs/security.md): a list, range, comprehension or membership test is far too large")
 
@@ -60,10 +74,10 @@ def concat(a, b):
     if type(a) is int or type(b) is int:
         return a + b
     count = len(a) + len(b)
-    work = WORK[0] + count
+    work = WORK.n + count
     if count > MAX_ELEMENTS or work > MAX_WORK:     # the checks of elements(), inlined: a hot path
         elements(count, "a text" if type(a) is str else "a list")
-    WORK[0] = work
+    WORK.n = work
     return a + b
 
 
@@ -87,8 +101,8 @@ def bounded_text(text: str) -> str:
 def inner(items):
     """The list of an inner `for` of a comprehension: its length is counted as work."""
     if type(items) is list or type(items) is str:
-        work = WORK[0] + len(items)
+        work = WORK.n + len(items)
         if work > MAX_WORK:
             charge(len(items))
-        WORK[0] = work
+        WORK.n = work
     return items
