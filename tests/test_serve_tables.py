@@ -18,7 +18,7 @@ from boardwright.interpreter.compile.load import load_game
 from boardwright.interpreter.run import limits
 from boardwright.interpreter.run.state import State
 
-HELD_AT_MOST = 60           # seconds a blocked bot waits before it gives up (only a broken lock reaches it)
+HELD_AT_MOST = 20           # seconds a blocked bot waits before it gives up (only a broken lock reaches it)
 
 
 def blocking_bot(table, seat: int):

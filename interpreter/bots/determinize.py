@@ -72,3 +72,43 @@ def _varying_vars(game, d, components: list) -> list:
                                            for c in components):
             varying.append(name)
     return varying
+
+
+def blindfold(game, st, seat, rng: random.Random):
+    """A copy of `st` in which every component `seat` (None: a spectator) cannot see is dealt
+    again among all the places hidden from it, across zones: each such place gets a component
+    of the kind and back its own had (what the seat sees of it), drawn from every hidden one.
+    Unlike `determinize`, which keeps each hidden zone's components (a bot may know which
+    cards a hand holds, not their order), nothing here depends on where the hidden components
+    really lie: only on which components are hidden and how many of each back lie in each
+    hidden place. None when a hidden grid holds a piece with a shape (its cells would change)."""
+    if st.pending is not None:
+        st.pending.values
+    d = st.copy()
+    kinds = {c: kind for kind, ids in game.kind_ids.items() for c in ids}
+    groups: dict = {}               # (kind, back) -> [(container, index, zone key, cell)]
+    for key, zone in d.zones.items():
+        if not zone or game.visible_to(key, seat):
+            continue
+        if type(zone) is list:
+            top = game.zone_meta[key.split("/")[0]][1] == "top"    # the top component is seen
+            places = [(zone, index, key, None) for index in range(len(zone) - top)]
+        else:
+            places = [(stack, index, key, cell) for cell, stack in zone.items() for index in range(len(stack))]
+            if any(len(d.loc[stack[index]]) == 4 for stack, index, _, _ in places):
+                return None
+            d.cache.pop(key, None)  # the grid's index, rebuilt when next asked for
+        for place in places:
+            c = place[0][place[1]]
+            groups.setdefault((kinds.get(c), game.backs[c]), []).append(place)
+    for group in groups.values():
+        components = sorted(container[index] for container, index, _, _ in group)
+        rng.shuffle(components)
+        for (container, index, key, cell), c in zip(group, components):
+            container[index] = c
+            d.loc[c] = (key, cell)
+    d.memo.clear()
+    if d.sealed is not None:
+        d.sealed = d.sealed.only_for(seat)
+    d.rng = rng.getrandbits(64)
+    return d

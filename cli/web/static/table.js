@@ -80,6 +80,7 @@ function show(data, again = false) {
   drawOptions(data);
   drawTools(data);
   drawVars(data);
+  drawScores(data.scores);
   drawHistory(data);
   drawLog(data.log);
   setText("result", data.result);
@@ -191,6 +192,20 @@ function drawVars(data) {
   for (const v of data.vars.filter((v) => !v.per_player)) {
     table.append(el("tr", {"data-var": v.name}, el("th", {text: v.title}), el("td", {text: v.value, colSpan: data.players.length})));
   }
+}
+
+// Each player's score lines now, as this seat may know them ("?": hangs on what it cannot see).
+function drawScores(scores) {
+  const table = document.getElementById("scores");
+  table.replaceChildren();
+  document.getElementById("scores-box").hidden = !scores;
+  if (!scores) return;
+  table.append(el("tr", {}, el("th"), ...scores.players.map((p) => el("th", {text: p.name}))));
+  scores.titles.forEach((title, i) => {
+    table.append(el("tr", {"data-line": title}, el("th", {text: title}), ...scores.players.map((p) => el("td", {text: p.lines[i]}))));
+  });
+  table.append(el("tr", {class: "total"}, el("th", {text: "Total"}), ...scores.players.map((p) => el("td", {text: p.total}))));
+  document.getElementById("scores-note").hidden = !scores.players.some((p) => p.total === "?");
 }
 
 function drawHistory(data) {
