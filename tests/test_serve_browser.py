@@ -13,6 +13,7 @@ from playwright.sync_api import sync_playwright
 from boardwright.cli.render import render_result
 from boardwright.cli.web.table import open_table
 from boardwright.interpreter.compile.load import load_game
+from test_shapes import DATA as SHAPES_DATA
 from web_support import click_first_option, launch, new_table, secret_game, serving, wait_for_move
 
 pytestmark = pytest.mark.slow
@@ -295,4 +296,52 @@ def test_a_cell_clicked_with_no_piece_picked_asks_among_the_placements_over_it(t
             counts[o.value.piece] = counts.get(o.value.piece, 0) + 1
         assert {int(groups.nth(i).get_attribute("data-piece")): groups.nth(i).locator("button.option").count()
                 for i in range(groups.count())} == counts
+        assert errors == []
+
+
+STACKED_SHAPES = """\
+game "Stacked shapes"
+players 2
+data "pieces.yaml"
+zone board: grid of Piece stacked size 5 x 4
+zone bag: pile of Piece public
+setup {
+  move components(Piece) to bag
+  for c in components(Piece) if c.name == "bar" { move c to board at (1, 1) }
+  for c in components(Piece) if c.name == "tee" { move c to board at (0, 1) }
+}
+play { choose n from [1, 2] by 0 prompt "Go on" }
+"""
+
+
+def test_the_count_under_a_piece_on_a_stacked_grid_is_drawn_over_the_piece(tmp_path, browser):
+    """The tee lies over two cells of the bar: each shows "+1", drawn in the pieces' layer
+    after every piece (so painted above them), within its cell, and no count is left under."""
+    (tmp_path / "pieces.yaml").write_text(SHAPES_DATA)
+    (tmp_path / "stacked.game").write_text(STACKED_SHAPES)
+    table = new_table(tmp_path, str(tmp_path / "stacked.game"), ["human", "human"])
+    board = table.st.zones["board"]
+    under = {f"{x},{y}": len(stack) - 1 for (x, y), stack in board.items() if len(stack) > 1}
+    assert under == {"1,1": 1, "2,1": 1}        # the bar's two cells, both under the tee
+    with serving(table) as server:
+        page, errors = open_page(browser, server, table.tokens["table"])
+        svg = page.locator(".zone[data-zone=board] svg.pieces")
+        page.wait_for_selector(".zone[data-zone=board] svg.pieces g.under-counts")
+        layers = [svg.locator(":scope > *").nth(i).get_attribute("class") for i in range(svg.locator(":scope > *").count())]
+        tops = {stack[-1] for stack in board.values()}      # the tee only: the bar is under it everywhere
+        assert len(tops) == 1 and layers == ["piece"] * len(tops) + ["under-counts"]    # counts painted last
+        counts = svg.locator("g.under-counts text.under")
+        drawn = {counts.nth(i).get_attribute("data-cell"): counts.nth(i).text_content().split("under it")[0]
+                 for i in range(counts.count())}
+        assert drawn == {cell: f"+{n}" for cell, n in under.items()}
+        for cell in under:
+            label = svg.locator(f"text.under[data-cell='{cell}']")
+            assert label.is_visible()
+            box = label.bounding_box()
+            spot = page.locator(f".zone[data-zone=board] .cell[data-cell='{cell}']").bounding_box()
+            # in its cell's lower right quarter (the box counts the white halo around the text)
+            middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            assert spot["x"] + spot["width"] / 2 < middle[0] < spot["x"] + spot["width"], (cell, box, spot)
+            assert spot["y"] + spot["height"] / 2 < middle[1] < spot["y"] + spot["height"], (cell, box, spot)
+        assert page.locator(".zone[data-zone=board] .cell.covered span.under").count() == 0
         assert errors == []

@@ -201,8 +201,9 @@ document.addEventListener("keydown", (event) => {
 });
 
 // Each piece that covers several cells as one unit: one filled outline around its cells, over
-// the grid (the cells below it still take clicks), its colour from its data.
-function outlinePieces(framed, grid, pieces) {
+// the grid (the cells below it still take clicks), its colour from its data; then, over all
+// the pieces, the "+n" of each stack a piece lies on (`counts`: {cell, text, title}).
+function outlinePieces(framed, grid, pieces, counts = []) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("class", "pieces");
   svg.setAttribute("width", grid.offsetWidth);
@@ -251,6 +252,23 @@ function outlinePieces(framed, grid, pieces) {
     }
     svg.append(group);
   }
+  const above = document.createElementNS(SVG, "g");
+  above.setAttribute("class", "under-counts");
+  for (const {cell, text, title} of counts) {
+    const node = grid.querySelector(`[data-cell="${cell}"]`);
+    if (!node) continue;
+    const label = document.createElementNS(SVG, "text");
+    label.setAttribute("class", "under");
+    label.dataset.cell = cell;
+    label.setAttribute("x", node.offsetLeft + node.offsetWidth - 2);
+    label.setAttribute("y", node.offsetTop + node.offsetHeight - 2);
+    label.textContent = text;
+    const tip = document.createElementNS(SVG, "title");
+    tip.textContent = title;
+    label.append(tip);
+    above.append(label);
+  }
+  svg.append(above);
   framed.querySelector("svg.pieces")?.remove();
   framed.append(svg);
 }

@@ -337,7 +337,8 @@ function drawCard(look, inCell = true) {
 }
 
 // A grid: every cell of its bounds, the top of each stack drawn, the stack's height shown.
-// A piece that covers several cells is drawn once over its cells (outlinePieces, pieces.js).
+// A piece that covers several cells is drawn once over its cells (outlinePieces, pieces.js),
+// and the "+n" of a stack under it over the piece.
 function drawGrid(zone, targets) {
   const grid = el("div", {class: "cells"});
   if (!zone.bounds) { grid.append(el("p", {class: "empty", text: "(empty)"})); return grid; }
@@ -346,6 +347,7 @@ function drawGrid(zone, targets) {
   const [x0, y0, x1, y1] = zone.bounds;
   grid.style.gridTemplateColumns = `auto repeat(${x1 - x0 + 1}, minmax(3.2em, max-content))`;
   const byCell = new Map(zone.cells.map((c) => [c.cell, c]));
+  const counts = [];          // "+n" of the stacks under a piece
   const blocked = new Set(zone.blocked);
   grid.append(el("div", {class: "axis"}));
   for (let x = x0; x <= x1; x++) grid.append(el("div", {class: "axis", text: x}));
@@ -361,8 +363,10 @@ function drawGrid(zone, targets) {
         const top = here.stack[here.stack.length - 1];
         if (!covered.has(key)) cell.append(drawCard(top));
         if (here.stack.length > 1) {
-          cell.append(el("span", {class: "under", text: `+${here.stack.length - 1}`,
-                                  title: "under it: " + here.stack.slice(0, -1).map((s) => s.label).join(", ")}));
+          const under = {cell: key, text: `+${here.stack.length - 1}`,
+                         title: "under it: " + here.stack.slice(0, -1).map((s) => s.label).join(", ")};
+          if (covered.has(key)) counts.push(under);     // drawn over the piece (outlinePieces)
+          else cell.append(el("span", {class: "under", text: under.text, title: under.title}));
         }
       }
       if (fits.has(`${zone.key}|${key}`)) layable(cell, zone.key, key);
@@ -372,7 +376,7 @@ function drawGrid(zone, targets) {
   }
   if (!pieces.length) return grid;
   const framed = el("div", {class: "framed"}, grid);
-  new ResizeObserver(() => outlinePieces(framed, grid, pieces)).observe(grid);
+  new ResizeObserver(() => outlinePieces(framed, grid, pieces, counts)).observe(grid);
   return framed;
 }
 
