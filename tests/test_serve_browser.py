@@ -326,7 +326,7 @@ def test_the_count_under_a_piece_on_a_stacked_grid_is_drawn_over_the_piece(tmp_p
     with serving(table) as server:
         page, errors = open_page(browser, server, table.tokens["table"])
         svg = page.locator(".zone[data-zone=board] svg.pieces")
-        page.wait_for_selector(".zone[data-zone=board] svg.pieces g.under-counts")
+        page.wait_for_selector(".zone[data-zone=board] svg.pieces g.under-counts", state="attached")
         layers = [svg.locator(":scope > *").nth(i).get_attribute("class") for i in range(svg.locator(":scope > *").count())]
         tops = {stack[-1] for stack in board.values()}      # the tee only: the bar is under it everywhere
         assert len(tops) == 1 and layers == ["piece"] * len(tops) + ["under-counts"]    # counts painted last
