@@ -18,6 +18,7 @@ from ..dsl.errors import BoardwrightError, UsageError
 from ..interpreter.bots.mcts import MCTSBot
 from ..interpreter.bots.registry import make_bot
 from ..interpreter.run.state import State
+from .live_scores import live_scores, render_live_scores
 from .saves import LOG_FORMAT, SAVE_FORMAT, bot_states, read_saved, restore_bots, write_atomically
 from .option_pages import groups_of, lay_out
 from .render import (COMPACT_LEVELS, colourize, fit_lines, render_options, render_result, render_table, screen_height,
@@ -28,7 +29,8 @@ from .trace import TraceWriter, decision_record
 HELP = ("type a number, an option id or its label; 'board' draws the whole table, an empty line "
         "the screen again; 'more' shows the next page of options, a group's name its options; "
         "'undo' takes back your last move, 'redo' makes it again; 'save FILE' saves the game, "
-        "'hint' asks the search bot, 'options' lists every option with its id, 'help' shows "
+        "'hint' asks the search bot, 'score' the score lines now, 'options' lists every option "
+        "with its id, 'help' shows "
         "your goal and this, 'quit' leaves")
 HINT_ROWS = 8
 HINT_DEPTH = 6          # random moves played after the search tree, so that near options differ
@@ -162,7 +164,7 @@ class Session:
         game, p = self.game, decision.player
         seen = game.observe(self.st, p)
         head = fit_lines([f"{game.player_name(p)}, your move. {decision.prompt}:"])
-        labels = [o.label for o in decision.options]
+        labels = [described_option(game, self.st, o) for o in decision.options]
         height, width = screen_height() or 10 ** 6, screen_width()       # no height known: no limit
         # The fullest table beside which the options fit without pages, else with pages.
         layouts = []
@@ -278,6 +280,8 @@ class Session:
                 self.save(rest.strip())
             elif line == "hint":
                 self.hint()
+            elif line == "score":
+                self.out(render_live_scores(live_scores(self.game, self.st, decision.player), screen_width()))
             elif line.isascii() and line.isdigit() and len(line) < 10 and 1 <= int(line) <= len(decision.options):
                 return int(line) - 1
             else:
@@ -377,6 +381,17 @@ class Session:
                 "moves": self.moves}
         write_atomically(self.log_path, json.dumps(data, indent=1))
         self.logged = len(self.moves)
+
+
+def described_option(game, st: State, option) -> str:
+    """An option's label as the option list shows it: with its component's data `details`
+    when the option is a component whose label does not say them already (the cost of a
+    card to discard from a display, whose table line names it only)."""
+    value = option.value
+    if type(value) is not int or game.choices[st.pending.site].injective or not 0 <= value < game.component_count:
+        return option.label
+    details = game.details[value]
+    return f"{option.label} — {details}" if details and details not in option.label else option.label
 
 
 def bot_move_line(who_and_prompt: str, choice: str) -> str:

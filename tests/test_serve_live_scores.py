@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from web_support import new_table, request, serving
 
-from boardwright.cli.web.looks import UNKNOWN, live_scores, seat_view
+from boardwright.cli.live_scores import UNKNOWN, live_scores
+from boardwright.cli.web.looks import seat_view
 from boardwright.interpreter.compile.load import load_game
 
 CARDS = """\

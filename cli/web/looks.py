@@ -9,11 +9,8 @@ seat that makes it.
 """
 from __future__ import annotations
 
-import random
-
-from ...dsl.errors import BoardwrightError
-from ...interpreter.bots.determinize import blindfold
 from ...interpreter.run.shaped import Placement
+from ..live_scores import live_scores
 from ..render import _names_seats, _text
 
 # Words a component's data may use for a colour (an enum member or a text value); the page
@@ -70,40 +67,6 @@ def seat_view(game, st, seat: int | None, seats: list) -> dict:
         if scores:
             view["scores"] = scores
     return view
-
-
-LIVE_SAMPLES = 4        # positions a seat's live score lines are worked out on (see live_scores)
-UNKNOWN = "?"           # a live score line that hangs on what the seat cannot see
-
-
-def live_scores(game, st, seat: int | None) -> dict | None:
-    """Each player's score lines and total now, as `seat` (None: a spectator) may know them.
-    The lines are worked out not on the position itself but on LIVE_SAMPLES positions in
-    which whatever the seat cannot see is dealt again at random (determinize.blindfold); a
-    line is shown where all of them agree, else as "?". So what is shown depends only on what
-    the seat sees: a line that counts an opponent's hidden hand shows "?", and one that
-    counts what is on the table its value. None when the game has no score lines, or they
-    cannot be worked out before the end (a rule error there)."""
-    rng = random.Random(f"live:{seat}:{len(st.history)}")      # nothing of the hidden position
-    try:
-        hidden = any(content and not game.visible_to(key, seat) for key, content in st.zones.items()) \
-            or st.sealed is not None
-        samples = [blindfold(game, st, seat, rng) for _ in range(LIVE_SAMPLES)] if hidden else [st]
-        if any(sample is None for sample in samples):
-            return None
-        results = [game.result(sample) for sample in samples]
-    except BoardwrightError:
-        return None
-    titles = list(dict.fromkeys(t for line in results[0].lines for t in line))
-    if not titles:
-        return None
-
-    def agreed(values):
-        return str(values[0]) if all(v == values[0] for v in values) else UNKNOWN
-    return {"titles": titles, "players": [
-        {"seat": p, "name": game.player_name(p),
-         "lines": [agreed([r.lines[p].get(t) for r in results]) if t in results[0].lines[p] else "" for t in titles],
-         "total": agreed([r.scores[p] for r in results])} for p in range(st.players)]}
 
 
 def zone_view(game, st, key: str, content, seat, options: list) -> dict:

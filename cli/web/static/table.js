@@ -67,6 +67,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // ------------------------------------------------------------------ drawing
 function show(data, again = false) {
   if (view && data.version === view.version && !again) return;      // the long poll and a refresh both brought it
+  const shownBefore = view && view.epoch === data.epoch ? view.shows.length : null;
   view = data;
   document.body.dataset.mine = Boolean(mine(data));
   document.body.dataset.move = data.move;
@@ -94,6 +95,9 @@ function show(data, again = false) {
   document.getElementById("links").hidden = !data.links || data.humans.length < 2;
   if (!past) drawBoard(data, document.getElementById("board"));
   coverBetweenSeats(data);
+  // A `show` of the rules just happened (a round won, say): the table as it was shown stays
+  // on the board, as the terminal pauses on it, until the player moves or goes back to now.
+  if (shownBefore !== null && data.shows.length > shownBefore) travel({show: data.shows.length - 1});
 }
 
 // Hot-seat at the table link with cards only their owner may see: when the device passes to
@@ -153,6 +157,7 @@ function drawOptions(data) {
 }
 
 async function choose(index) {
+  if (past) backToNow();
   document.getElementById("chooser").hidden = true;
   setText("hint-text", "");
   const sent = await post("choose", {move: view.move, option: index});
@@ -163,8 +168,8 @@ function drawTools(data) {
   const undo = document.getElementById("undo"), redo = document.getElementById("redo");
   undo.disabled = !data.can_undo;
   redo.disabled = !data.can_redo;
-  undo.onclick = async () => { if (await post("undo", {move: view.move})) await refresh(); };
-  redo.onclick = async () => { if (await post("redo", {move: view.move})) await refresh(); };
+  undo.onclick = async () => { if (past) backToNow(); if (await post("undo", {move: view.move})) await refresh(); };
+  redo.onclick = async () => { if (past) backToNow(); if (await post("redo", {move: view.move})) await refresh(); };
   const hint = document.getElementById("hint");
   hint.disabled = !mine(data);
   hint.onclick = async () => {
@@ -314,8 +319,10 @@ function drawZone(zone, targets) {
   else {
     heading.append(el("span", {class: "count", text: ` ${zone.size}`}));
     const row = el("div", {class: "cards"});
+    const described = zone.items.length <= DESCRIBED_AT_MOST;
     zone.items.forEach((item, pos) => {
       const card = drawCard(item, false);
+      if (described && item.details) card.append(el("div", {class: "details", text: item.details}));
       card.dataset.pos = pos;
       const piece = pieceLying(`${zone.key}|#${pos}`);
       if (piece !== null) pickable(card, piece);
@@ -326,6 +333,10 @@ function drawZone(zone, targets) {
   }
   return box;
 }
+
+// A pile or stack of at most this many cards shows each card's data `details` under its
+// label (a display's costs), not only when the pointer rests on it.
+const DESCRIBED_AT_MOST = 6;
 
 // A component: its glyph in a grid cell (where its kind draws one), else its label's lines.
 function drawCard(look, inCell = true) {
