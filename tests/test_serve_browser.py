@@ -54,12 +54,15 @@ def test_a_whole_punto_game_is_clicked_through_against_a_bot(tmp_path, browser):
         page.locator("#redo").click()
         page.wait_for_selector("body[data-mine=true][data-move='2']")
         assert [m["id"] for m in table.moves] == ["0,0", answer]
-        clicks = 1
+        clicks, shown = 1, []
         while True:
             page.wait_for_selector("body[data-mine=true], body[data-finished=true]")
             if page.get_attribute("body", "data-finished") == "true":
                 break
             move = int(page.get_attribute("body", "data-move"))
+            if page.locator("#past-banner").is_visible():      # a round's end, kept on the board
+                shown.append(page.locator("#past-text").inner_text())
+                page.locator("#back-to-now").click()
             page.locator(".cell.target").first.click()
             clicks += 1
             wait_for_move(page, move + 1)
@@ -72,6 +75,12 @@ def test_a_whole_punto_game_is_clicked_through_against_a_bot(tmp_path, browser):
         assert max(wins) == 2 and re.search(rf"Winner: Player {wins.index(2) + 1}\b", result)
         humans = [m for m in table.moves if m["seat"] == "human"]
         assert len(humans) == clicks and errors == []
+        # Each round ended before the last human move was shown on the board, as the rules
+        # showed it, until the player went back to now.
+        last_click = max(i for i, m in enumerate(table.moves) if m["seat"] == "human")
+        before = [title for title, step, _ in table.shows if step <= last_click]
+        assert before and [re.sub(r"^As the table was shown: (.*) \(after move \d+\)\. View only\.$", r"\1", text)
+                           for text in shown] == before
 
 
 def test_a_point_city_turn_takes_two_cards_from_the_market_or_deck(tmp_path, browser):
