@@ -97,7 +97,8 @@ function show(data, again = false) {
   coverBetweenSeats(data);
   // A `show` of the rules just happened (a round won, say): the table as it was shown stays
   // on the board, as the terminal pauses on it, until the player moves or goes back to now.
-  if (shownBefore !== null && data.shows.length > shownBefore) travel({show: data.shows.length - 1});
+  // (Not when the table shown is the table now: a round's end that took nothing away.)
+  if (shownBefore !== null && data.shows.length > shownBefore) travel({show: data.shows.length - 1, changed: true});
 }
 
 // Hot-seat at the table link with cards only their owner may see: when the device passes to
@@ -242,7 +243,9 @@ async function travel(which) {
   const query = which.show !== undefined ? `show=${which.show}` : `step=${which.step}`;
   const answer = await fetch(api("past") + "?" + query);
   if (!answer.ok) return;
-  past = await answer.json();
+  const then = await answer.json();
+  if (which.changed && JSON.stringify(then.zones) === JSON.stringify(view.zones)) return;
+  past = then;
   document.getElementById("travel").value = past.step;
   document.getElementById("past-text").textContent = past.shown
     ? `As the table was shown: ${past.shown} (after move ${past.step}). View only.`
