@@ -11,7 +11,8 @@ The play screen (cli/play.py) keeps the table and the options on one screen of t
 - else (or inside a group that is still too long) in pages: `more` shows the next one.
 
 Options are always chosen by their number in the whole list (or id, or label), whichever
-group or page shows them, so a number never changes its meaning.
+group or page shows them, so a number never changes its meaning. An option that is a
+component is listed with the component's data `details` where its label does not say them.
 """
 from __future__ import annotations
 
@@ -104,3 +105,14 @@ def _paged(labels: list, chosen: list, budget: int, width: int, page: int) -> Sh
     page %= pages
     lines = columns(cells[page * per_page:(page + 1) * per_page], width)
     return Shown(lines + [f"  (page {page + 1} of {pages}: type 'more' for the next page)"], pages=pages)
+
+
+def described_option(game, st, option) -> str:
+    """An option's label as the option list shows it: with its component's data `details`
+    when the option is a component whose label does not say them already (the cost of a
+    card to discard from a display, whose table line names it only)."""
+    value = option.value
+    if type(value) is not int or game.choices[st.pending.site].injective or not 0 <= value < game.component_count:
+        return option.label
+    details = game.details[value]
+    return f"{option.label} — {details}" if details and details not in option.label else option.label

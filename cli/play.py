@@ -20,7 +20,7 @@ from ..interpreter.bots.registry import make_bot
 from ..interpreter.run.state import State
 from .live_scores import live_scores, render_live_scores
 from .saves import LOG_FORMAT, SAVE_FORMAT, bot_states, read_saved, restore_bots, write_atomically
-from .option_pages import groups_of, lay_out
+from .option_pages import described_option, groups_of, lay_out
 from .render import (COMPACT_LEVELS, colourize, fit_lines, render_options, render_result, render_table, screen_height,
                      screen_width, wants_colour)
 from .terminal import safe_text, write_control
@@ -381,17 +381,6 @@ class Session:
                 "moves": self.moves}
         write_atomically(self.log_path, json.dumps(data, indent=1))
         self.logged = len(self.moves)
-
-
-def described_option(game, st: State, option) -> str:
-    """An option's label as the option list shows it: with its component's data `details`
-    when the option is a component whose label does not say them already (the cost of a
-    card to discard from a display, whose table line names it only)."""
-    value = option.value
-    if type(value) is not int or game.choices[st.pending.site].injective or not 0 <= value < game.component_count:
-        return option.label
-    details = game.details[value]
-    return f"{option.label} — {details}" if details and details not in option.label else option.label
 
 
 def bot_move_line(who_and_prompt: str, choice: str) -> str:

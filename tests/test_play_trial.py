@@ -10,7 +10,7 @@ import sys
 from test_serve_live_scores import hidden_values_game
 
 from boardwright.cli.main import main
-from boardwright.cli.play import described_option
+from boardwright.cli.option_pages import described_option
 from boardwright.interpreter.compile.load import load_game
 
 
