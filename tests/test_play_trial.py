@@ -23,15 +23,20 @@ def play(capsys, monkeypatch, *argv, stdin=""):
     return code, out, err
 
 
-def test_a_discard_from_the_display_shows_each_card_s_cost():
+def first_decision(prompt: str):
+    """Happy City (seed 4), its first option taken until a decision whose prompt starts so."""
     game = load_game("happy-city")
     st = game.new_state(2, 4)
     for _ in range(200):
         decision = game.decision(st)
-        if decision.prompt.startswith("Discard a building"):
-            break
+        if decision.prompt.startswith(prompt):
+            return game, st, decision
         game.apply_index(st, 0)
-    assert decision.prompt.startswith("Discard a building")
+    raise AssertionError(f"no decision '{prompt}...'")
+
+
+def test_a_discard_from_the_display_shows_each_card_s_cost():
+    game, st, decision = first_decision("Discard a building")
     shown = [described_option(game, st, o) for o in decision.options]
     assert shown[0] == decision.options[0].label == "Keep the display"      # no component
     for option, text in zip(decision.options[1:], shown[1:]):
@@ -43,13 +48,7 @@ def test_a_discard_from_the_display_shows_each_card_s_cost():
 
 
 def test_a_label_that_says_the_details_already_is_not_lengthened():
-    game = load_game("happy-city")
-    st = game.new_state(2, 4)
-    for _ in range(200):
-        decision = game.decision(st)
-        if decision.prompt.startswith("Build"):
-            break
-        game.apply_index(st, 0)
+    game, st, decision = first_decision("Build")
     # "Build Bakery (cost 3, ...)": the label holds the details; the option is shown as it is.
     assert [described_option(game, st, o) for o in decision.options] == [o.label for o in decision.options]
 
