@@ -111,3 +111,65 @@ def test_the_page_of_each_seat_carries_its_live_scores_and_the_end_the_result(tm
         request(f"{api}/{table.tokens['1']}/choose", {"move": 1, "option": 0})
         final = request(f"{api}/{table.tokens['1']}/view")[1]
     assert final["finished"] and "scores" not in final and "Final scores" in final["result"]
+
+
+def placed_where_loc_says(st) -> bool:
+    """Every component lies where its `loc` says (a pile's key, or a grid's key and cell)."""
+    for key, zone in st.zones.items():
+        places = [(c, None) for c in zone] if type(zone) is list else \
+            [(c, cell) for cell, stack in zone.items() for c in stack]
+        if any(st.loc[c][:2] != (key, cell) for c, cell in places):
+            return False
+    return True
+
+
+GRID_RULES = """\
+game "Hidden grid"
+players 2
+data "pieces.yaml"
+zone vault: grid of KIND hidden size 3 x 3
+zone shelf: pile of Piece public
+setup {
+  for c in components(KIND) if WHICH { move c to vault at (0, 0) }
+  for c in components(Piece) if c.name == "bar" { move c to shelf }
+}
+play { choose n from [1, 2] by 0 prompt "Go on" }
+"""
+
+
+def test_blindfold_deals_hidden_cards_across_zones_and_keeps_every_place_filled(tmp_path):
+    import random
+
+    from boardwright.interpreter.bots.determinize import blindfold
+    game = load_game(hidden_values_game(tmp_path))
+    st = game.new_state(2, 3)
+    hidden_from_1 = ["deck", "hand/0", "supply"]
+    before = sorted(c for key in hidden_from_1 for c in st.zones[key])
+    moved = set()
+    for seed in range(8):
+        d = blindfold(game, st, 1, random.Random(seed))
+        assert placed_where_loc_says(d) and placed_where_loc_says(st)
+        assert sorted(c for key in hidden_from_1 for c in d.zones[key]) == before
+        assert {k: len(d.zones[k]) for k in d.zones} == {k: len(st.zones[k]) for k in st.zones}
+        assert d.zones["hand/1"] == st.zones["hand/1"]          # what seat 1 sees stays
+        moved |= set(d.zones["hand/0"]) - set(st.zones["hand/0"])
+    assert moved, "seat 0's hand was never dealt other cards: it would tell its total"
+
+
+def test_blindfold_deals_a_hidden_grid_cell_by_cell_but_not_a_shaped_piece(tmp_path):
+    import random
+
+    from boardwright.interpreter.bots.determinize import blindfold
+    from test_shapes import DATA as SHAPES_DATA
+    (tmp_path / "pieces.yaml").write_text(SHAPES_DATA)
+    rules = {"shaped": GRID_RULES.replace("KIND", "Piece").replace("WHICH", 'c.name == "tee"'),
+             "plain": GRID_RULES.replace("KIND", "Token").replace("WHICH", "c.n == 1")}
+    (tmp_path / "shaped.game").write_text(rules["shaped"])
+    shaped = load_game(tmp_path / "shaped.game")
+    assert blindfold(shaped, shaped.new_state(2, 1), 0, random.Random(1)) is None
+    (tmp_path / "plain.game").write_text(rules["plain"])
+    game = load_game(tmp_path / "plain.game")
+    st = game.new_state(2, 1)
+    d = blindfold(game, st, 0, random.Random(1))
+    assert placed_where_loc_says(d) and list(d.zones["vault"]) == [(0, 0)] and len(d.zones["vault"][(0, 0)]) == 1
+    assert d.zones["shelf"] == st.zones["shelf"]
