@@ -354,3 +354,17 @@ def test_the_count_under_a_piece_on_a_stacked_grid_is_drawn_over_the_piece(tmp_p
             assert spot["y"] + spot["height"] / 2 < middle[1] < spot["y"] + spot["height"], (cell, box, spot)
         assert page.locator(".zone[data-zone=board] .cell.covered span.under").count() == 0
         assert errors == []
+
+
+def test_a_small_pile_shows_each_card_s_details_under_its_label(tmp_path, browser):
+    """Happy City's homes (3 cards): each card shows its data `details` (its cost) on the
+    page, not only on hover; the deck, hidden, shows none."""
+    table = new_table(tmp_path, "happy-city", ["human", "random"], seed=1)
+    with serving(table) as server:
+        page, errors = open_page(browser, server, table.tokens["table"])
+        homes = table.st.zones["homes"]
+        assert 0 < len(homes) <= 6
+        shown = page.locator(".zone[data-zone=homes] .card .details").all_inner_texts()
+        assert shown == [table.game.details[c] for c in homes] and all("cost" in text for text in shown)
+        assert page.locator(".zone[data-zone=deck_light] .details").count() == 0
+        assert errors == []
