@@ -1,7 +1,8 @@
 """The web table in a real browser: Debian's Chromium driven by Playwright (tests/web_support.py
 says why), the server in this process on a free port of 127.0.0.1. A whole Punto game
 clicked through against a bot, a Point City turn, two seats in two browser contexts that never
-see each other's hands, a reload and a server restart in mid-game."""
+see each other's hands, a reload and a server restart in mid-game, a count under a piece drawn
+over it, and a small pile's details on its cards."""
 from __future__ import annotations
 
 import json
