@@ -188,12 +188,11 @@ _define("turns", "component", 1, 1, _typed(INT, _component(0)),
 _define("covers", "component, cell, int", 3, 3, _typed(list_of(CELL), _component(0), _cell(1), _int(2)),
         "The cells a piece would cover with the top left corner of its orientation's box at the cell, "
         "in that orientation, in row-major order: `covers(q, (3, 4), 1)`.")
-_define("shape_fits", "grid, component, cell, int", 4, 4,
-        _typed(BOOL, _grid(), _component(1), _cell(2), _int(3)),
+_piece_at = ("grid, component, cell, int", 4, 4, _typed(BOOL, _grid(), _component(1), _cell(2), _int(3)))
+_define("shape_fits", *_piece_at,
         "Whether a piece laid at the cell in that orientation lies wholly on the grid: inside its size and "
         "off blocked cells, or with the occupied area inside its extent (free or not).")
-_define("shape_free", "grid, component, cell, int", 4, 4,
-        _typed(BOOL, _grid(), _component(1), _cell(2), _int(3)),
+_define("shape_free", *_piece_at,
         "Whether a piece laid at the cell in that orientation fits the grid (`shape_fits`) on empty cells only.")
 _define("touches", "list of cell, list of cell, adjacency", 3, 3, _typed(BOOL, _cells(0), _cells(1), _str(2)),
         "Whether a cell of the first list is next to a cell of the second, by edge (\"orthogonal\"), by "

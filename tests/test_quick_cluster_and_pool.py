@@ -147,3 +147,24 @@ def test_a_pool_whose_work_ended_lets_its_workers_finish_what_they_hold():
     with forked_pool(1) as pool:
         pending = pool.apply_async(time.sleep, (0.2,))
     assert pending.ready() and pending.successful()
+
+
+def test_a_forked_worker_never_returns_into_the_code_that_forked_it(tmp_path, monkeypatch):
+    # A wrapped os._exit that raises (as coverage.py's chain of `_exit` patches once did with a
+    # RecursionError) must not send a worker back here as a second copy of this test.
+    import os
+    import posix
+    parent = os.getpid()
+
+    def failing_exit(code):
+        raise RecursionError("a wrapper of os._exit failed")
+
+    monkeypatch.setattr(os, "_exit", failing_exit)
+    try:
+        with forked_pool(2) as pool:
+            assert pool.map(abs, [-1, -2, -3]) == [1, 2, 3]
+    finally:
+        if os.getpid() != parent:        # a worker came back into this test: say so, and end it
+            (tmp_path / f"worker-{os.getpid()}-came-back").write_text("")
+            posix._exit(0)
+    assert list(tmp_path.iterdir()) == []
