@@ -59,6 +59,7 @@ class Compiler(ExpressionCompiler, StatementCompiler):
         self.inlining: list = []
         self.in_iterable = 0            # > 0 while compiling the iterable of a comprehension
         self.in_comprehension = 0       # > 0 while compiling a comprehension's element or filter
+        self.kept: dict = {}            # id of an invariant part -> the name it is kept in
         self.hoisted: dict | None = None    # param -> local name, while a fn's body is compiled
         self.readers = readers(spec, self.memoised)
         self.turn_forgets = reads_turn(spec, self.memoised)     # a turn's start forgets st.memo

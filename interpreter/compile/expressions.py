@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...dsl import ast
 from ...dsl.types import ANY, CELL, INT, PLACEMENT, PLACEMENT_FIELDS, PLAYER, element, is_grid, is_list
-from .analysis import draws_random, shape, walk
+from .analysis import draws_random, invariants, shape, walk
 from ..run.indexes import row_major
 from .pieces import Env, repeatable, simple
 
@@ -25,7 +25,9 @@ class ExpressionCompiler:
     """Expressions to Python source (see the module docstring)."""
 
     def expr(self, e, env: Env) -> str:
-        return getattr(self, "e_" + type(e).__name__)(e, env)
+        source = getattr(self, "e_" + type(e).__name__)(e, env)
+        kept = self.kept.get(id(e))     # a comprehension's invariant part (analysis.invariants)
+        return source if kept is None else f"({kept} if {kept} is not _MISSING else ({kept} := {source}))"
 
     def constant(self, e, env: Env | None = None):
         """(True, value) for an expression known at compile time, else (False, None)."""
@@ -196,6 +198,9 @@ class ExpressionCompiler:
                 and isinstance(e.element, ast.Name)
                 and e.element.id == e.var and not generator):
             return f"_vacant(st.zones[{self.expr(vacant, env)}], {iterable})"    # the grid read once
+        kept = {} if self.in_iterable else {id(part): self.fresh("_h") for part in invariants(
+            e.var, (e.element, condition), self.spec)}
+        self.kept.update(kept)
         with self.comprehension_body():
             element_src = self.expr(e.element, inner)
             cond = f" if {self.expr(condition, inner)}" if condition is not None else ""
@@ -203,7 +208,11 @@ class ExpressionCompiler:
             if iterable.startswith("_fitting("):
                 return iterable
         body = f"{element_src} for {var} in {iterable}{cond}"
-        return f"({body})" if generator else f"[{body}]"
+        body = f"({body})" if generator else f"[{body}]"
+        for key in kept:
+            del self.kept[key]
+        kept_body = f"({''.join(f'({name} := _MISSING), ' for name in kept.values())}{body})[-1]"
+        return body if not kept else f"({kept_body})" if generator else kept_body     # all(GEN) stays a call
 
     def attribute_filter(self, e: ast.ListComp, env: Env):
         """`[... for c in components(K) if c.attr == X ...]`, X not depending on c nor drawing

@@ -44,13 +44,21 @@ def orientations_of(rt, c) -> tuple:
 
 
 def covered(rt, c, at, turn) -> tuple:
-    """The cells piece c covers with its box's top left at `at`, in orientation `turn`."""
+    """The cells piece c covers with its box's top left at `at`, in orientation `turn` (kept:
+    a heuristic may ask for every piece in hand at every position)."""
+    if type(c) is int and type(turn) is int and type(at) is tuple:
+        found = rt.covered_cells.get((c, at, turn))
+        if found is not None:
+            return found
     shapes = orientations_of(rt, c)
     if type(turn) is not int or not 0 <= turn < len(shapes):
         raise Problem(f"{rt.labels[c]} has {len(shapes)} orientation{'s' if len(shapes) != 1 else ''} "
                       f"(0 to {len(shapes) - 1}), not {turn!r}")
     x, y = at
-    return tuple([(x + dx, y + dy) for dx, dy in shapes[turn]])
+    found = tuple([(x + dx, y + dy) for dx, dy in shapes[turn]])
+    if type(at) is tuple and len(rt.covered_cells) < 100_000:
+        rt.covered_cells[(c, at, turn)] = found
+    return found
 
 
 def shape_fits(rt, st, key, cells, shape=None) -> bool:
@@ -228,22 +236,21 @@ def _any_placement(rt, st, key, pieces, targets, avoid=()):
 
 
 def _search(rt, st, key, pieces, targets, avoid, first: bool) -> list:
-    grid = st.zones[key]
-    bad = set(avoid)
-    bad.update(grid)
     pieces = list(pieces)
     for c in pieces:
         orientations_of(rt, c)          # refuses a value that is not a component
     shape = rt.grid_shape(key, st)
     if shape.size is not None:
-        found, work = _on_fixed_grid(rt, shape, bad, pieces, targets, first)
+        found, work = _on_fixed_grid(rt, shape, grid_index(st, key), avoid, pieces, targets, first)
     else:
+        bad = set(avoid)
+        bad.update(st.zones[key])
         found, work = _on_any_grid(rt, st, key, bad, pieces, targets, first)
     charge(work)
     return found
 
 
-def _on_fixed_grid(rt, shape, bad: set, pieces: list, targets, first: bool):
+def _on_fixed_grid(rt, shape, index, avoid, pieces: list, targets, first: bool):
     """`placements_of` on a grid of fixed size, with cells as numbers on a board that has a margin
     as wide as the largest shape: the free cells and the targets are the bits of two integers,
     so the anchors where an orientation lies on free cells are the AND of the free cells
@@ -265,8 +272,8 @@ def _on_fixed_grid(rt, shape, bad: set, pieces: list, targets, first: bool):
                 if (x, y) not in shape.blocked:
                     board |= 1 << ((y + reach) * stride + x + reach)
         rt.shape_steps[(shape, stride)] = board
-    taken = 0
-    for x, y in bad:
+    taken = index.occupied_bits(w, h, reach)
+    for x, y in avoid:
         if 0 <= x < w and 0 <= y < h:
             taken |= 1 << ((y + reach) * stride + x + reach)
     free = board & ~taken
