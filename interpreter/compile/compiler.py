@@ -26,12 +26,13 @@ from ..run.records import record_type
 from ..run.shaped import cell_attr_on
 from .analysis import choice_free, readers, reads_turn, recursive, walk, worth_memoising
 from .codegen import Module
+from .comprehensions import ComprehensionCompiler
 from .expressions import ExpressionCompiler
 from .pieces import Env, repeatable
 from .statements import StatementCompiler
 
 
-class Compiler(ExpressionCompiler, StatementCompiler):
+class Compiler(ExpressionCompiler, ComprehensionCompiler, StatementCompiler):
     """A checked spec's compiler: its expressions and statements (the mixins), how its values
     are shown, its fns and standalone expressions, all written into one generated module."""
 

@@ -127,10 +127,12 @@ class GridIndex:
                 grows = attrs is not None and attrs.get(attr) == value
             else:
                 adjacency, grows = key, True
-            front = old[:]
+            front = old             # copied when it first changes: an unchanged list stays the same object
             for cell in new_cells:
                 i = bisect_left(front, row_major(cell), key=row_major)
                 if i < len(front) and front[i] == cell:
+                    if front is old:
+                        front = old[:]
                     del front[i]
             if grows:
                 for x, y in new_cells:
@@ -139,6 +141,8 @@ class GridIndex:
                         if n not in grid:
                             i = bisect_left(front, row_major(n), key=row_major)
                             if i == len(front) or front[i] != n:
+                                if front is old:
+                                    front = old[:]
                                 front.insert(i, n)
             frontiers[key] = front
         idx.frontiers = frontiers

@@ -272,16 +272,8 @@ def _on_fixed_grid(rt, shape, index, avoid, pieces: list, targets, first: bool):
                 if (x, y) not in shape.blocked:
                     board |= 1 << ((y + reach) * stride + x + reach)
         rt.shape_steps[(shape, stride)] = board
-    taken = index.occupied_bits(w, h, reach)
-    for x, y in avoid:
-        if 0 <= x < w and 0 <= y < h:
-            taken |= 1 << ((y + reach) * stride + x + reach)
-    free = board & ~taken
-    spots = 0
-    for tx, ty in targets:
-        if 0 <= tx < w and 0 <= ty < h:
-            spots |= 1 << ((ty + reach) * stride + tx + reach)
-    spots &= free
+    free = board & ~(index.occupied_bits(w, h, reach) | _bits(rt, avoid, w, h, reach))
+    spots = _bits(rt, targets, w, h, reach) & free
     made = rt.shape_steps.setdefault(("made", stride), {})     # placements are values: made once
     span = stride * (h + 2 * reach)
     found = []
@@ -315,6 +307,25 @@ def _on_fixed_grid(rt, shape, index, avoid, pieces: list, targets, first: bool):
                     return found, work
                 i = bits.rfind("1", 2, i)
     return found, work
+
+
+def _bits(rt, cells, w: int, h: int, reach: int) -> int:
+    """`cells` inside a w x h board as the bits of one integer (a margin of `reach` round the
+    board). Kept for the last lists asked about (a frontier the move did not change is the
+    same list in the next position: indexes.py), each held so that its identity stays its own."""
+    known = rt.cell_bits.get(id(cells))
+    if known is not None and known[0] is cells and known[1] == (w, h, reach):
+        return known[2]
+    stride = w + 2 * reach
+    bits = 0
+    for x, y in cells:
+        if 0 <= x < w and 0 <= y < h:
+            bits |= 1 << ((y + reach) * stride + x + reach)
+    if type(cells) is list:
+        if len(rt.cell_bits) > 256:
+            rt.cell_bits.clear()
+        rt.cell_bits[id(cells)] = (cells, (w, h, reach), bits)
+    return bits
 
 
 def _on_any_grid(rt, st, key, bad: set, pieces: list, targets, first: bool):
