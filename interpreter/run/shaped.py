@@ -247,7 +247,12 @@ def _search(rt, st, key, pieces, targets, avoid, first: bool) -> list:
         bad.update(st.zones[key])
         found, work = _on_any_grid(rt, st, key, bad, pieces, targets, first)
     charge(work)
+    if not first and len(set(pieces)) == len(pieces):
+        DISTINCT[0] = found             # no two alike: a choose from it need not check (runtime._options)
     return found
+
+
+DISTINCT = [None]       # the last list of placements known to hold no two equal values
 
 
 def _on_fixed_grid(rt, shape, index, avoid, pieces: list, targets, first: bool):
