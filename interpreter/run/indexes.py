@@ -135,15 +135,13 @@ class GridIndex:
                         front = old[:]
                     del front[i]
             if grows:
-                for x, y in new_cells:
-                    for dx, dy in ADJACENT[adjacency]:
-                        n = (x + dx, y + dy)
-                        if n not in grid:
-                            i = bisect_left(front, row_major(n), key=row_major)
-                            if i == len(front) or front[i] != n:
-                                if front is old:
-                                    front = old[:]
-                                front.insert(i, n)
+                steps = ADJACENT[adjacency]     # each empty neighbour once (the piece's own cells are not)
+                for n in {(x + dx, y + dy) for x, y in new_cells for dx, dy in steps}.difference(grid):
+                    i = bisect_left(front, row_major(n), key=row_major)
+                    if i == len(front) or front[i] != n:
+                        if front is old:
+                            front = old[:]
+                        front.insert(i, n)
             frontiers[key] = front
         idx.frontiers = frontiers
         idx.lines = {}
