@@ -83,7 +83,7 @@ def _bot_choices(game, players: int, spec: str, seed: int, eager: bool, moves: i
 
 
 @pytest.mark.parametrize("name,players", [("punto", 2), ("happy-city", 2), (str(EXAMPLES / "kingdom"), 2),
-                                          (str(EXAMPLES / "polyomino"), 2)])
+                                          pytest.param(str(EXAMPLES / "polyomino"), 2, marks=pytest.mark.slow)])
 def test_bots_choose_the_same_whether_decisions_are_lazy_or_eager(name, players):
     game = load_game(name)
     for spec in ("greedy", "mcts:iterations=12"):
