@@ -187,6 +187,8 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
     if paired:
         return _paired_search(game, st, root, shortlist, lines, base, scale, config, rng, deadline, stop)
     table: dict | None = {} if mast else None     # move averages: (mover, option id) -> [reward sum, count]
+    root_values = st.pending.values
+    root_ids = [_key(v) for v in root_values]    # every determinization shares the root's options
     done = 0
     while (done < iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
         if stop is not None and time.process_time() > stop:
@@ -196,7 +198,7 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
         moves = [] if mast else None
         while not det.finished:
             values = det.pending.values
-            ids = [_key(v) for v in values]
+            ids = root_ids if values is root_values else [_key(v) for v in values]
             mover = det.pending.player
             allowed = shortlist if node is root else range(len(ids))
             untried = [i for i in allowed if ids[i] not in node.children]

@@ -135,3 +135,50 @@ def walk(node):
             if isinstance(value, (ast.Node, list, tuple)):
                 yield from walk(value)
 
+
+
+# Built-ins too cheap to be worth keeping when their arguments are names or literals.
+_CHEAP_CALLS = {"len", "abs", "next", "previous", "components", "empty", "size", "top", "index_of",
+                "occurrences"}
+
+
+def invariants(var: str, parts, spec) -> list:
+    """In a comprehension over `var`, its element and filter (`parts`): the largest calls and
+    inner comprehensions that do not read `var` and draw no random numbers. Such a part has
+    the same value for every element (nothing changes while an expression is worked out),
+    so the compiled comprehension works it out where it is first needed and keeps it (the
+    frontier of `c not in sides(p)` once per list, not once per cell). Parts inside an inner
+    comprehension or a `let` are not looked at (they may read the names those bind)."""
+    found: list = []
+
+    def visit(node) -> None:
+        if isinstance(node, (ast.Call, ast.ListComp)) and not _reads(node, var) and not draws_random(node, spec):
+            cheap = (isinstance(node, ast.Call) and node.func in _CHEAP_CALLS and node.func not in spec.fns
+                     and all(isinstance(a, (ast.Name, ast.Literal)) for a in node.args))
+            if not cheap:
+                found.append(node)
+                return
+        if isinstance(node, (ast.ListComp, ast.LetIn)):
+            return
+        for child in _children(node):
+            visit(child)
+
+    for part in parts:
+        if part is not None:
+            visit(part)
+    return found
+
+
+def _reads(node, var: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == var for n in walk(node))
+
+
+def _children(node):
+    """The nodes right below `node` (through tuples: a `case`'s arms are pairs)."""
+    stack = [v for k, v in vars(node).items() if k != "span"]
+    while stack:
+        value = stack.pop(0)
+        if isinstance(value, ast.Node):
+            yield value
+        elif isinstance(value, tuple):
+            stack[:0] = list(value)

@@ -26,12 +26,13 @@ from ..run.records import record_type
 from ..run.shaped import cell_attr_on
 from .analysis import choice_free, readers, reads_turn, recursive, walk, worth_memoising
 from .codegen import Module
+from .comprehensions import ComprehensionCompiler
 from .expressions import ExpressionCompiler
 from .pieces import Env, repeatable
 from .statements import StatementCompiler
 
 
-class Compiler(ExpressionCompiler, StatementCompiler):
+class Compiler(ExpressionCompiler, ComprehensionCompiler, StatementCompiler):
     """A checked spec's compiler: its expressions and statements (the mixins), how its values
     are shown, its fns and standalone expressions, all written into one generated module."""
 
@@ -59,6 +60,7 @@ class Compiler(ExpressionCompiler, StatementCompiler):
         self.inlining: list = []
         self.in_iterable = 0            # > 0 while compiling the iterable of a comprehension
         self.in_comprehension = 0       # > 0 while compiling a comprehension's element or filter
+        self.kept: dict = {}            # id of an invariant part -> the name it is kept in
         self.hoisted: dict | None = None    # param -> local name, while a fn's body is compiled
         self.readers = readers(spec, self.memoised)
         self.turn_forgets = reads_turn(spec, self.memoised)     # a turn's start forgets st.memo

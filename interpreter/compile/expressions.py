@@ -6,8 +6,8 @@ and texts). A mixin of `Compiler` (interpreter/compile/compiler.py).
 from __future__ import annotations
 
 from ...dsl import ast
-from ...dsl.types import ANY, CELL, INT, PLACEMENT, PLACEMENT_FIELDS, PLAYER, element, is_grid, is_list
-from .analysis import draws_random, shape, walk
+from ...dsl.types import ANY, BOOL, CELL, INT, STR, PLACEMENT, PLACEMENT_FIELDS, PLAYER, element, is_grid, is_list
+from .analysis import draws_random
 from ..run.indexes import row_major
 from .pieces import Env, repeatable, simple
 
@@ -19,13 +19,17 @@ MAX_INLINE_DEPTH = 5
 # Operators checked when it runs if the checker could not type an operand (runtime._untyped).
 _UNTYPED_CHECKED = {"+", "-", "*", "//", "%", "<", "<=", ">", ">="}
 _LIST_BUILDERS = {"all", "any", "sum", "count", "max", "min"}
+# Element types whose equality is a set's (`x in LIST` may ask a set built from the list).
+_HASHABLE = {INT, CELL, PLAYER, STR, BOOL}
 
 
 class ExpressionCompiler:
     """Expressions to Python source (see the module docstring)."""
 
     def expr(self, e, env: Env) -> str:
-        return getattr(self, "e_" + type(e).__name__)(e, env)
+        source = getattr(self, "e_" + type(e).__name__)(e, env)
+        kept = self.kept.get(id(e))     # a comprehension's invariant part (analysis.invariants)
+        return source if kept is None else f"({kept} if {kept} is not _MISSING else ({kept} := {source}))"
 
     def constant(self, e, env: Env | None = None):
         """(True, value) for an expression known at compile time, else (False, None)."""
@@ -169,118 +173,6 @@ class ExpressionCompiler:
         return (isinstance(e, ast.Call) and e.func == "contents" and "contents" not in self.spec.fns
                 and not is_grid(self.type_of(e.args[0])) and self.type_of(e.args[0]) != "any")
 
-    def comprehension(self, e: ast.ListComp, env: Env, generator: bool = False) -> str:
-        if e.clauses:
-            return self.clauses_comprehension(e, env, generator)
-        with self.iterable():
-            iterable = self.comprehension_iterable(e, env)
-        condition = e.condition
-        indexed = self.attribute_filter(e, env)
-        if indexed is not None:
-            iterable, condition = indexed
-        # `fits(Z, v)` first in the filter: the cells are filtered by one call, not one per cell
-        first, rest, fitted = condition, None, None
-        if isinstance(condition, ast.Binary) and condition.op == "and":
-            first, rest = condition.left, condition.right
-        if (isinstance(first, ast.Call) and first.func == "fits" and "fits" not in self.spec.fns
-                and isinstance(first.args[1], ast.Name) and first.args[1].id == e.var
-                and e.var not in {n.id for n in walk(first.args[0]) if isinstance(n, ast.Name)}):
-            with self.iterable():
-                iterable = f"_fitting(_rt, st, {self.expr(first.args[0], env)}, {iterable})"
-            condition, fitted = rest, first.args[0]
-        inner = env.child()
-        var = self.fresh(f"c_{e.var}_")
-        inner.bind(e.var, var)
-        vacant = self.vacant_zone(condition, e.var)
-        if (vacant is not None and fitted is not None and shape(fitted) == shape(vacant)
-                and isinstance(e.element, ast.Name)
-                and e.element.id == e.var and not generator):
-            return f"_vacant(st.zones[{self.expr(vacant, env)}], {iterable})"    # the grid read once
-        with self.comprehension_body():
-            element_src = self.expr(e.element, inner)
-            cond = f" if {self.expr(condition, inner)}" if condition is not None else ""
-        if condition is None and isinstance(e.element, ast.Name) and e.element.id == e.var and not generator:
-            if iterable.startswith("_fitting("):
-                return iterable
-        body = f"{element_src} for {var} in {iterable}{cond}"
-        return f"({body})" if generator else f"[{body}]"
-
-    def attribute_filter(self, e: ast.ListComp, env: Env):
-        """`[... for c in components(K) if c.attr == X ...]`, X not depending on c nor drawing
-        random numbers, and every component of K holding a plain value (text, number, truth
-        value) in attr: (the components of K whose attr equals X, from a table built once,
-        in order; the rest of the filter) instead of a test per component. Else None."""
-        it, condition = e.iterable, e.condition
-        if not (isinstance(it, ast.Call) and it.func == "components" and "components" not in self.spec.fns
-                and isinstance(it.args[0], ast.Name) and it.args[0].id in self.game.kind_ids):
-            return None
-        test, rest = condition, None
-        if isinstance(condition, ast.Binary) and condition.op == "and":
-            test, rest = condition.left, condition.right
-        if not (isinstance(test, ast.Binary) and test.op == "=="):
-            return None
-        for attribute, value in ((test.left, test.right), (test.right, test.left)):
-            if (isinstance(attribute, ast.Attribute) and isinstance(attribute.obj, ast.Name)
-                    and attribute.obj.id == e.var and self.type_of(attribute.obj) != CELL):
-                break
-        else:
-            return None
-        if e.var in {n.id for n in walk(value) if isinstance(n, ast.Name)} or draws_random(value, self.spec):
-            return None
-        ids = self.game.kind_ids[it.args[0].id]
-        table: dict = {}
-        for c in ids:
-            attrs = self.game.components[c]
-            if attribute.name not in attrs or not (attrs[attribute.name] is None
-                                                   or type(attrs[attribute.name]) in (str, int, bool)):
-                return None
-            table.setdefault(attrs[attribute.name], []).append(c)
-        if not ids:
-            return None
-        with self.iterable():
-            wanted = self.expr(value, env)
-        return f"_with_attribute({self.module.const(table, 'by')}, {wanted})", rest
-
-    def comprehension_iterable(self, e: ast.ListComp, env: Env) -> str:
-        if self.stack_zone(e.iterable):     # read in place: an expression never moves anything
-            return f"st.zones[{self.expr(e.iterable.args[0], env)}]"
-        return self.expr(e.iterable, env)
-
-    def vacant_zone(self, condition, var: str):
-        """Z when a filter is `top_at(Z, var) == none` with Z not depending on var, else None."""
-        if not (isinstance(condition, ast.Binary) and condition.op == "=="):
-            return None
-        sides = (condition.left, condition.right)
-        if not any(isinstance(x, ast.Literal) and x.value is None for x in sides):
-            return None
-        call = next((x for x in sides if isinstance(x, ast.Call)), None)
-        if (call is None or call.func != "top_at" or "top_at" in self.spec.fns
-                or not isinstance(call.args[1], ast.Name) or call.args[1].id != var
-                or var in {n.id for n in walk(call.args[0]) if isinstance(n, ast.Name)}):
-            return None
-        return call.args[0]
-
-    def clauses_comprehension(self, e: ast.ListComp, env: Env, generator: bool) -> str:
-        """A comprehension with several for/if clauses, each seeing the names bound before it."""
-        inner = env.child()
-        clauses = []
-        for clause in e.all_clauses():
-            if clause[0] == "for":
-                with self.iterable():
-                    iterable = self.expr(clause[2], inner)
-                if clauses:                 # an inner loop: its lengths multiply, count them
-                    iterable = f"_inner({iterable})"
-                var = self.fresh(f"c_{clause[1]}_")
-                inner = inner.child()
-                inner.bind(clause[1], var)
-                clauses.append(f"for {var} in {iterable}")
-            else:
-                with self.comprehension_body():
-                    clauses.append(f"if {self.expr(clause[1], inner)}")
-        with self.comprehension_body():
-            body = f"{self.expr(e.element, inner)} {' '.join(clauses)}"
-        return f"({body})" if generator else f"[{body}]"
-
     def e_Slice(self, e: ast.Slice, env):
         bounds = [self.expr(b, env) if b is not None else "None" for b in (e.start, e.stop)]
         return f"_slice({self.expr(e.obj, env)}, {bounds[0]}, {bounds[1]})"
@@ -386,8 +278,17 @@ class ExpressionCompiler:
         return f
 
     def e_Binary(self, e: ast.Binary, env):
-        left, right = self.expr(e.left, env), self.expr(e.right, env)
         op = e.op
+        kept = self.kept.get(id(e.right)) if op in ("in", "not in") else None
+        if kept is not None and is_list(self.type_of(e.right)) and (element(self.type_of(e.right)) in _HASHABLE
+                                                                 or element(self.type_of(e.right)) in self.spec.kinds):
+            # `x in LIST` with LIST an invariant part: asked of a set built once per list
+            left = self.expr(e.left, env)
+            del self.kept[id(e.right)]
+            right = self.expr(e.right, env)
+            self.kept[id(e.right)] = kept
+            return f"({left} {op} ({kept} if {kept} is not _MISSING else ({kept} := _kept_set({right}))))"
+        left, right = self.expr(e.left, env), self.expr(e.right, env)
         if op in ("==", "!=") and any(isinstance(x, ast.Literal) and x.value is None for x in (e.left, e.right)):
             other = e.right if isinstance(e.left, ast.Literal) and e.left.value is None else e.left
             if isinstance(other, ast.Call) and other.func == "top_at" and "top_at" not in self.spec.fns:

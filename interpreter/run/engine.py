@@ -88,6 +88,8 @@ class Game(Zones, Decisions, Views, RuleErrors):
         self.shape_reach = 1 + max((max(x, y) for shapes in self.orientations if shapes
                                     for cells in shapes for x, y in cells), default=0)
         self.shape_steps: dict = {}
+        self.cell_bits: dict = {}       # id of a list of cells -> (the list, board, its bits): shaped._bits
+        self.covered_cells: dict = {}   # (piece, anchor, orientation) -> its cells, see shaped.covered
         self.backs: list = [tuple(attrs.get(a) for a in spec.kinds[k].back) if spec.kinds[k].back else None
                             for k, attrs in zip(self.kind_of, self.components)]
         self.component_count = len(self.components)
@@ -96,6 +98,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
         self.zone_keys: dict = {}
         self.zone_meta: dict = {}       # zone name -> (kind, visibility, per_player)
         self.shapes: dict = {}
+        self.shapes_by_params: dict = {}    # (grid key, its params' values) -> shape, see Zones.grid_shape
         for decl in spec.zones.values():
             per = any(o.name == "per player" for o in decl.options)
             self.zone_keys[decl.name] = ([f"{decl.name}/{p}" for p in range(self.max_players)]

@@ -54,7 +54,7 @@ def windows_through(grid: dict, cell, n: int) -> list:
 
 
 class GridIndex:
-    __slots__ = ("cells", "size", "box", "frontiers", "lines", "derived", "window", "base")
+    __slots__ = ("cells", "size", "box", "frontiers", "lines", "derived", "window", "base", "bits")
 
     @staticmethod
     def build(grid: dict) -> "GridIndex":
@@ -72,6 +72,7 @@ class GridIndex:
         idx.derived = {}
         idx.window = None
         idx.base = None
+        idx.bits = None
         return idx
 
     def _copy(self) -> "GridIndex":
@@ -81,6 +82,7 @@ class GridIndex:
         idx.derived = {}
         idx.window = self.window
         idx.base = None
+        idx.bits = self.bits
         return idx
 
     def added(self, grid: dict, cell, new_cell: bool, attrs=None) -> "GridIndex":
@@ -108,6 +110,8 @@ class GridIndex:
             insort(cells, cell, key=row_major)
         idx.cells = cells
         idx.window = None
+        if self.bits is not None:
+            idx.bits = _with_bits(self.bits, new_cells)
         xs = [x for x, _ in new_cells]
         ys = [y for _, y in new_cells]
         if self.box is not None:
@@ -123,19 +127,21 @@ class GridIndex:
                 grows = attrs is not None and attrs.get(attr) == value
             else:
                 adjacency, grows = key, True
-            front = old[:]
+            front = old             # copied when it first changes: an unchanged list stays the same object
             for cell in new_cells:
                 i = bisect_left(front, row_major(cell), key=row_major)
                 if i < len(front) and front[i] == cell:
+                    if front is old:
+                        front = old[:]
                     del front[i]
             if grows:
-                for x, y in new_cells:
-                    for dx, dy in ADJACENT[adjacency]:
-                        n = (x + dx, y + dy)
-                        if n not in grid:
-                            i = bisect_left(front, row_major(n), key=row_major)
-                            if i == len(front) or front[i] != n:
-                                front.insert(i, n)
+                steps = ADJACENT[adjacency]     # each empty neighbour once (the piece's own cells are not)
+                for n in {(x + dx, y + dy) for x, y in new_cells for dx, dy in steps}.difference(grid):
+                    i = bisect_left(front, row_major(n), key=row_major)
+                    if i == len(front) or front[i] != n:
+                        if front is old:
+                            front = old[:]
+                        front.insert(i, n)
             frontiers[key] = front
         idx.frontiers = frontiers
         idx.lines = {}
@@ -175,6 +181,13 @@ class GridIndex:
             self.lines = lines
         return found
 
+    def occupied_bits(self, w: int, h: int, reach: int) -> int:
+        """The occupied cells inside a w x h board as the bits of one integer, a margin of
+        `reach` round the board (shaped.py's placements); kept up to date as cells fill."""
+        if self.bits is None or self.bits[:3] != (w, h, reach):
+            self.bits = _with_bits((w, h, reach, 0), self.cells)
+        return self.bits[3]
+
     def removed(self) -> "GridIndex":
         """The index after one component left a cell that stays occupied."""
         idx = self._copy()
@@ -213,6 +226,16 @@ class GridIndex:
             w, h = extent
             self.window = (extent, (x1 - w + 1, y1 - h + 1, x0 + w - 1, y0 + h - 1))
         return self.window[1]
+
+
+def _with_bits(bits: tuple, cells) -> tuple:
+    """(w, h, reach, occupied bits) with `cells` added (those inside the board)."""
+    w, h, reach, taken = bits
+    stride = w + 2 * reach
+    for x, y in cells:
+        if 0 <= x < w and 0 <= y < h:
+            taken |= 1 << ((y + reach) * stride + x + reach)
+    return w, h, reach, taken
 
 
 def grid_index(st, key: str) -> GridIndex:

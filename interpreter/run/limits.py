@@ -63,6 +63,14 @@ def member(item, items) -> bool:
     return item in items
 
 
+def kept_set(items):
+    """The set of a list that a comprehension asks membership of at every step (a kept
+    invariant part, compile/comprehensions.py): built once, its items counted as work once."""
+    if len(items) >= SHORT_LIST:
+        charge(len(items))
+    return frozenset(items)
+
+
 def bounded_range(a, b=None):
     low, high = (0, a) if b is None else (a, b)
     elements(high - low, "a range")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 from itertools import filterfalse
 
-from . import limits, records
+from . import limits, records, shaped
 from .builtins import IMPLEMENTATIONS, Problem, fits
 from .indexes import grid_index
 from .rng import shuffle_in_place
@@ -109,7 +109,7 @@ def _options(source, var: str, st) -> list:
     """The distinct values of a `choose`, in order; refused when empty or during setup."""
     values = source if type(source) is list else list(source)
     try:
-        distinct = len(set(values)) == len(values)
+        distinct = values is shaped.DISTINCT[0] or len(set(values)) == len(values)
     except TypeError:           # lists among the values
         distinct = False
     if distinct and values:
@@ -254,4 +254,4 @@ NAMESPACE = {
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
 NAMESPACE.update({"_concat": limits.concat, "_multiply": limits.multiply, "_bounded_text": limits.bounded_text,
-                  "_inner": limits.inner, "_member": limits.member, "_SHORT_LIST": limits.SHORT_LIST, "_SMALL": limits.SMALL_FACTOR, "_NSMALL": -limits.SMALL_FACTOR})
+                  "_inner": limits.inner, "_member": limits.member, "_kept_set": limits.kept_set, "_SHORT_LIST": limits.SHORT_LIST, "_SMALL": limits.SMALL_FACTOR, "_NSMALL": -limits.SMALL_FACTOR})

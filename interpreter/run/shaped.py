@@ -44,13 +44,21 @@ def orientations_of(rt, c) -> tuple:
 
 
 def covered(rt, c, at, turn) -> tuple:
-    """The cells piece c covers with its box's top left at `at`, in orientation `turn`."""
+    """The cells piece c covers with its box's top left at `at`, in orientation `turn` (kept:
+    a heuristic may ask for every piece in hand at every position)."""
+    if type(c) is int and type(turn) is int and type(at) is tuple:
+        found = rt.covered_cells.get((c, at, turn))
+        if found is not None:
+            return found
     shapes = orientations_of(rt, c)
     if type(turn) is not int or not 0 <= turn < len(shapes):
         raise Problem(f"{rt.labels[c]} has {len(shapes)} orientation{'s' if len(shapes) != 1 else ''} "
                       f"(0 to {len(shapes) - 1}), not {turn!r}")
     x, y = at
-    return tuple([(x + dx, y + dy) for dx, dy in shapes[turn]])
+    found = tuple([(x + dx, y + dy) for dx, dy in shapes[turn]])
+    if type(at) is tuple and len(rt.covered_cells) < 100_000:
+        rt.covered_cells[(c, at, turn)] = found
+    return found
 
 
 def shape_fits(rt, st, key, cells, shape=None) -> bool:
@@ -228,22 +236,26 @@ def _any_placement(rt, st, key, pieces, targets, avoid=()):
 
 
 def _search(rt, st, key, pieces, targets, avoid, first: bool) -> list:
-    grid = st.zones[key]
-    bad = set(avoid)
-    bad.update(grid)
     pieces = list(pieces)
     for c in pieces:
         orientations_of(rt, c)          # refuses a value that is not a component
     shape = rt.grid_shape(key, st)
     if shape.size is not None:
-        found, work = _on_fixed_grid(rt, shape, bad, pieces, targets, first)
+        found, work = _on_fixed_grid(rt, shape, grid_index(st, key), avoid, pieces, targets, first)
     else:
+        bad = set(avoid)
+        bad.update(st.zones[key])
         found, work = _on_any_grid(rt, st, key, bad, pieces, targets, first)
     charge(work)
+    if not first and len(set(pieces)) == len(pieces):
+        DISTINCT[0] = found             # no two alike: a choose from it need not check (runtime._options)
     return found
 
 
-def _on_fixed_grid(rt, shape, bad: set, pieces: list, targets, first: bool):
+DISTINCT = [None]       # the last list of placements known to hold no two equal values
+
+
+def _on_fixed_grid(rt, shape, index, avoid, pieces: list, targets, first: bool):
     """`placements_of` on a grid of fixed size, with cells as numbers on a board that has a margin
     as wide as the largest shape: the free cells and the targets are the bits of two integers,
     so the anchors where an orientation lies on free cells are the AND of the free cells
@@ -265,16 +277,8 @@ def _on_fixed_grid(rt, shape, bad: set, pieces: list, targets, first: bool):
                 if (x, y) not in shape.blocked:
                     board |= 1 << ((y + reach) * stride + x + reach)
         rt.shape_steps[(shape, stride)] = board
-    taken = 0
-    for x, y in bad:
-        if 0 <= x < w and 0 <= y < h:
-            taken |= 1 << ((y + reach) * stride + x + reach)
-    free = board & ~taken
-    spots = 0
-    for tx, ty in targets:
-        if 0 <= tx < w and 0 <= ty < h:
-            spots |= 1 << ((ty + reach) * stride + tx + reach)
-    spots &= free
+    free = board & ~(index.occupied_bits(w, h, reach) | _bits(rt, avoid, w, h, reach))
+    spots = _bits(rt, targets, w, h, reach) & free
     made = rt.shape_steps.setdefault(("made", stride), {})     # placements are values: made once
     span = stride * (h + 2 * reach)
     found = []
@@ -308,6 +312,25 @@ def _on_fixed_grid(rt, shape, bad: set, pieces: list, targets, first: bool):
                     return found, work
                 i = bits.rfind("1", 2, i)
     return found, work
+
+
+def _bits(rt, cells, w: int, h: int, reach: int) -> int:
+    """`cells` inside a w x h board as the bits of one integer (a margin of `reach` round the
+    board). Kept for the last lists asked about (a frontier the move did not change is the
+    same list in the next position: indexes.py), each held so that its identity stays its own."""
+    known = rt.cell_bits.get(id(cells))
+    if known is not None and known[0] is cells and known[1] == (w, h, reach):
+        return known[2]
+    stride = w + 2 * reach
+    bits = 0
+    for x, y in cells:
+        if 0 <= x < w and 0 <= y < h:
+            bits |= 1 << ((y + reach) * stride + x + reach)
+    if type(cells) is list:
+        if len(rt.cell_bits) > 256:
+            rt.cell_bits.clear()
+        rt.cell_bits[id(cells)] = (cells, (w, h, reach), bits)
+    return bits
 
 
 def _on_any_grid(rt, st, key, bad: set, pieces: list, targets, first: bool):

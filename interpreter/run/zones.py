@@ -26,6 +26,11 @@ class GridShape:
         pairs = [self.extent or (), self.size or ()] + list(self.blocked)
         return any(isinstance(v, str) for pair in pairs for v in pair)
 
+    @cached_property
+    def param_names(self) -> tuple:
+        pairs = [self.extent or (), self.size or ()] + list(self.blocked)
+        return tuple(sorted({v for pair in pairs for v in pair if isinstance(v, str)}))
+
 
 class Zones:
     """The zone methods of `Game` (engine.py)."""
@@ -39,6 +44,15 @@ class Zones:
         if not shape.by_params:
             return shape
         values = st.vars if st is not None else {}
+        known = (key, tuple([values.get(name) for name in shape.param_names]))     # asked at every move
+        found = self.shapes_by_params.get(known)
+        if found is None:
+            found = self.shapes_by_params[known] = self._shape_from(shape, values)
+        return found
+
+    @staticmethod
+    def _shape_from(shape: GridShape, values: dict) -> GridShape:
+        """The shape with the params' values (`values`) in place of their names."""
 
         def numbers(pair):
             if pair is None:
