@@ -79,10 +79,22 @@ def _source_line(span: Span, source: str | None) -> str | None:
             source = read_regular(Path(span.file)).decode("utf-8")
         except (OSError, UnicodeDecodeError):
             return None
-    lines = source.splitlines()
+    lines = source_lines(source)
     if span.line > len(lines):
         return None
     return lines[span.line - 1].expandtabs(1)
+
+
+_LINES: list = [None, []]      # the last text split into lines, and its lines
+
+
+def source_lines(source: str) -> list[str]:
+    """`source.splitlines()`, kept for the last text asked about: a file with thousands of
+    errors quotes a line for each, and splitting the whole text for every one of them was
+    quadratic (a 2 MB rule file took minutes to report)."""
+    if _LINES[0] is not source:
+        _LINES[:] = [source, source.splitlines()]
+    return _LINES[1]
 
 
 class BoardwrightError(Exception):
