@@ -339,6 +339,10 @@ def _game_with(tmp_path, statement: str):
     ('n = ["ab", 1][0] * 100000000', "'*' needs numbers, not a text and a number"),
     ('n = ["%0900000000d", 1][0] % 5', "'%' needs numbers, not a text and a number"),
     ('n = ["ab", 1][0] - 1', "'-' needs numbers, not a text and a number"),
+    # Python would compare two texts silently, and its own error for a text // a number names
+    # no operand: each is the untyped check's message.
+    ('if ["ab", 1][0] < ["cd", 1][0] { n = 1 }', "'<' needs numbers, not a text and a text"),
+    ('n = ["ab", 1][0] // 2', "'//' needs numbers, not a text and a number"),
 ])
 @pytest.mark.parametrize("command", ["simulate", "check"])
 def test_resource_limits_are_rule_errors_at_the_line(tmp_path, capsys, statement, problem, command):
