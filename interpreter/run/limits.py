@@ -29,7 +29,8 @@ def charge(count: int) -> None:
     if WORK[0] > MAX_WORK:
         WORK[0] = 0
         raise Problem(f"the rules did more than {MAX_WORK:,} items of work without a decision "
-                      "(the limit of docs/security.md): a list, range, comprehension or membership test is far too large")
+                      "(the limit of docs/security.md): a list, range, comprehension, membership test or chain of fn calls "
+                      "is far too large")
 
 
 def elements(count: int, what: str) -> None:
