@@ -662,30 +662,21 @@ def _():
     return clean(bw("replay", log, "--step", "40000", timeout=TIMEOUT * 2), (0,))
 
 
-@case("messages: a scenario move not among 100,000 options")
-def _():
-    root = HERE / "longopts"
-    root.mkdir(exist_ok=True)
-    (root / "g.game").write_text('game "G"\nplayers 2\nplay { turn 0 { choose x from range(100000) prompt "P" } }\n'
-                                 'score p { "s": 0 }\n')
-    (root / "s.scenario.yaml").write_text("game: g.game\nplayers: 2\nmoves: [nope]\n")
-    result = bw("test", root / "s.scenario.yaml")
-    if len(result.text) > 3000:
-        return f"a message of {len(result.text)} characters"
-    return clean(result, (1,), r"s\.scenario\.yaml:3:\d+")
-
-
-@case("messages: options_include on 100,000 options")
-def _():
-    root = HERE / "longopts2"
-    root.mkdir(exist_ok=True)
-    (root / "g.game").write_text('game "G"\nplayers 2\nplay { turn 0 { choose x from range(100000) prompt "P" } }\n'
-                                 'score p { "s": 0 }\n')
-    (root / "s.scenario.yaml").write_text("game: g.game\nplayers: 2\nexpect:\n  options_include: [nope]\n")
-    result = bw("test", root / "s.scenario.yaml")
-    if len(result.text) > 3000:
-        return f"a message of {len(result.text)} characters"
-    return clean(result, (1,), r"s\.scenario\.yaml:\d+:\d+")
+for _label, _scenario, _at in (("a scenario move not among 100,000 options", "moves: [nope]\n", ":3:"),
+                               ("options_include on 100,000 options", "expect:\n  options_include: [nope]\n", ":")):
+    def _make(label, scenario, at):
+        @case(f"messages: {label}")
+        def check():
+            root = HERE / re.sub(r"\W+", "-", label)
+            root.mkdir(exist_ok=True)
+            (root / "g.game").write_text('game "G"\nplayers 2\nplay { turn 0 { choose x from range(100000) prompt "P" } }\n'
+                                         'score p { "s": 0 }\n')
+            (root / "s.scenario.yaml").write_text("game: g.game\nplayers: 2\n" + scenario)
+            result = bw("test", root / "s.scenario.yaml")
+            if len(result.text) > 3000:
+                return f"a message of {len(result.text)} characters"
+            return clean(result, (1,), r"s\.scenario\.yaml" + at + r"\d+")
+    _make(_label, _scenario, _at)
 
 
 @case("messages: a data value not among 100,000 enum members")
