@@ -137,3 +137,16 @@ def test_a_long_game_round_trips_through_json_at_fewer_steps_the_last_one_includ
     assert steps[:199] == list(range(1, 200)) and steps[-2:] == [600, 602]
     assert len(steps) == 330 and 300 in steps and 301 not in steps
 
+
+
+def test_a_long_game_draws_a_bounded_number_of_choices_through_hypothesis(tmp_path, monkeypatch):
+    from boardwright.interpreter.testing import check
+    game = build(tmp_path, LONG)
+    monkeypatch.setattr(check, "HYPOTHESIS_CHOICES", 100)
+    draws = []
+    integers = check.strategies.integers
+    monkeypatch.setattr(check.strategies, "integers", lambda *a: draws.append(a) or integers(*a))
+    reports = [run_checks(game, [2], examples=1, seed_value=3) for _ in range(2)]
+    assert [(r.failure, r.games, r.steps) for r in reports] == [(None, 1, 602)] * 2
+    # the setup seed, 100 choices, the seed of the later choices; twice
+    assert len(draws) == 2 * 102 and draws[101] == draws[-1] == (0, check.MAX_DRAW)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -23,6 +24,11 @@ from ...dsl.errors import BoardwrightError, InvariantError
 from ..run.state import State
 
 MAX_DRAW = 2**31 - 1
+# Choices of one game drawn through Hypothesis (which can shrink them); later ones come from a
+# generator seeded by one drawn number. Hypothesis keeps at most 8,192 draws of a test case: a
+# game of more decisions was thrown away and played again, over and over (6,000 decisions: no
+# end in 10 minutes).
+HYPOTHESIS_CHOICES = 2_000
 
 
 class PropertyFailed(AssertionError):
@@ -146,6 +152,7 @@ def run_checks(game, players_counts, examples: int, seed_value: int, check_optio
         game_seed = data.draw(strategies.integers(0, MAX_DRAW), label="seed")
         choices: list = []
         st = None
+        later = None            # the generator of the choices after HYPOTHESIS_CHOICES
         try:
             st = game.new_state(players, game_seed)
             invariant_properties(game, st)
@@ -161,7 +168,12 @@ def run_checks(game, players_counts, examples: int, seed_value: int, check_optio
                     except BoardwrightError as err:
                         choices.append(game.option_ids(st)[other])
                         raise PropertyFailed(UNIVERSAL[0], err.format(), _where(err))
-                index = data.draw(strategies.integers(0, n - 1), label="choice")
+                if len(choices) < HYPOTHESIS_CHOICES:
+                    index = data.draw(strategies.integers(0, n - 1), label="choice")
+                else:       # past Hypothesis' buffer a game would be thrown away and tried again
+                    if later is None:
+                        later = random.Random(data.draw(strategies.integers(0, MAX_DRAW), label="later choices"))
+                    index = later.randrange(n)
                 choices.append(game.option_ids(st)[index])
                 game.apply_index(st, index)
                 report.steps += 1
@@ -220,7 +232,6 @@ def _endless_playout(game, players_counts, seed_value: int) -> list:
     """A plain random game per player count, before the fuzzing: a game that never ends is
     found as fast as `simulate` finds it (the fuzzing checks every property at every step,
     far too slow over the decision limit), reported unshrunk. [PropertyFailed] or []."""
-    import random
     rng = random.Random(seed_value)
     for players in players_counts:
         choices: list = []
