@@ -50,3 +50,25 @@ def test_a_persons_move_is_on_disk_at_once_and_bot_moves_are_batched(tmp_path, c
     # before the person is asked.
     stretch = [count for count in on_disk if 1 < count <= 101]
     assert stretch == [*range(2, 11), 12, 14, 16, 18, 20, 23, 26, 29, 32, 36, 40, 45, 50, 56, 62, 69, 76, 84, 93, 101]
+
+
+KILLED_WHILE_WRITING = """
+import os, signal, sys
+from boardwright.cli import saves
+saves.write_atomically(sys.argv[1], "old")
+real_fsync = os.fsync
+os.fsync = lambda fd: (os.kill(os.getpid(), signal.SIGTERM), real_fsync(fd))
+saves.write_atomically(sys.argv[1], "new")
+print("after the write")
+"""
+
+
+def test_a_termination_during_a_write_leaves_no_temporary_file(tmp_path):
+    import os
+    import subprocess
+    log = tmp_path / "game.log.json"
+    done = subprocess.run([sys.executable, "-c", KILLED_WHILE_WRITING, str(log)], capture_output=True, text=True,
+                          env=dict(os.environ), timeout=60)
+    # SIGTERM (the default action) ends the process once the write is complete, not during it
+    assert done.returncode == -15 and "after the write" not in done.stdout
+    assert [p.name for p in tmp_path.iterdir()] == ["game.log.json"] and log.read_text() == "new"
