@@ -42,8 +42,9 @@ class DamagedFile(UsageError):
 _HELD_SIGNALS = {getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)}
 
 
-def write_atomically(path: str | Path, text: str) -> None:
-    """Replace a file's contents all at once: readers see the old or the new version."""
+def write_atomically(path: str | Path, text: str, newline: str | None = None, mode: int | None = None) -> None:
+    """Replace a file's contents all at once: readers see the old or the new version (with
+    `mode`, the new file gets that mode; `newline` as for `open`)."""
     path = Path(path)
     held = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
     if held:
@@ -51,10 +52,12 @@ def write_atomically(path: str | Path, text: str) -> None:
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".tmp", dir=path.parent or ".")
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as handle:
                 handle.write(text)
                 handle.flush()
                 os.fsync(handle.fileno())
+            if mode is not None:
+                os.chmod(temp, mode)
             os.replace(temp, path)
         except BaseException:
             try:
