@@ -685,7 +685,7 @@ def _():
     data = TILES.replace("Colour: [red, blue]", f"Colour: [red, blue, {members}]").replace(
         "colour: [red, blue]", "colour: [red, purple]")
     path = folder("longenum", BASE, data) / "base.game"
-    result = bw("validate", path)
+    result = bw("validate", path, timeout=30)        # reading 100,000 members takes seconds
     if len(result.text) > 3000:
         return f"a message of {len(result.text)} characters"
     return clean(result, (1,), r"tiles\.yaml:\d+")
