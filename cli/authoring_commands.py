@@ -146,25 +146,13 @@ def _rewrite(path: Path, text: str) -> None:
     written is a usage error, the file untouched."""
     import os
     import stat
-    import tempfile
+    from .saves import write_atomically
     target = path.resolve()
     if not os.access(target, os.W_OK):
         raise UsageError(f"cannot write {path}: it is read-only")
-    temp = None
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".tmp", dir=target.parent)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
-        os.replace(temp, target)
+        write_atomically(target, text, newline="", mode=stat.S_IMODE(target.stat().st_mode))
     except OSError as exc:
-        if temp is not None:
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}; it is left unchanged") from None
 
 

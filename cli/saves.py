@@ -17,7 +17,9 @@ import errno
 import json
 import os
 import random
+import signal
 import tempfile
+import threading
 from pathlib import Path
 
 from ..dsl.errors import BoardwrightError, UsageError, read_regular
@@ -35,22 +37,37 @@ class DamagedFile(UsageError):
     """A save or log that cannot be continued or replayed (exit 2)."""
 
 
-def write_atomically(path: str | Path, text: str) -> None:
-    """Replace a file's contents all at once: readers see the old or the new version."""
+# A termination (kill, a closed terminal) during a write would leave its temporary file behind:
+# such signals wait until the write is done or undone (Ctrl-C is an exception, cleaned up below).
+_HELD_SIGNALS = {getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)}
+
+
+def write_atomically(path: str | Path, text: str, newline: str | None = None, mode: int | None = None) -> None:
+    """Replace a file's contents all at once: readers see the old or the new version (with
+    `mode`, the new file gets that mode; `newline` as for `open`)."""
     path = Path(path)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".tmp", dir=path.parent or ".")
+    held = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    if held:
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".tmp", dir=path.parent or ".")
         try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
+            with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            if mode is not None:
+                os.chmod(temp, mode)
+            os.replace(temp, path)
+        except BaseException:
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
+            raise
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def bot_states(bots: dict, seats: list) -> list:

@@ -3,7 +3,7 @@ problem at its place in the YAML: a cell that gives no values, an unknown cell a
 value of the wrong type, a missing one."""
 from __future__ import annotations
 
-from .errors import Diagnostic, did_you_mean
+from .errors import Diagnostic, did_you_mean, listing
 from .schema_words import key_node_at, mark_span, node_at
 
 
@@ -13,7 +13,7 @@ def cell_value_problems(name, root, path: list, kind, shape, enums: dict, skip, 
     cells = [] if isinstance(shape, str) else shape
     if kind.cell_attributes and (isinstance(shape, str) or not cells):
         yield Diagnostic(mark_span(name, node_at(root, path)),
-                         f"{kind.name} declares cell_attributes ({', '.join(kind.cell_attributes)}), so each cell "
+                         f"{kind.name} declares cell_attributes ({listing(kind.cell_attributes)}), so each cell "
                          f"of its shape gives them", "write the shape as a list: [{at: [0, 0], ...}, ...]")
     places = [tuple(c["at"]) if isinstance(c, dict) else tuple(c) for c in cells]
     for index, cell in enumerate(cells):
@@ -24,7 +24,7 @@ def cell_value_problems(name, root, path: list, kind, shape, enums: dict, skip, 
             if kind.cell_attributes:
                 yield Diagnostic(mark_span(name, node),
                                  f"the cell {cell} of a {kind.name} shape gives no cell attributes; "
-                                 f"{kind.name} declares {', '.join(kind.cell_attributes)}",
+                                 f"{kind.name} declares {listing(kind.cell_attributes)}",
                                  f"write it {{at: {cell}, {', '.join(f'{a}: ...' for a in kind.cell_attributes)}}}")
             continue
         for attr, value in cell.items():
@@ -44,4 +44,4 @@ def cell_value_problems(name, root, path: list, kind, shape, enums: dict, skip, 
         if missing:
             yield Diagnostic(mark_span(name, node),
                              f"the cell {cell['at']} of a {kind.name} shape gives no '{missing[0]}'",
-                             f"every cell gives each of: {', '.join(kind.cell_attributes)}")
+                             f"every cell gives each of: {listing(kind.cell_attributes)}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import ast
 from .ast_walk import walk
 from .check_scope import GLOBALS, Scope
-from .errors import did_you_mean
+from .errors import did_you_mean, listing
 from .types import ANY, INT, PLACEMENT, PLAYER, SCALARS, compatible, list_of
 
 ZONE_KINDS = ("stack", "pile", "grid")
@@ -73,7 +73,7 @@ class DeclarationChecks:
                        did_you_mean(decl.holds, self.spec.kinds))
         elif decl.holds is None and len(self.spec.kinds) > 1:
             self.error(decl.span, f"zone '{decl.name}' must say which components it holds",
-                       f"write 'zone {decl.name}: {decl.kind} of KIND' with one of {', '.join(self.spec.kinds)}")
+                       f"write 'zone {decl.name}: {decl.kind} of KIND' with one of {listing(self.spec.kinds)}")
         allowed = ZONE_OPTIONS[decl.kind]
         shapes = {"extent": 2, "size": 2, "blocked": 2}
         visibility = [o for o in decl.options if o.name in VISIBILITIES]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import ast
 from .builtins import ADJACENCIES, ADJACENCY_ARGS, ATTRIBUTE_ARGS, BUILTINS, ArgProblem
 from .check_scope import GLOBALS, Scope
-from .errors import Span, did_you_mean
+from .errors import Span, did_you_mean, listing
 from .types import (ANY, BOOL, CELL, INT, NONE, PLACEMENT, PLACEMENT_FIELDS, PLAYER, STR, compatible, element, is_grid, is_list, is_zone,
                     list_of, numeric, unify, zone_holds)
 
@@ -70,7 +70,7 @@ class ExpressionChecks:
         if enum is not None:
             members = self.spec.enums[enum]
             return self.error(e.span, f"unknown name '{e.id}': it is not a member of {enum}",
-                              did_you_mean(e.id, members) or f"{enum}'s members: {', '.join(members)}")
+                              did_you_mean(e.id, members) or f"{enum}'s members: {listing(members)}")
         candidates = list(scope.names) + list(self.spec.params) + list(self.spec.vars) + list(
             self.spec.zones) + list(self.members) + list(GLOBALS)
         return self.error(e.span, f"unknown name '{e.id}'", did_you_mean(e.id, candidates))
@@ -87,7 +87,7 @@ class ExpressionChecks:
             fields = self.record_fields(t)
             if e.name not in fields:
                 return self.error(_name_span(e), f"unknown field '{e.name}' of record {t}",
-                                  did_you_mean(e.name, fields) or f"{t} has: {', '.join(fields)}")
+                                  did_you_mean(e.name, fields) or f"{t} has: {listing(fields)}")
             return fields[e.name]
         if t == PLACEMENT:
             if e.name in PLACEMENT_FIELDS:
@@ -101,7 +101,7 @@ class ExpressionChecks:
         if e.name not in kind.attributes:
             return self.error(_name_span(e), f"unknown attribute '{e.name}' of {t}",
                               did_you_mean(e.name, kind.attributes) or
-                              f"{t} has: {', '.join(kind.attributes)}")
+                              f"{t} has: {listing(kind.attributes)}")
         return kind.attributes[e.name]
 
     def index_type(self, e, scope, span):
@@ -122,7 +122,7 @@ class ExpressionChecks:
         if e.func == "components":
             if len(e.args) != 1 or not isinstance(e.args[0], ast.Name) or e.args[0].id not in self.spec.kinds:
                 return self.error(e.span, "components(KIND) takes one component kind",
-                                  f"kinds: {', '.join(self.spec.kinds)}")
+                                  f"kinds: {listing(self.spec.kinds)}")
             return list_of(e.args[0].id)
         if e.func in self.spec.fns:
             decl = self.spec.fns[e.func]
@@ -191,7 +191,7 @@ class ExpressionChecks:
             names = sorted({a for k in kinds for a in [*k.attributes, *getattr(k, "cell_attributes", {})]})
             owner = kinds[0].name if len(kinds) == 1 else "no component kind"
             return self.error(arg.span, f"cell_attr: {owner} has no attribute or cell attribute '{name}'",
-                              did_you_mean(name, names) or f"known: {', '.join(names)}")
+                              did_you_mean(name, names) or f"known: {listing(names)}")
         return found.pop() if len(found) == 1 else ANY
 
     def attribute_names(self, arg, holds: str, func: str) -> None:
@@ -210,7 +210,7 @@ class ExpressionChecks:
             if isinstance(text, ast.Text) and len(text.parts) == 1 and isinstance(text.parts[0], str) \
                     and text.parts[0] not in names:
                 self.error(text.span, f"{func}: {holds} has no attribute '{text.parts[0]}'",
-                           did_you_mean(text.parts[0], names) or f"{holds} has: {', '.join(names)}")
+                           did_you_mean(text.parts[0], names) or f"{holds} has: {listing(names)}")
 
     def expr_RecordLit(self, e: ast.RecordLit, scope):
         """`Name(field: value, ...)`: every field of the record once, each of its type."""
@@ -219,7 +219,7 @@ class ExpressionChecks:
                 self.expr(f.value, scope)
             return self.error(e.span, f"unknown record '{e.record}'",
                               did_you_mean(e.record, self.spec.records) or
-                              (f"records: {', '.join(self.spec.records)}" if self.spec.records
+                              (f"records: {listing(self.spec.records)}" if self.spec.records
                                else "declare it: record NAME { field: type, ... }"))
         fields = self.record_fields(e.record)
         given = set()
@@ -229,7 +229,7 @@ class ExpressionChecks:
                 self.expr(f.value, scope)
             elif f.name not in fields:
                 self.error(f.span, f"unknown field '{f.name}' of record {e.record}",
-                           did_you_mean(f.name, fields) or f"{e.record} has: {', '.join(fields)}")
+                           did_you_mean(f.name, fields) or f"{e.record} has: {listing(fields)}")
                 self.expr(f.value, scope)
             else:
                 self.expect(f.value, fields[f.name], scope, f"field '{f.name}' of {e.record}")

@@ -14,7 +14,7 @@ from .check_declarations import DeclarationChecks
 from .check_expressions import ExpressionChecks
 from .check_scope import GLOBALS, Scope
 from .check_statements import StatementChecks
-from .errors import Diagnostic, Span, did_you_mean
+from .errors import Diagnostic, Span, did_you_mean, listing
 from .spec import GameSpec
 from .types import ANY, BOOL, INT, PLAYER, STR, list_of
 
@@ -108,7 +108,7 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks):
         for decl in spec.labels.values():
             if decl.kind not in spec.kinds:
                 self.error(decl.span, f"unknown component kind '{decl.kind}'",
-                           did_you_mean(decl.kind, spec.kinds) or f"kinds: {', '.join(spec.kinds) or 'none'}")
+                           did_you_mean(decl.kind, spec.kinds) or f"kinds: {listing(spec.kinds) or 'none'}")
                 continue
             self.expect(decl.value, STR, Scope({decl.var: decl.kind}, kind="fn"), f"the label of {decl.kind}")
         for decl in spec.opponents.values():

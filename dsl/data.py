@@ -16,7 +16,7 @@ import yaml
 
 from .cell_data import cell_value_problems
 from .shapes import shape_cell_values, shape_cells, shape_problem
-from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean, read_source
+from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean, listing, read_source
 from .schema_words import key_node_at as _key_node_at, mark_span as _mark_span, node_at as _node_at, one_of_message
 from .template import check_template, fill
 from .yaml_checks import (_FAST_LOADER, long_number_problem, _by_position, _yaml_diagnostic, _nesting_problem, _alias_problem, _key_problems, _surrogate_problems)
@@ -184,7 +184,7 @@ def _build(name: str, root, data: dict) -> DataSet:
                 problems.append(Diagnostic(_mark_span(name, node),
                                            f"'back' names the unknown attribute '{attr}' of {kind_name}",
                                            did_you_mean(attr, kind.attributes) or
-                                           f"{kind_name} has: {', '.join(kind.attributes)}"))
+                                           f"{kind_name} has: {listing(kind.attributes)}"))
         if spec.get("glyph") is not None:
             glyph = spec["glyph"]
             kind.glyph = [glyph] if isinstance(glyph, str) else list(glyph)
@@ -294,7 +294,7 @@ def _template_problems(name, root, kind: ComponentKind):
                     col = span.column + quoted + column - 1
                     span = Span(name, span.line, col, span.line, col + width)
                 if unknown is not None:
-                    hint = did_you_mean(unknown, names) or f"{kind.name} has: {', '.join(names)}"
+                    hint = did_you_mean(unknown, names) or f"{kind.name} has: {listing(names)}"
                 joined = " " if message.startswith(("names ", "cannot ")) else ": "
                 yield Diagnostic(span, f"{kind.name}.{key}{joined}{message}", hint)
 
@@ -372,5 +372,5 @@ def _type_problem(type_text: str, value, enums: dict) -> str:
     members = enums.get(type_text, [])
     if value not in members:
         hint = did_you_mean(str(value), members)
-        return f"'{value}' is not a {type_text} ({', '.join(members)})" + (f"; {hint}" if hint else "")
+        return f"'{value}' is not a {type_text} ({listing(members)})" + (f"; {hint}" if hint else "")
     return ""

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import difflib
 import errno
+import heapq
 import os
 import stat
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 
@@ -79,10 +81,22 @@ def _source_line(span: Span, source: str | None) -> str | None:
             source = read_regular(Path(span.file)).decode("utf-8")
         except (OSError, UnicodeDecodeError):
             return None
-    lines = source.splitlines()
+    lines = source_lines(source)
     if span.line > len(lines):
         return None
     return lines[span.line - 1].expandtabs(1)
+
+
+_LINES: list = [None, []]      # the last text split into lines, and its lines
+
+
+def source_lines(source: str) -> list[str]:
+    """`source.splitlines()`, kept for the last text asked about: a file with thousands of
+    errors quotes a line for each, and splitting the whole text for every one of them was
+    quadratic (a 2 MB rule file took minutes to report)."""
+    if _LINES[0] is not source:
+        _LINES[:] = [source, source.splitlines()]
+    return _LINES[1]
 
 
 class BoardwrightError(Exception):
@@ -137,8 +151,32 @@ class UsageError(BoardwrightError):
     """A bad command-line argument or a missing file."""
 
 
+LISTED = 20                 # names a message lists before saying how many more there are
+SUGGESTED_AMONG = 5_000     # candidates a did-you-mean compares with (a data file may declare 100,000)
+
+
+def listing(names) -> str:
+    """Names for a message (an enum's members, a kind's attributes): the first LISTED, then
+    how many more, so that a message never repeats a list of a file without bound."""
+    names = list(names)
+    more = len(names) - LISTED
+    return ", ".join(map(str, names[:LISTED])) + (f", ... ({more:,} more)" if more > 0 else "")
+
+
+def _unlikeness(name: str, candidate: str) -> tuple:
+    same = 0
+    for a, b in zip(name, candidate):
+        if a != b:
+            break
+        same += 1
+    return -same, abs(len(candidate) - len(name))
+
+
 def did_you_mean(name: str, candidates) -> str:
-    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    candidates = list(candidates)
+    if len(candidates) > SUGGESTED_AMONG:       # those that begin most alike, then are about as long
+        candidates = heapq.nsmallest(SUGGESTED_AMONG, candidates, key=partial(_unlikeness, name))
+    close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else ""
 
 

@@ -14,7 +14,7 @@ from . import ast
 from .checker import Checker
 from .data import load_data
 from .grammar import reserved_word_problems
-from .errors import SOURCES, DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean, read_regular
+from .errors import SOURCES, DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean, listing, read_regular
 from .parsed import parse_file
 from .spec import GameSpec
 
@@ -73,7 +73,7 @@ def resolve_variant(base: Path, variant: str) -> Path:
     known = variants_of(base)
     shown = variant if len(variant) <= 200 else variant[:200] + "..."
     hint = did_you_mean(shown, known)
-    raise UsageError(f"no variant '{shown}' of {base.name}; variants: {', '.join(known) or 'none'}"
+    raise UsageError(f"no variant '{shown}' of {base.name}; variants: {listing(known) or 'none'}"
                      + (f"; {hint}" if hint else ""))
 
 

@@ -111,3 +111,42 @@ def test_max_steps_stops_a_game_early_without_a_failure(tmp_path):
     report = run_checks(game, [2], examples=2, seed_value=1, max_steps=3)
     assert report.games == 0
     assert report.failure is not None and report.failure.prop == "the game ends within the step limit"
+
+
+LONG = """\
+var n: int = 0
+play {
+  for r in range(301) {
+    for p in players { turn p { choose x from [1, 2] prompt "Pick" n += x } }
+  }
+}
+"""
+
+
+def test_a_long_game_round_trips_through_json_at_fewer_steps_the_last_one_included(tmp_path, monkeypatch):
+    from boardwright.interpreter.testing import check
+    game = build(tmp_path, LONG)
+    steps = []
+    due = check.round_trip_due
+    monkeypatch.setattr(check, "round_trip_due", lambda step, st: due(step, st) and not steps.append(step))
+    report = run_checks(game, [2], examples=1, seed_value=1)
+    assert report.failure is None and report.steps == 602
+    # every one of steps 1 to 199, every 2nd to 299, every 3rd to 399, every 4th to 499, every
+    # 5th to 599, every 6th from 600 (600 alone), and the last (602, not a 6th step):
+    # 199 + 50 + 34 + 25 + 20 + 1 + 1
+    assert steps[:199] == list(range(1, 200)) and steps[-2:] == [600, 602]
+    assert len(steps) == 330 and 300 in steps and 301 not in steps
+
+
+
+def test_a_long_game_draws_a_bounded_number_of_choices_through_hypothesis(tmp_path, monkeypatch):
+    from boardwright.interpreter.testing import check
+    game = build(tmp_path, LONG)
+    monkeypatch.setattr(check, "HYPOTHESIS_CHOICES", 100)
+    draws = []
+    integers = check.strategies.integers
+    monkeypatch.setattr(check.strategies, "integers", lambda *a: draws.append(a) or integers(*a))
+    reports = [run_checks(game, [2], examples=1, seed_value=3) for _ in range(2)]
+    assert [(r.failure, r.games, r.steps) for r in reports] == [(None, 1, 602)] * 2
+    # the setup seed, 100 choices, the seed of the later choices; twice
+    assert len(draws) == 2 * 102 and draws[101] == draws[-1] == (0, check.MAX_DRAW)

@@ -339,6 +339,10 @@ def _game_with(tmp_path, statement: str):
     ('n = ["ab", 1][0] * 100000000', "'*' needs numbers, not a text and a number"),
     ('n = ["%0900000000d", 1][0] % 5', "'%' needs numbers, not a text and a number"),
     ('n = ["ab", 1][0] - 1', "'-' needs numbers, not a text and a number"),
+    # Python would compare two texts silently, and its own error for a text // a number names
+    # no operand: each is the untyped check's message.
+    ('if ["ab", 1][0] < ["cd", 1][0] { n = 1 }', "'<' needs numbers, not a text and a text"),
+    ('n = ["ab", 1][0] // 2', "'//' needs numbers, not a text and a number"),
 ])
 @pytest.mark.parametrize("command", ["simulate", "check"])
 def test_resource_limits_are_rule_errors_at_the_line(tmp_path, capsys, statement, problem, command):
@@ -348,6 +352,40 @@ def test_resource_limits_are_rule_errors_at_the_line(tmp_path, capsys, statement
     code, text = _run(capsys, command, str(path), "--players", "2", *(["--games", "1"] if command == "simulate" else []))
     assert code == 1 and "base.game:21:" in text and problem in text, text
     assert time.perf_counter() - start < 20
+
+
+def _game_with_fns(tmp_path, fns: str, points: str):
+    folder = _game_folder(tmp_path, 'data "tiles.yaml"')
+    path = folder / "base.game"
+    text = path.read_text().replace("fn bonus(p: player) -> int = 1", fns + f"fn bonus(p: player) -> int = {points}")
+    path.write_text(text)
+    return path
+
+
+FIB = "fn fib(n: int) -> int = if n < 2 then n else fib(n - 1) + fib(n - 2)\n"
+# No recursion, but each fn calls the one below twice: 2 ** 40 calls, whatever is inlined.
+DOUBLING = "fn f0(n: int) -> int = n + 1\n" + "".join(
+    f"fn f{i}(n: int) -> int = f{i - 1}(n) + f{i - 1}(n + 1)\n" for i in range(1, 40))
+
+
+@pytest.mark.parametrize("fns, points, line", [(FIB, "fib(60) % 7", 13), (DOUBLING, "f39(1) % 7", None)],
+                         ids=["recursion", "doubling"])
+def test_fns_that_call_fns_exponentially_often_stop_at_the_work_limit(tmp_path, capsys, fns, points, line):
+    path = _game_with_fns(tmp_path, fns, points)
+    code, text = _run(capsys, "simulate", str(path), "--players", "2", "--games", "1")
+    assert code == 1 and "more than 5,000,000 items of work" in text and "chain of fn calls" in text, text
+    if line is not None:
+        assert f"base.game:{line}:1: error" in text and "(in fn fib)" in text
+
+
+def test_a_modest_recursion_still_counts_right(tmp_path, capsys):
+    # fib(20) = 6765 (a table of Fibonacci numbers); 6765 % 1000 = 765 points per turn
+    path = _game_with_fns(tmp_path, FIB, "fib(20) % 1000")
+    from boardwright.interpreter.compile.load import load_game
+    game = load_game(path)
+    st = game.new_state(2, 1)
+    game.apply_index(st, 0)
+    assert st.vars["points"][0] == 765
 
 
 ENDLESS_PLAY = """play {

@@ -58,6 +58,7 @@ class Compiler(ExpressionCompiler, ComprehensionCompiler, StatementCompiler):
                           if name not in self.memoised and not recursive(name, spec)
                           and sum(1 for _ in walk(decl.body)) <= 40}
         self.inlining: list = []
+        self.inlined = 0                # fn bodies inlined so far (a fn's work per call, below)
         self.in_iterable = 0            # > 0 while compiling the iterable of a comprehension
         self.in_comprehension = 0       # > 0 while compiling a comprehension's element or filter
         self.kept: dict = {}            # id of an invariant part -> the name it is kept in
@@ -216,6 +217,7 @@ class Compiler(ExpressionCompiler, ComprehensionCompiler, StatementCompiler):
             params.append(python)
         # Params never change during a game: each one the body reads is read once, first.
         self.hoisted = {}
+        inlined_before = self.inlined
         try:
             # A body's `let`s become Python assignments before the value is computed.
             lets = []
@@ -232,11 +234,18 @@ class Compiler(ExpressionCompiler, ComprehensionCompiler, StatementCompiler):
         finally:
             self.hoisted = None
         lets = [(f"{local} = st.vars[{name!r}]", decl.span) for name, local in hoisted.items()] + lets
+        # Fns that call fns (themselves, or others twice each, ten deep) can do exponential work
+        # in one expression: a call of a fn that calls or inlines fns counts as items of work,
+        # one per body it runs (interpreter/run/limits.py); a fn that calls none costs nothing.
+        weight = 1 + self.inlined - inlined_before
+        calls = "_F_" in "".join([body or "", *(line for line, _ in lets), *(loop or ())])
+        counted = [(f"_WORK.n += {weight}", decl.span), ("if _WORK.n > _MAX_WORK: _charge(0)", decl.span)] \
+            if calls or weight > 1 else []
         signature = "".join(", " + p for p in params)
         m = self.module
         if loop is not None:
             m.add(f"def _F_{decl.name}(st{signature}):", decl.span)
-            for line, span in lets:
+            for line, span in counted + lets:
                 m.add(f"    {line}", span)
             for line in loop:
                 m.add(f"    {line}", decl.body.span)
@@ -249,13 +258,13 @@ class Compiler(ExpressionCompiler, ComprehensionCompiler, StatementCompiler):
             m.add(f"        memo = st.memo[{decl.name!r}] = {{}}", decl.span)
             m.add(f"    value = memo.get({key}, _MISSING)", decl.span)
             m.add("    if value is _MISSING:", decl.span)
-            for line, span in lets:
+            for line, span in counted + lets:
                 m.add(f"        {line}", span)
             m.add(f"        value = memo[{key}] = {body}", decl.body.span)
             m.add("    return value", decl.span)
         else:
             m.add(f"def _F_{decl.name}(st{signature}):", decl.span)
-            for line, span in lets:
+            for line, span in counted + lets:
                 m.add(f"    {line}", span)
             m.add(f"    return {body}", decl.body.span)
 

@@ -145,6 +145,7 @@ class ExpressionCompiler:
         for p, a in zip(decl.params, args):
             env.bind(p.name, a)
         self.inlining.append(decl.name)
+        self.inlined += 1
         try:
             text = f"({self.expr(decl.body, env)})"
         finally:

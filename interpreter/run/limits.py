@@ -43,7 +43,8 @@ def charge(count: int) -> None:
     if work > MAX_WORK:
         WORK.n = 0
         raise Problem(f"the rules did more than {MAX_WORK:,} items of work without a decision "
-                      "(the limit of docs/security.md): a list, range, comprehension or membership test is far too large")
+                      "(the limit of docs/security.md): a list, range, comprehension, membership test or chain of fn calls "
+                      "is far too large")
 
 
 def elements(count: int, what: str) -> None:

@@ -254,4 +254,6 @@ NAMESPACE = {
 }
 NAMESPACE.update({f"_B_{name}": impl for name, impl in IMPLEMENTATIONS.items()})
 NAMESPACE.update({"_concat": limits.concat, "_multiply": limits.multiply, "_bounded_text": limits.bounded_text,
-                  "_inner": limits.inner, "_member": limits.member, "_kept_set": limits.kept_set, "_SHORT_LIST": limits.SHORT_LIST, "_SMALL": limits.SMALL_FACTOR, "_NSMALL": -limits.SMALL_FACTOR})
+                  "_inner": limits.inner, "_member": limits.member, "_kept_set": limits.kept_set,
+                  "_WORK": limits.WORK, "_MAX_WORK": limits.MAX_WORK, "_charge": limits.charge,
+                  "_SHORT_LIST": limits.SHORT_LIST, "_SMALL": limits.SMALL_FACTOR, "_NSMALL": -limits.SMALL_FACTOR})
