@@ -128,3 +128,15 @@ def test_a_failing_worker_is_reported_as_the_workers_problem(race, monkeypatch):
     assert "the Dask workers of tcp://sched:8786 cannot run Boardwright" in str(error.value)
     assert log[-1] == ("close",)        # the client is closed on the way out
 
+
+
+def test_a_pool_of_two_workers_plays_the_same_games_as_this_process(race):
+    game, ref = race
+    with GameRunner(game, ref, workers=2) as pooled:
+        assert pooled.pool is not None
+        remote = pooled.play(5, [0, 1, 2], CANDIDATE, "random", 10.0)
+    with GameRunner(game, ref) as here:
+        assert here.pool is None and here.client is None
+        local = here.play(5, [0, 1, 2], CANDIDATE, "random", 10.0)
+    assert [(r["index"], r["share"], r["decisions"]) for r in remote] == \
+        [(r["index"], r["share"], r["decisions"]) for r in local]
