@@ -35,7 +35,7 @@ def hand_report(best: bool = True) -> dict:
     confirmed = {"trial": 2, "spec": "mcts:iterations=50:width=4", "games": 100, "wins": 62.0, "win_rate": 0.62,
                  "ci95": (0.5221, 0.7093), "cpu_per_decision": 0.1234, "search_win_rate": 0.75, "over": False}
     return {"game": "Race", "variant": "short", "bot": "mcts", "opponent": "greedy", "budget": 0.25, "seed": 3,
-            "trials": [{"state": s} for s in ("complete", "pruned", "over budget", "complete", "pruned")],
+            "trials": [{"state": s} for s in ("complete", "pruned", "over budget", "complete", "complete")],
             "games_per_trial": 8, "confirm_seed": 3 + 7_919, "confirmed": [confirmed],
             "best": confirmed if best else None}
 
@@ -44,7 +44,7 @@ def test_the_report_lists_the_trials_the_confirmation_and_the_declaration():
     text = format_tune(hand_report(), "boardwright tune race.game --bot mcts")
     assert text.splitlines() == [
         "Race (short): tuned mcts against greedy, 5 trials of up to 8 rotated games (seed 3), budget 0.25 CPU s per decision",
-        "  trials: 2 complete, 2 pruned, 1 over budget",
+        "  trials: 3 complete, 1 pruned, 1 over budget",
         "  confirmed on 100 other games (seed 7922):",
         "    0.620 [0.522, 0.709]  0.123 CPU s  (search 0.750)  mcts:iterations=50:width=4",
         "# Tuned by `boardwright tune`: won 0.620 (95% interval 0.522 to 0.709) of",
@@ -70,13 +70,15 @@ def test_a_report_without_a_best_candidate_says_what_to_raise():
 def test_the_progress_counts_every_game_once_and_ends_at_the_total(race):
     game, ref = race
     calls: list = []
-    tune_bot(game, ref, "mcts", trials=2, games=4, batch=2, confirm=1, confirm_games=2, seed=3, budget=10.0,
-             progress=lambda done, total: calls.append((done, total)))
-    total = 2 * 4 + 1 * 2
+    report = tune_bot(game, ref, "mcts", trials=2, games=4, batch=2, confirm=3, confirm_games=2, seed=3, budget=10.0,
+                      progress=lambda done, total: calls.append((done, total)))
+    total = 2 * 4 + 3 * 2               # the most games the search may play: 3 confirmations planned
     assert {t for _, t in calls} == {total}
     assert [d for d, _ in calls] == sorted(d for d, _ in calls) and calls[-1] == (total, total)
     # each batch of 2 games ticks by 2 (a pruned or over-budget trial adds its unplayed games at once)
     assert calls[0][0] == 2
+    # two trials give at most two candidates to confirm: the bar still ends full
+    assert len(report["confirmed"]) <= 2 and calls[-2][0] <= total - 2
 
 
 @pytest.mark.parametrize("budget", [0.0, -1.0, float("inf"), float("nan")])
