@@ -206,6 +206,49 @@ def write(path: Path, text: str, stamp: list[int]) -> None:
     os.utime(path, (stamp[0], stamp[0]))
 
 
+def mutant_key(result: dict) -> str:
+    """The name tests/mutation_accepted.txt gives a sampled mutant: `sample FILE:LINE#INDEX`."""
+    return f"sample {result['file']}:{result['line']}#{result['index']}"
+
+
+def accepted_keys() -> set[str]:
+    path = ROOT / "tests" / "mutation_accepted.txt"
+    lines = path.read_text().splitlines() if path.exists() else []
+    return {line.split("  #", 1)[0].strip() for line in lines if line.startswith("sample ")}
+
+
+def report(results_file: Path) -> str:
+    """Scores of a run (the last result of each drawn number), per stratum and in all, with the
+    95% Wilson interval; equivalent mutants (tests/mutation_accepted.txt) are left out."""
+    from mutation import wilson_interval
+
+    latest: dict[int, dict] = {}
+    for line in results_file.read_text().splitlines():
+        result = json.loads(line)
+        latest[result["number"]] = result
+    accepted = accepted_keys()
+    groups: dict[str, list[dict]] = {"recent": [], "other": [], "all": []}
+    for result in latest.values():
+        groups["recent" if RECENT.search(result["file"]) else "other"].append(result)
+        groups["all"].append(result)
+    out = [f"{'':8} {'mutants':>7} {'killed':>6} {'survived':>8} {'no tests':>8} {'equivalent':>10} {'score':>6}  95% interval"]
+    for name, results in groups.items():
+        equivalent = [r for r in results if mutant_key(r) in accepted and r["status"] != "killed"]
+        counted = [r for r in results if r not in equivalent]
+        killed = sum(r["status"] in ("killed", "timeout") for r in counted)
+        survived = sum(r["status"] == "survived" for r in counted)
+        untested = len(counted) - killed - survived
+        low, high = wilson_interval(killed, len(counted))
+        score = killed / len(counted) if counted else 0.0
+        out.append(f"{name:8} {len(results):7} {killed:6} {survived:8} {untested:8} {len(equivalent):10} {score:6.1%}"
+                   f"  {low:.1%}-{high:.1%}")
+    for r in sorted(latest.values(), key=lambda r: r["number"]):
+        if r["status"] not in ("killed", "timeout"):
+            tag = "equivalent" if mutant_key(r) in accepted else r["status"]
+            out.append(f"{tag}: {mutant_key(r)} {r['change']}")
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=26, help="seed of the draw (default: 26)")
@@ -220,7 +263,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--contexts", type=Path, help="coverage data file of a run with --cov-context=test: "
                         "each mutant then runs the tests that run its line (default: the test files importing its module)")
     parser.add_argument("--draw-file", type=Path, help="keep the draw in this JSON file (it takes minutes)")
+    parser.add_argument("--report", type=Path, metavar="RESULTS",
+                        help="print the scores of a results file (--results) and stop")
     args = parser.parse_args(argv)
+    if args.report:
+        print(report(args.report))
+        return 0
     if args.draw_file and args.draw_file.exists():
         chosen = [tuple(item) for item in json.loads(args.draw_file.read_text())]
     else:
