@@ -29,3 +29,29 @@ def test_a_hidden_zone_shows_only_its_size():
     for key in ("deck/0", "deck/1"):
         assert zones[key]["hidden"] is True and "items" not in zones[key]
         assert zones[key]["size"] == len(st.zones[key]) > 0
+
+
+def test_a_candidate_that_breaks_the_rules_late_is_ranked_last_not_a_crash():
+    """interpreter/playtest/tune_params.py ParamTuner.loss: a failed candidate's loss is
+    infinite (the mutant `float(None)` made `tune` end in a TypeError)."""
+    from boardwright.dsl.errors import Diagnostic, RuleError, Span
+    from boardwright.interpreter.playtest.goals import parse_goal
+    from boardwright.interpreter.playtest.param_ranges import parse_range
+    from boardwright.interpreter.playtest.tune_params import Evaluation, ParamTuner
+    from test_tune import FakePlay
+
+    class BreaksLate(FakePlay):
+        # k=1 looks perfect in its first 100 games, then its rules fail (as a param value
+        # that reaches a rarely played rule would)
+        def __call__(self, point, specs, rotate, first, count, seed):
+            if point["k"] == 1 and first >= 100:
+                raise RuleError(Diagnostic(Span("g.game", 7, 3, 7, 9), "an index out of range"))
+            return super().__call__(point, specs, rotate, first, count, seed)
+
+    play = BreaksLate(search={0: 90, 1: 50, 2: 60, 3: 95}, confirm={0: 90, 1: 50, 2: 55, 3: 95})
+    goal = parse_goal("first-player=0.5", ["first player win rate"])
+    tuner = ParamTuner(Evaluation(play, 2, 1, [goal], ["random", "random"], False), [parse_range("k=0..3")],
+                       budget=1200, first_games=100, confirm=2, seed=1, player_name=lambda p: f"Player {p + 1}")
+    result = tuner.run()
+    assert result["best"]["params"] == {"k": 2}          # the closest to 50% that kept to its rules
+    assert result["failed"] == [{"params": {"k": 1}, "rule_error": "an index out of range (g.game:7)"}]
