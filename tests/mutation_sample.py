@@ -257,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=900, help="seconds per mutant (default: 900)")
     parser.add_argument("--ref", help="mutate and test this commit instead of the working tree (e.g. the "
                         "commit before new tests, for a score before them)")
+    parser.add_argument("--also", nargs="+", default=[], metavar="TEST",
+                        help="run these tests too, first (where importing misses the tests that reach a module)")
     parser.add_argument("--list", action="store_true", help="print the draw and stop")
     parser.add_argument("--only", type=int, nargs="+", metavar="N", help="run only these numbers of the draw")
     parser.add_argument("--results", type=Path, help="JSON lines file to append results to")
@@ -290,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.only and number not in args.only:
                 continue
             tests, selected_by = tests_for(relative, line, by_line, source)
-            tests = ordered_tests(relative, tests)
+            tests = args.also + [t for t in ordered_tests(relative, tests) if t not in args.also]
             original = (source / relative).read_text()
             code, change = mutated_code(relative, index, source)
             failed = ""

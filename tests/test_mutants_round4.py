@@ -55,3 +55,12 @@ def test_a_candidate_that_breaks_the_rules_late_is_ranked_last_not_a_crash():
     result = tuner.run()
     assert result["best"]["params"] == {"k": 2}          # the closest to 50% that kept to its rules
     assert result["failed"] == [{"params": {"k": 1}, "rule_error": "an index out of range (g.game:7)"}]
+
+
+def test_colour_words_and_the_word_after_them_are_painted_in_their_colour():
+    """cli/render.py colourize (what `play` prints on a terminal): the colour word's ANSI code
+    (red 31, blue 34, purple 35), the word after it painted too, other words left alone."""
+    from boardwright.cli.render import colourize
+    assert colourize("red 5 beats blue 3, then purple") == (
+        "\033[1;31mred 5\033[0m beats \033[1;34mblue 3,\033[0m then \033[1;35mpurple\033[0m")
+    assert colourize("a bored redhead") == "a bored redhead"
