@@ -64,3 +64,11 @@ def test_colour_words_and_the_word_after_them_are_painted_in_their_colour():
     assert colourize("red 5 beats blue 3, then purple") == (
         "\033[1;31mred 5\033[0m beats \033[1;34mblue 3,\033[0m then \033[1;35mpurple\033[0m")
     assert colourize("a bored redhead") == "a bored redhead"
+
+
+def test_a_plus_or_minus_after_a_string_is_an_operator_with_spaces():
+    """dsl/formatter.py _ends_value: a string ends a value, so the `+` after it is binary and
+    `fmt` spaces it (the mutant made it a sign: `"a" +"b"`)."""
+    from boardwright.dsl.formatter import format_source
+    assert format_source('play {\n  log "a"+"b"\n}\n') == 'play {\n  log "a" + "b"\n}\n'
+    assert format_source('var s: str = "x"+ "y"\n') == 'var s: str = "x" + "y"\n'
