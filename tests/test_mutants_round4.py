@@ -72,3 +72,29 @@ def test_a_plus_or_minus_after_a_string_is_an_operator_with_spaces():
     from boardwright.dsl.formatter import format_source
     assert format_source('play {\n  log "a"+"b"\n}\n') == 'play {\n  log "a" + "b"\n}\n'
     assert format_source('var s: str = "x"+ "y"\n') == 'var s: str = "x" + "y"\n'
+
+
+def test_a_shape_declared_on_the_kind_gives_every_item_its_cells_data(tmp_path):
+    """dsl/data.py: the cell values of a kind-level `shape:` (the mutant read the kind's
+    `XXshapeXX`, so items without a shape of their own lost their cells' data)."""
+    from boardwright.interpreter.compile.load import load_game
+    from test_shape_cells import RULES, laid, seen
+    (tmp_path / "tiles.yaml").write_text("""\
+provenance: test
+enums:
+  Terrain: [wheat, forest, water, lake]
+components:
+  Tile:
+    label: "{name}"
+    attributes: {name: str, owner: int}
+    cell_attributes: {terrain: Terrain, crowns: int}
+    shape: [{at: [0, 0], terrain: wheat, crowns: 1}, {at: [1, 0], terrain: lake, crowns: 0}]
+    items:
+      - {name: left, owner: 0}
+      - {name: right, owner: 1}
+""")
+    (tmp_path / "g.game").write_text(RULES)
+    game = load_game(tmp_path / "g.game")
+    st = laid(game, "right", (5, 5), 0)
+    assert (seen(game, st, (5, 5)), seen(game, st, (6, 5))) == ("wheat", "lake")
+    assert seen(game, st, (5, 5), "crowns") == 1
