@@ -98,3 +98,18 @@ components:
     st = laid(game, "right", (5, 5), 0)
     assert (seen(game, st, (5, 5)), seen(game, st, (6, 5))) == ("wheat", "lake")
     assert seen(game, st, (5, 5), "crowns") == 1
+
+
+def test_an_error_in_an_if_expression_points_at_the_whole_expression(tmp_path, capsys):
+    """dsl/build_ast.py: the span of an `if ... then ... else ...` expression (the mutant gave
+    it none, so the error lost its line, column and caret)."""
+    from conftest import run_main
+    path = tmp_path / "g.game"
+    path.write_text('game "Tiny"\nplayers 2\nvar v: int = 0\nplay {\n  v = if v > 0 then "a" else "b"\n'
+                    '  turn 0 { choose n from [1, 2] }\n}\n')
+    code, out, err = run_main(capsys, "validate", str(path))
+    text = out + err
+    assert code == 1 and "Traceback" not in text
+    # line 5, from column 7 (the `if`) to the end of the line: 26 characters
+    assert f"{path}:5:7: error: cannot assign str to 'v' of type int" in text
+    assert "\n          " + "^" * 26 in text
