@@ -113,3 +113,18 @@ def test_an_error_in_an_if_expression_points_at_the_whole_expression(tmp_path, c
     # line 5, from column 7 (the `if`) to the end of the line: 26 characters
     assert f"{path}:5:7: error: cannot assign str to 'v' of type int" in text
     assert "\n          " + "^" * 26 in text
+
+
+def test_explain_has_a_section_on_how_the_game_ends(tmp_path):
+    """cli/explain.py explain: the section "The end" under its own title (the mutant shouted
+    it: "THE END"); without a `winners` rule the highest score wins, as the language says."""
+    from boardwright.cli.explain import explain
+    from boardwright.dsl.loader import check_game
+    path = tmp_path / "g.game"
+    path.write_text('game "Tiny"\nplayers 2\nplay { turn 0 { choose n from [1, 2] } }\nscore p { "n": 1 }\n')
+    spec, _ = check_game(path)
+    lines = explain(spec).splitlines()
+    start = lines.index("The end")
+    assert lines[start + 1:start + 4] == [
+        "  the game ends when the play block is done, or when 'finish' runs",
+        "  the winners are the players with the highest score", ""]
