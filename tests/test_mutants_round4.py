@@ -128,3 +128,17 @@ def test_explain_has_a_section_on_how_the_game_ends(tmp_path):
     assert lines[start + 1:start + 4] == [
         "  the game ends when the play block is done, or when 'finish' runs",
         "  the winners are the players with the highest score", ""]
+
+
+def test_explain_shows_each_procedure_with_its_statements(tmp_path):
+    """cli/explain.py explain: a procedure's section lists its body (the mutant handed
+    statement_lines no body)."""
+    from boardwright.cli.explain import explain
+    from boardwright.dsl.loader import check_game
+    path = tmp_path / "g.game"
+    path.write_text('game "Tiny"\nplayers 2\nproc greet(p: player) {\n  log "hi"\n  log "there"\n}\n'
+                    'play {\n  greet(0)\n  turn 0 { choose n from [1, 2] }\n}\n')
+    spec, _ = check_game(path)
+    lines = explain(spec).splitlines()
+    start = lines.index("Procedure greet(p: player)")
+    assert lines[start + 1:start + 4] == ['  log "hi"', '  log "there"', ""]
