@@ -13,7 +13,7 @@ from boardwright.interpreter.bots.values import _logistic, leads
 from boardwright.interpreter.playtest.intervals import measure_rows
 from boardwright.interpreter.playtest.report import wilson
 
-from conftest import SMALL_HEADER, make_small_game, small_game_file
+from conftest import SMALL_DATA, SMALL_HEADER, make_small_game, small_game_file
 
 
 def record(bots, winners, first=0):
@@ -98,17 +98,7 @@ def test_a_kind_without_a_label_is_shown_by_its_name_or_else_its_values(tmp_path
     assert [game.labels[c] for c in game.kind_ids["Chip"]] == ["2 9"]
 
 
-TEN_CARDS = """\
-provenance: test data
-enums:
-  Suit: [hearts, spades]
-components:
-  Card:
-    label: "{suit} {rank}"
-    attributes: {suit: Suit, rank: int}
-    items:
-      - product: {suit: [hearts, spades], rank: [1, 2, 3, 4, 5]}
-"""
+TEN_CARDS = SMALL_DATA.replace("rank: [1, 2, 3]", "rank: [1, 2, 3, 4, 5]")
 
 
 @pytest.mark.parametrize("where", ["discard", "bottom of discard"])

@@ -78,21 +78,11 @@ def test_a_shape_declared_on_the_kind_gives_every_item_its_cells_data(tmp_path):
     """dsl/data.py: the cell values of a kind-level `shape:` (the mutant read the kind's
     `XXshapeXX`, so items without a shape of their own lost their cells' data)."""
     from boardwright.interpreter.compile.load import load_game
-    from test_shape_cells import RULES, laid, seen
-    (tmp_path / "tiles.yaml").write_text("""\
-provenance: test
-enums:
-  Terrain: [wheat, forest, water, lake]
-components:
-  Tile:
-    label: "{name}"
-    attributes: {name: str, owner: int}
-    cell_attributes: {terrain: Terrain, crowns: int}
-    shape: [{at: [0, 0], terrain: wheat, crowns: 1}, {at: [1, 0], terrain: lake, crowns: 0}]
-    items:
-      - {name: left, owner: 0}
-      - {name: right, owner: 1}
-""")
+    from test_shape_cells import DATA, RULES, laid, seen
+    # the test's data with one shape for the kind, and items without a shape of their own
+    kind_shape = ("    shape: [{at: [0, 0], terrain: wheat, crowns: 1}, {at: [1, 0], terrain: lake, crowns: 0}]\n"
+                  "    items:\n      - {name: left, owner: 0}\n      - {name: right, owner: 1}\n")
+    (tmp_path / "tiles.yaml").write_text(DATA.split("    items:")[0] + kind_shape)
     (tmp_path / "g.game").write_text(RULES)
     game = load_game(tmp_path / "g.game")
     st = laid(game, "right", (5, 5), 0)
