@@ -29,10 +29,9 @@ def settings_text(ranges: list[ParamRange], point: dict) -> dict:
 
 def run_sweep(load, target: str, variant, players: int, games: int, seed: int, specs: list,
               ranges: list[ParamRange], fixed: dict | None = None, rotate: bool = False, workers: int = 1,
-              cluster: str | None = None, progress=None, on_point=None) -> tuple[dict, list]:
+              cluster: str | None = None, progress=None) -> tuple[dict, list]:
     """Play `games` games at every point; return (report, [(name, summary-like, records)]).
-    `load(variant)` loads a fresh game; `progress(done, total)` counts games over the whole sweep;
-    `on_point(number, count, name)` is told when a point starts."""
+    `load(variant)` loads a fresh game; `progress(done, total)` counts games over the whole sweep."""
     points = sweep_points(ranges)
     total = games * len(points)
     start = time.perf_counter()
@@ -44,8 +43,6 @@ def run_sweep(load, target: str, variant, players: int, games: int, seed: int, s
         ref = (target, variant, tuple(sorted(settings.items())))
         remember_loaded(ref, game)
         name = ",".join(f"{k}={v}" for k, v in settings_text(ranges, point).items())
-        if on_point is not None:
-            on_point(number + 1, len(points), name)
         done = number * games
         records = simulate_records(game, players, games, seed, specs, rotate=rotate, workers=workers,
                                    cluster=cluster, ref=ref,

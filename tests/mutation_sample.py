@@ -1,0 +1,324 @@
+"""A fresh, seeded sample of mutants of dsl/, interpreter/ and cli/, each run against the tests
+that import its module (docs/testing.md "A quick sample without mutmut's recording run").
+
+    python tests/mutation_sample.py --seed 26 --recent 30 --rest 30          # draw and run
+    python tests/mutation_sample.py --seed 26 --recent 30 --rest 30 --list   # only show the draw
+    python tests/mutation_sample.py --seed 26 --recent 30 --rest 30 --only 3 17   # rerun some
+
+`tests/mutation.py` (mutmut) first runs the whole suite once under instrumentation to learn
+which test calls which function, an hour or more on two shared cores. This sampler needs no
+such run: it makes mutmut's own mutants (its operators, through `create_mutations`, so the
+kinds of change are the same as in the mutmut scores), draws a seeded sample, writes one
+mutant at a time into a copy of the checkout and runs the quick tests of every test file that
+imports the mutated module (`-m "not slow" -x`, no coverage, no disk cache). The sample is
+stratified: `--recent` mutants from the modules of the features that landed last (shapes,
+records, trace, sweep, tune, serve: RECENT), `--rest` from every other module, each stratum
+drawn uniformly over its mutants. A mutant whose module no test file imports counts as
+"no tests", i.e. not killed. Nothing is written into the checkout.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "boardwright"
+MUTATED_DIRS = ("dsl", "interpreter", "cli")
+NOT_MUTATED = {"interpreter/testing/pytest_plugin.py"}  # pytest finds its hooks by name, as in mutation.py
+# The modules of the features that landed on 2026-11-27 (issue 26's brief): shapes, records,
+# trace, sweep, tune and the web table (`serve`).
+RECENT = re.compile(r"(shape|record|trace|sweep|tune|param_ranges|cli/web/|web_commands)")
+# Tests left out as in mutation.py: they assert wall-clock limits or read the sources' layout.
+LEFT_OUT = ["test_architecture.py"]
+
+
+def source_files() -> list[str]:
+    out = subprocess.run(["git", "ls-files", *MUTATED_DIRS], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout.split()
+    return sorted(name for name in out if name.endswith(".py") and name not in NOT_MUTATED)
+
+
+def mutations_of(relative: str, source: Path = ROOT):
+    """mutmut's mutants of one file, those inside a function or method (as mutmut keeps them):
+    (module tree, [(original node, mutated node, line)])."""
+    import libcst as cst
+    from libcst.metadata import MetadataWrapper, PositionProvider
+    from mutmut.mutation import pragma_handling
+    from mutmut.mutation.file_mutation import create_mutations
+
+    # mutmut would read its configuration (for `do_not_mutate_patterns`, none here) from a
+    # pyproject.toml with [tool.mutmut], which the checkout does not have.
+    pragma_handling.get_lines_ignored_by_pattern = lambda source: set()
+    code = (source / relative).read_text()
+    module, mutations, _, _ = create_mutations(relative, code)
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    kept = [(m.original_node, m.mutated_node, positions[m.original_node].start.line)
+            for m in mutations if isinstance(m.contained_by_top_level_function, cst.FunctionDef)]
+    return module, kept
+
+
+def draw(seed: int, recent: int, rest: int) -> list[tuple[str, int, int]]:
+    """(file, index among the file's mutants, line), `recent` from RECENT's modules and `rest`
+    from the others, uniformly within each stratum."""
+    strata: dict[bool, list[tuple[str, int, int]]] = {True: [], False: []}
+    for relative in source_files():
+        _, kept = mutations_of(relative)
+        strata[bool(RECENT.search(relative))].extend((relative, i, line) for i, (_, _, line) in enumerate(kept))
+    rng = random.Random(seed)
+    chosen = rng.sample(strata[True], recent) + rng.sample(strata[False], rest)
+    print(f"mutants: {len(strata[True])} in recent modules, {len(strata[False])} in the others", flush=True)
+    return chosen
+
+
+def mutated_code(relative: str, index: int, source: Path = ROOT) -> tuple[str, str]:
+    module, kept = mutations_of(relative, source)
+    original, mutated, _ = kept[index]
+    import libcst as cst
+
+    before = cst.Module(body=[]).code_for_node(original)
+    after = cst.Module(body=[]).code_for_node(mutated)
+    return module.deep_replace(original, mutated).code, f"{before.strip()[:70]!r} -> {after.strip()[:70]!r}"
+
+
+def imported_modules(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == "import_module":
+            names.update(arg.value for arg in node.args if isinstance(arg, ast.Constant) and isinstance(arg.value, str))
+    return names
+
+
+def importers(relative: str, source: Path = ROOT) -> list[str]:
+    """Test files that import the module (or, for a package's __init__, the package)."""
+    dotted = PACKAGE + "." + relative[:-3].replace("/", ".").removesuffix(".__init__")
+    return sorted(str(path.relative_to(source)) for path in (source / "tests").glob("test_*.py")
+                  if path.name not in LEFT_OUT and dotted in imported_modules(path))
+
+
+class TestsByLine:
+    """Which quick tests run a line, from a coverage run with test contexts
+    (`--cov-context=test`); tests that ran it only in a subprocess are not recorded there."""
+
+    def __init__(self, data_file: Path | None):
+        self.data = None
+        if data_file:
+            from coverage import CoverageData
+
+            self.data = CoverageData(basename=str(data_file))
+            self.data.read()
+
+    def tests(self, relative: str, line: int) -> list[str]:
+        if self.data is None:
+            return []
+        measured = [name for name in self.data.measured_files() if name.endswith("/" + PACKAGE + "/" + relative)]
+        found: set[str] = set()
+        for name in measured:
+            for context in self.data.contexts_by_lineno(name).get(line, []):
+                test = context.split("|", 1)[0].split("[", 1)[0]
+                if test and Path(test.split("::", 1)[0]).name not in LEFT_OUT:
+                    found.add(test)
+        return sorted(found)
+
+
+def tests_for(relative: str, line: int, by_line: TestsByLine, source: Path = ROOT) -> tuple[list[str], str]:
+    """The tests that run the mutated line in process (with --contexts); else every test file
+    importing its module; else every test file importing a module of its subpackage (the
+    compiler's stages are reached through `load_game`, the CLI's commands through `main`)."""
+    tests = by_line.tests(relative, line)
+    if tests:
+        return tests, "line"
+    tests = importers(relative, source)
+    if tests:
+        return tests, "import"
+    package = PACKAGE + "." + relative.rsplit("/", 1)[0].replace("/", ".")
+    entry = {"boardwright.cli": "boardwright.cli.main"}.get(package)
+    return sorted(str(path.relative_to(source)) for path in (source / "tests").glob("test_*.py")
+                  if path.name not in LEFT_OUT and any(name == entry or name.startswith(package + ".")
+                                                       for name in imported_modules(path))), "package"
+
+
+def stage_copy(stage: Path, ref: str | None) -> Path:
+    """The checkout (its working tree, or commit `ref`) as STAGE/boardwright."""
+    target = stage / PACKAGE
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    if ref:
+        archive = subprocess.run(["git", "archive", ref], cwd=ROOT, capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+        return target
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, capture_output=True,
+                           text=True, check=True).stdout.split("\n")
+    for name in filter(None, files):
+        if (ROOT / name).is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, target / name)
+    return target
+
+
+def ordered_tests(relative: str, tests: list[str]) -> list[str]:
+    """Test files named after the module's words first (with -x, a kill is found sooner)."""
+    words = {w for w in re.split(r"[/_.]", relative[:-3]) if len(w) > 3} - {"interpreter", "playtest", "testing",
+                                                                           "commands", "command"}
+    return sorted(tests, key=lambda t: not any(w in Path(t.split("::")[0]).name for w in words))
+
+
+def run_tests(copy: Path, stage: Path, tests: list[str], timeout: float) -> tuple[str, float, str]:
+    """(status, seconds, the first failing test)."""
+    env = dict(os.environ, PYTHONPATH=str(stage), BOARDWRIGHT_CACHE="",
+               PYTHONPYCACHEPREFIX=str(stage / "pycache"))
+    command = [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "--no-cov", "-m", "not slow",
+               "-p", "no:randomly", *tests]
+    start = time.monotonic()
+    try:
+        done = subprocess.run(command, cwd=copy, env=env, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout", time.monotonic() - start, ""
+    seconds = time.monotonic() - start
+    if done.returncode == 0:
+        return "survived", seconds, ""
+    if done.returncode == 5:  # no test selected
+        return "no tests", seconds, ""
+    failed = re.search(r"^(?:FAILED|ERROR) (\S+)", done.stdout, re.M)
+    return ("killed" if failed else "error " + str(done.returncode)), seconds, failed.group(1) if failed else done.stdout[-300:]
+
+
+def write(path: Path, text: str, stamp: list[int]) -> None:
+    """Write and give the file a new modification time: byte code is reused when the source's
+    time and size match, and a mutant often keeps the size."""
+    path.write_text(text)
+    stamp[0] += 1
+    os.utime(path, (stamp[0], stamp[0]))
+
+
+def mutant_key(result: dict) -> str:
+    """The name tests/mutation_accepted.txt gives a sampled mutant: `sample FILE:LINE#INDEX`."""
+    return f"sample {result['file']}:{result['line']}#{result['index']}"
+
+
+def accepted_keys() -> set[str]:
+    path = ROOT / "tests" / "mutation_accepted.txt"
+    lines = path.read_text().splitlines() if path.exists() else []
+    return {line.split("  #", 1)[0].strip() for line in lines if line.startswith("sample ")}
+
+
+def report(results_file: Path) -> str:
+    """Scores of a run (the last result of each drawn number), per stratum and in all, with the
+    95% Wilson interval; equivalent mutants (tests/mutation_accepted.txt) are left out."""
+    from mutation import wilson_interval
+
+    latest: dict[int, dict] = {}
+    for line in results_file.read_text().splitlines():
+        result = json.loads(line)
+        latest[result["number"]] = result
+    accepted = accepted_keys()
+    groups: dict[str, list[dict]] = {"recent": [], "other": [], "all": []}
+    for result in latest.values():
+        groups["recent" if RECENT.search(result["file"]) else "other"].append(result)
+        groups["all"].append(result)
+    out = [f"{'':8} {'mutants':>7} {'killed':>6} {'survived':>8} {'no tests':>8} {'equivalent':>10} {'score':>6}  95% interval"]
+    for name, results in groups.items():
+        equivalent = [r for r in results if mutant_key(r) in accepted and r["status"] != "killed"]
+        counted = [r for r in results if r not in equivalent]
+        killed = sum(r["status"] in ("killed", "timeout") for r in counted)
+        survived = sum(r["status"] == "survived" for r in counted)
+        untested = len(counted) - killed - survived
+        low, high = wilson_interval(killed, len(counted))
+        score = killed / len(counted) if counted else 0.0
+        out.append(f"{name:8} {len(results):7} {killed:6} {survived:8} {untested:8} {len(equivalent):10} {score:6.1%}"
+                   f"  {low:.1%}-{high:.1%}")
+    for r in sorted(latest.values(), key=lambda r: r["number"]):
+        if r["status"] not in ("killed", "timeout"):
+            tag = "equivalent" if mutant_key(r) in accepted else r["status"]
+            out.append(f"{tag}: {mutant_key(r)} {r['change']}")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=26, help="seed of the draw (default: 26)")
+    parser.add_argument("--recent", type=int, default=30, help="mutants from RECENT's modules (default: 30)")
+    parser.add_argument("--rest", type=int, default=30, help="mutants from the other modules (default: 30)")
+    parser.add_argument("--timeout", type=float, default=900, help="seconds per mutant (default: 900)")
+    parser.add_argument("--ref", help="mutate and test this commit instead of the working tree (e.g. the "
+                        "commit before new tests, for a score before them)")
+    parser.add_argument("--also", nargs="+", default=[], metavar="TEST",
+                        help="run these tests too, first (where importing misses the tests that reach a module)")
+    parser.add_argument("--list", action="store_true", help="print the draw and stop")
+    parser.add_argument("--only", type=int, nargs="+", metavar="N", help="run only these numbers of the draw")
+    parser.add_argument("--results", type=Path, help="JSON lines file to append results to")
+    parser.add_argument("--contexts", type=Path, help="coverage data file of a run with --cov-context=test: "
+                        "each mutant then runs the tests that run its line (default: the test files importing its module)")
+    parser.add_argument("--draw-file", type=Path, help="keep the draw in this JSON file (it takes minutes)")
+    parser.add_argument("--report", type=Path, metavar="RESULTS",
+                        help="print the scores of a results file (--results) and stop")
+    args = parser.parse_args(argv)
+    if args.report:
+        print(report(args.report))
+        return 0
+    if args.draw_file and args.draw_file.exists():
+        chosen = [tuple(item) for item in json.loads(args.draw_file.read_text())]
+    else:
+        chosen = draw(args.seed, args.recent, args.rest)
+        if args.draw_file:
+            args.draw_file.write_text(json.dumps(chosen))
+    if args.list:
+        for number, (relative, index, line) in enumerate(chosen):
+            print(f"{number:3} {relative}:{line} #{index} {mutated_code(relative, index)[1]}")
+        return 0
+    stage = Path(tempfile.mkdtemp(prefix="boardwright-mutation-sample-"))
+    copy = stage_copy(stage, args.ref)
+    source = copy if args.ref else ROOT
+    stamp = [int(time.time()) + 10**6]
+    by_line = TestsByLine(args.contexts)
+    results = []
+    try:
+        for number, (relative, index, line) in enumerate(chosen):
+            if args.only and number not in args.only:
+                continue
+            tests, selected_by = tests_for(relative, line, by_line, source)
+            tests = args.also + [t for t in ordered_tests(relative, tests) if t not in args.also]
+            original = (source / relative).read_text()
+            code, change = mutated_code(relative, index, source)
+            failed = ""
+            if not tests:
+                status, seconds = "no tests", 0.0
+            else:
+                write(copy / relative, code, stamp)
+                try:
+                    status, seconds, failed = run_tests(copy, stage, tests, args.timeout)
+                finally:
+                    write(copy / relative, original, stamp)
+            result = dict(number=number, file=relative, line=line, index=index, change=change,
+                          status=status, seconds=round(seconds, 1), tests=len(tests),
+                          selected_by=selected_by, failed=failed)
+            results.append(result)
+            print(f"{number:3} {status:14} {seconds:6.1f}s {relative}:{line} {change} [{len(tests)} by {selected_by}] {failed}", flush=True)
+            if args.results:
+                with args.results.open("a") as out:
+                    out.write(json.dumps(result) + "\n")
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+    killed = sum(r["status"] in ("killed", "timeout") for r in results)
+    counted = sum(r["status"] in ("killed", "timeout", "survived", "no tests") for r in results)
+    print(f"killed {killed} of {counted}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
