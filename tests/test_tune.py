@@ -19,6 +19,7 @@ from boardwright.interpreter.playtest.param_ranges import parse_range
 from boardwright.interpreter.playtest.racing import pareto_ranks, successive_halving
 from boardwright.interpreter.playtest.skill import skill_rows
 from boardwright.interpreter.playtest.tune_params import CONFIRM_FIRST, Evaluation, ParamTuner
+from boardwright.interpreter.playtest.tune_report import variant_text
 
 pytest.importorskip("optuna")
 
@@ -132,6 +133,52 @@ def test_a_bundled_game_and_a_list_of_values(capsys, tmp_path):
     assert "param coloured_supermarkets = true" in text or "param coloured_supermarkets = false" in text
     code, out, err = run(capsys, "validate", "--strict", str(out_file))
     assert code == 0, err
+
+
+def test_a_tuned_variant_is_written_as_a_copy_with_its_params_set(capsys, tmp_path):
+    # A variant extends a base game, never another variant: tuning the beginner game writes
+    # the beginner file's declarations with the tuned param, over Happy City itself.
+    out_file = tmp_path / "beginner-short.game"
+    code, out, err = run(capsys, "tune", "happy-city", "--variant", "beginner", "--players", "2", "--param",
+                         "city_limit=7..9", "--goal", "length=15..17", "--budget", "60", "--games", "10",
+                         "--confirm", "1", "--write", str(out_file), "-q")
+    assert code == 0, err
+    text = out_file.read_text(encoding="utf-8")
+    assert text.startswith('variant "beginner-short" extends "happy-city"\n')
+    assert "--variant beginner" in text and "the white side" not in text     # the header, not the old one
+    assert "param special_back = pink" in text and "proc choose_supermarkets()" in text
+    [limit] = [int(line.split("=")[1]) for line in text.splitlines() if line.startswith("param city_limit")]
+    assert 7 <= limit <= 9
+    assert run(capsys, "validate", "--strict", str(out_file))[0] == 0
+    # The copy plays exactly as the beginner game with that limit set.
+    copy = _json(capsys, "simulate", str(out_file), "--players", "2", "--games", "4", "--seed", "3")
+    tuned = _json(capsys, "simulate", "happy-city", "--variant", "beginner", "--set", f"city_limit={limit}",
+                  "--players", "2", "--games", "4", "--seed", "3")
+    assert copy["seats"] == tuned["seats"] and copy["turns"] == tuned["turns"]
+
+
+def test_a_variant_copy_replaces_the_declared_param_in_place(tmp_path):
+    source = tmp_path / "party.game"
+    source.write_text('# old header\nvariant "Party" extends "urban-panic"\n\nparam timer_ticks = 5  # ticks\n'
+                      "param timer_bonus = 5\n", encoding="utf-8")
+    result = {"games_played": 10, "best": {"games": 4, "params": {"timer_ticks": 2}, "goals": []}, "fixed": {}}
+    text = variant_text(result, "urban-panic", "short", [parse_range("timer_ticks=0..9")], "", str(source))
+    assert text.startswith('variant "short" extends "urban-panic"\n') and "old header" not in text
+    assert text.count("param timer_ticks") == 1 and "param timer_ticks = 2  # ticks\n" in text
+    assert text.endswith("param timer_bonus = 5\n")
+
+
+def test_a_copied_variant_with_data_files_stays_beside_them(capsys, tmp_path):
+    base = tmp_path / "game"
+    base.mkdir()
+    (base / "race.game").write_text(RACE.read_text(encoding="utf-8"), encoding="utf-8")
+    (base / "pieces.yaml").write_text('provenance: "test"\ncomponents:\n  Pebble:\n    attributes: {size: int}\n'
+                                      "    items:\n      - {size: 1}\n", encoding="utf-8")
+    (base / "long.game").write_text('variant "Long" extends "race.game"\ndata "pieces.yaml"\nparam goal = 12\n',
+                                    encoding="utf-8")
+    code, _, err = run(capsys, "tune", str(base / "race.game"), "--variant", "long", "--players", "2", "--param",
+                       "head_start=0..6", "--goal", "first-player=0.5", "--write", str(tmp_path / "fair.game"), "-q")
+    assert code == 2 and "reads data files beside it" in err, err
 
 
 class FakePlay:
