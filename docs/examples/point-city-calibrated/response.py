@@ -1,7 +1,8 @@
 """The greedy player's win rate against the calibrated solo bot (solo.game) at every value of
 its two levers, from one simulation's per-game measures: the bot's scoring params change none
-of the player's decisions (the bot takes its cards by position, the player judges its own
-city), so each game's result at any values follows from the player's points and the bot's
+of the player's decisions until a move can end the game (the bot takes its cards by position,
+the player judges its own city, and only a finished game's winner weighs with `greedy`), so
+each game's result at any values follows, nearly, from the player's points and the bot's
 buildings, civic tokens and universal cards. A tie goes to the bot.
 
     boardwright simulate docs/examples/point-city-calibrated/solo.game --players 1 \\
