@@ -181,6 +181,14 @@ def test_a_copied_variant_with_data_files_stays_beside_them(capsys, tmp_path):
     assert code == 2 and "reads data files beside it" in err, err
 
 
+@pytest.mark.parametrize("path", sorted((HERE.parent / "point-city-calibrated").glob("greedy-*.game"))
+                         + sorted((HERE.parent / "happy-city-first-player").glob("*.game")), ids=lambda p: p.name)
+def test_the_variants_tune_wrote_for_the_seed_games_validate_strictly(capsys, path):
+    # docs/playtesting.md, "Tuning the seed games": each written variant stays a valid rule file.
+    code, out, err = run(capsys, "validate", "--strict", str(path))
+    assert code == 0 and out.startswith("ok: "), err
+
+
 class FakePlay:
     """Records without a game: the first seat wins game i when (i * 7919) % 100 is below a
     point's rate, one rate for the search games and another for the confirmation games."""
