@@ -146,6 +146,8 @@ def base_reference(game, write: str) -> str:
     base = Path(game.spec.path).resolve()
     folder = Path(write).resolve().parent
     source = game.spec.variant_path
+    if Path(write).resolve() in (base, Path(source).resolve() if source else None):
+        raise UsageError(f"--write {write}: that is the rule file being tuned; write the variant to a new file")
     if source and reads_data(source) and Path(source).resolve().parent != folder:
         raise UsageError(f"--write {write}: the variant {Path(source).name} reads data files beside it; "
                          f"write its tuned copy in {Path(source).parent}")

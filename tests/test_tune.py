@@ -312,6 +312,17 @@ def test_write_must_be_beside_the_base_game(capsys, tmp_path):
     assert code == 2 and "a variant extends a rule file in its own folder" in err
 
 
+def test_write_never_overwrites_the_rule_file_being_tuned(capsys, tmp_path):
+    base = tmp_path / "race.game"
+    base.write_text(RACE.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "long.game").write_text('variant "Long" extends "race.game"\nparam goal = 12\n', encoding="utf-8")
+    for given in (["--write", str(base)], ["--variant", "long", "--write", str(tmp_path / "long.game")]):
+        code, _, err = run(capsys, "tune", str(base), "--players", "2", "--param", "head_start=0..6", "--goal",
+                           "first-player=0.5", *given, "-q")
+        assert code == 2 and "that is the rule file being tuned" in err, err
+    assert base.read_text(encoding="utf-8") == RACE.read_text(encoding="utf-8")
+
+
 def test_a_missing_optuna_is_a_clear_error(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "optuna", None)
     code, _, err = run(capsys, *TUNE)
