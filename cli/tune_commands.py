@@ -6,12 +6,13 @@ parser and picks the mode; each mode's work lives in its own module. The mode he
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 import time
 from pathlib import Path
 
 from ..dsl.errors import UsageError
-from ..dsl.loader import BASE, bundled_games, resolve_game
+from ..dsl.loader import GAMES_DIR as BUNDLED, bundled_games, resolve_game
 from ..interpreter.compile.load import load_game
 from ..interpreter.playtest.goals import known_measures, parse_goals
 from ..interpreter.playtest.param_ranges import check_params, parse_ranges
@@ -19,7 +20,7 @@ from ..interpreter.playtest.simulate import remember_loaded, simulate_records
 from ..interpreter.playtest.skill import DEFAULT_MARGIN, skill_bots
 from ..interpreter.playtest.sweep import settings_text
 from ..interpreter.playtest.tune_params import Evaluation, ParamTuner, need_optuna
-from ..interpreter.playtest.tune_report import format_tune, plot_tune, variant_text
+from ..interpreter.playtest.tune_report import format_tune, plot_tune, reads_data, variant_text
 from .options import GAME_HELP, check_outputs, check_writable, positive_int, seed_option, variant_option
 from .play import parse_settings
 from .playtest_commands import _bot_specs, _say_failed_outputs, _write_outputs
@@ -82,10 +83,14 @@ def tune_params(args) -> int:
     args.games = PARAM_GAMES if args.games is None else args.games
     check_outputs(args)
     if args.write:
-        base_reference(args.game, args.variant, args.write)
+        check_writable(args.write, "--write")
+        if not args.write.endswith(".game"):
+            raise UsageError(f"--write {args.write}: a rule file's name ends in .game")
     if not 0 <= args.skill_margin < 1:
         raise UsageError(f"--skill-margin {args.skill_margin:g}: expected a share between 0 and 1")
     game = load_game(args.game, args.variant)
+    if args.write:
+        base_reference(game, args.write)
     fixed = parse_settings(args.set)
     game.set_params(fixed)
     game.setup_state(args.players, 0)       # a player count the game does not allow: before any work
@@ -128,45 +133,50 @@ def tune_params(args) -> int:
               "seconds": round(time.perf_counter() - start, 3)}
     outputs = [("--plot", args.plot, lambda: plot_tune(args.plot, result))]
     if args.write:
-        outputs.append(("--write", args.write, lambda: _write_variant(args, result, ranges)))
+        outputs.append(("--write", args.write, lambda: _write_variant(args, game, result, ranges)))
     failed = _write_outputs(outputs)
     print(json.dumps(result) if args.json else format_tune(result))
     return _say_failed_outputs(failed)
 
 
-def base_reference(target: str, variant, write: str) -> str:
+def base_reference(game, write: str) -> str:
     """How the variant file `write` names the game it extends: a bundled game by its name,
-    else the base rule file's path from the variant's folder (which must hold it)."""
-    check_writable(write, "--write")
-    if variant not in (None, BASE):
-        raise UsageError("--write writes a variant of the base game: drop --variant, or tune the variant's "
-                         "params on the base game with --set")
-    if not write.endswith(".game"):
-        raise UsageError(f"--write {write}: a rule file's name ends in .game")
-    if str(target) in bundled_games() and not Path(str(target)).exists():
-        return str(target)
-    base = resolve_game(target).resolve()
+    else the base rule file's path from the variant's folder (which must hold it). A variant
+    that was tuned is copied (tune_report.variant_text), so its data files must stay in reach."""
+    base = Path(game.spec.path).resolve()
     folder = Path(write).resolve().parent
+    source = game.spec.variant_path
+    if Path(write).resolve() in (base, Path(source).resolve() if source else None):
+        raise UsageError(f"--write {write}: that is the rule file being tuned; write the variant to a new file")
+    if source and reads_data(source) and Path(source).resolve().parent != folder:
+        raise UsageError(f"--write {write}: the variant {Path(source).name} reads data files beside it; "
+                         f"write its tuned copy in {Path(source).parent}")
+    for name in bundled_games():
+        if resolve_game(BUNDLED / name).resolve() == base:
+            return name
     if not base.is_relative_to(folder):
         raise UsageError(f"--write {write}: a variant extends a rule file in its own folder (or below it), and "
                          f"{base.name} is not there; write the variant in {base.parent}")
     return base.relative_to(folder).as_posix()
 
 
-def _write_variant(args, result: dict, ranges) -> None:
-    text = variant_text(result, base_reference(args.game, args.variant, args.write), Path(args.write).stem, ranges,
-                        _command(args))
+def _write_variant(args, game, result: dict, ranges) -> None:
+    text = variant_text(result, base_reference(game, args.write), Path(args.write).stem, ranges, _command(args),
+                        game.spec.variant_path or None)
     Path(args.write).write_text(text, encoding="utf-8")
 
 
 def _command(args) -> str:
     """The tune command that found a variant, as the variant file records it."""
-    parts = ["boardwright tune", args.game, f"--players {args.players}"]
-    parts += [f"--param {p}" for p in args.param] + [f"--set {s}" for s in args.set or []]
-    parts += [f"--goal {g}" for g in args.goal] + [f"--budget {args.budget}", f"--seed {args.seed}"]
-    if args.bots:
-        parts.append(f"--bots {args.bots}")
-    return " ".join(parts)
+    parts = ["boardwright tune", args.game] + (["--variant", args.variant] if args.variant else [])
+    parts += ["--players", str(args.players)]
+    for option, values in (("--param", args.param), ("--set", args.set or []), ("--goal", args.goal)):
+        parts += [word for value in values for word in (option, value)]
+    parts += ["--budget", str(args.budget), "--seed", str(args.seed)]
+    parts += ["--games", str(args.games)] if args.games != PARAM_GAMES else []
+    parts += ["--bots", args.bots] if args.bots else []
+    parts += ["--rotate"] if args.rotate else []
+    return " ".join(parts[:1] + [shlex.quote(part) for part in parts[1:]])
 
 
 MODES = {"param": tune_params, "bot": cmd_tune_bot}      # option -> the mode it selects

@@ -19,6 +19,7 @@ from boardwright.interpreter.playtest.param_ranges import parse_range
 from boardwright.interpreter.playtest.racing import pareto_ranks, successive_halving
 from boardwright.interpreter.playtest.skill import skill_rows
 from boardwright.interpreter.playtest.tune_params import CONFIRM_FIRST, Evaluation, ParamTuner
+from boardwright.interpreter.playtest.tune_report import variant_text
 
 pytest.importorskip("optuna")
 
@@ -132,6 +133,60 @@ def test_a_bundled_game_and_a_list_of_values(capsys, tmp_path):
     assert "param coloured_supermarkets = true" in text or "param coloured_supermarkets = false" in text
     code, out, err = run(capsys, "validate", "--strict", str(out_file))
     assert code == 0, err
+
+
+def test_a_tuned_variant_is_written_as_a_copy_with_its_params_set(capsys, tmp_path):
+    # A variant extends a base game, never another variant: tuning the beginner game writes
+    # the beginner file's declarations with the tuned param, over Happy City itself.
+    out_file = tmp_path / "beginner-short.game"
+    code, out, err = run(capsys, "tune", "happy-city", "--variant", "beginner", "--players", "2", "--param",
+                         "city_limit=7..9", "--goal", "length=15..17", "--budget", "60", "--games", "10",
+                         "--confirm", "1", "--write", str(out_file), "-q")
+    assert code == 0, err
+    text = out_file.read_text(encoding="utf-8")
+    assert text.startswith('variant "beginner-short" extends "happy-city"\n')
+    assert "--variant beginner" in text and "the white side" not in text     # the header, not the old one
+    assert "param special_back = pink" in text and "proc choose_supermarkets()" in text
+    [limit] = [int(line.split("=")[1]) for line in text.splitlines() if line.startswith("param city_limit")]
+    assert 7 <= limit <= 9
+    assert run(capsys, "validate", "--strict", str(out_file))[0] == 0
+    # The copy plays exactly as the beginner game with that limit set.
+    copy = _json(capsys, "simulate", str(out_file), "--players", "2", "--games", "4", "--seed", "3")
+    tuned = _json(capsys, "simulate", "happy-city", "--variant", "beginner", "--set", f"city_limit={limit}",
+                  "--players", "2", "--games", "4", "--seed", "3")
+    assert copy["seats"] == tuned["seats"] and copy["turns"] == tuned["turns"]
+
+
+def test_a_variant_copy_replaces_the_declared_param_in_place(tmp_path):
+    source = tmp_path / "party.game"
+    source.write_text('# old header\nvariant "Party" extends "urban-panic"\n\nparam timer_ticks = 5  # ticks\n'
+                      "param timer_bonus = 5\n", encoding="utf-8")
+    result = {"games_played": 10, "best": {"games": 4, "params": {"timer_ticks": 2}, "goals": []}, "fixed": {}}
+    text = variant_text(result, "urban-panic", "short", [parse_range("timer_ticks=0..9")], "", str(source))
+    assert text.startswith('variant "short" extends "urban-panic"\n') and "old header" not in text
+    assert text.count("param timer_ticks") == 1 and "param timer_ticks = 2  # ticks\n" in text
+    assert text.endswith("param timer_bonus = 5\n")
+
+
+def test_a_copied_variant_with_data_files_stays_beside_them(capsys, tmp_path):
+    base = tmp_path / "game"
+    base.mkdir()
+    (base / "race.game").write_text(RACE.read_text(encoding="utf-8"), encoding="utf-8")
+    (base / "pieces.yaml").write_text('provenance: "test"\ncomponents:\n  Pebble:\n    attributes: {size: int}\n'
+                                      "    items:\n      - {size: 1}\n", encoding="utf-8")
+    (base / "long.game").write_text('variant "Long" extends "race.game"\ndata "pieces.yaml"\nparam goal = 12\n',
+                                    encoding="utf-8")
+    code, _, err = run(capsys, "tune", str(base / "race.game"), "--variant", "long", "--players", "2", "--param",
+                       "head_start=0..6", "--goal", "first-player=0.5", "--write", str(tmp_path / "fair.game"), "-q")
+    assert code == 2 and "reads data files beside it" in err, err
+
+
+@pytest.mark.parametrize("path", sorted((HERE.parent / "point-city-calibrated").glob("greedy-*.game"))
+                         + sorted((HERE.parent / "happy-city-first-player").glob("*.game")), ids=lambda p: p.name)
+def test_the_variants_tune_wrote_for_the_seed_games_validate_strictly(capsys, path):
+    # docs/playtesting.md, "Tuning the seed games": each written variant stays a valid rule file.
+    code, out, err = run(capsys, "validate", "--strict", str(path))
+    assert code == 0 and out.startswith("ok: "), err
 
 
 class FakePlay:
@@ -255,6 +310,17 @@ def test_tune_needs_a_param_and_a_goal(capsys):
 def test_write_must_be_beside_the_base_game(capsys, tmp_path):
     code, _, err = run(capsys, *TUNE, "--write", str(tmp_path / "fair.game"))
     assert code == 2 and "a variant extends a rule file in its own folder" in err
+
+
+def test_write_never_overwrites_the_rule_file_being_tuned(capsys, tmp_path):
+    base = tmp_path / "race.game"
+    base.write_text(RACE.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "long.game").write_text('variant "Long" extends "race.game"\nparam goal = 12\n', encoding="utf-8")
+    for given in (["--write", str(base)], ["--variant", "long", "--write", str(tmp_path / "long.game")]):
+        code, _, err = run(capsys, "tune", str(base), "--players", "2", "--param", "head_start=0..6", "--goal",
+                           "first-player=0.5", *given, "-q")
+        assert code == 2 and "that is the rule file being tuned" in err, err
+    assert base.read_text(encoding="utf-8") == RACE.read_text(encoding="utf-8")
 
 
 def test_a_missing_optuna_is_a_clear_error(capsys, monkeypatch):

@@ -193,3 +193,17 @@ def test_the_party_race_gives_seat_0_no_privilege():
     assert bonuses[0] / sum(bonuses) < 0.40, bonuses
     assert all(b > 0 for b in bonuses), bonuses
     assert any(len([p for p in range(4) if r["lines"][p]["Sand timer"] == 5]) > 1 for r in records)
+
+
+def test_the_party_measures_count_who_turned_the_timer():
+    """The party game's measures, worked out from the "Sand timer" score lines instead: the
+    first seat turned the timer when its line holds the bonus; its excess is players x that
+    minus the number of seats whose line holds it."""
+    from boardwright.interpreter.playtest.simulate import simulate_records
+    game = cached_game("urban-panic", "party")
+    records = simulate_records(game, 3, 12, 2, ["random"] * 3)
+    for r in records:
+        turned = [p for p in range(3) if r["lines"][p]["Sand timer"] == 5]
+        assert r["measures"]["timer turned by the first seat"] == (0 in turned)
+        assert r["measures"]["timer: first seat's excess"] == 3 * (0 in turned) - len(turned)
+    assert any(r["measures"]["timer: first seat's excess"] != 0 for r in records)

@@ -2,6 +2,10 @@
 that `--write` saves (`variant ... extends` plus the confirmed best params)."""
 from __future__ import annotations
 
+from pathlib import Path
+
+from ...dsl.ast import DataDecl, ParamDecl, VariantDecl
+from ...dsl.parsed import parse_file
 from .report import _pyplot
 
 SHOWN_CANDIDATES = 5        # search candidates listed in the text report (JSON has them all)
@@ -86,16 +90,54 @@ def plot_tune(path: str, result: dict) -> None:
     plt.close(fig)
 
 
-def variant_text(result: dict, base: str, title: str, ranges, command: str) -> str:
-    """A variant file: the confirmed best params over the base game, with how they were found."""
+def variant_text(result: dict, base: str, title: str, ranges, command: str, source: str | None = None) -> str:
+    """A variant file: the confirmed best params over the base game, with how they were found.
+    With `source` (the variant file that was tuned), the copy of that variant's declarations
+    with the params set: a variant extends a base game, never another variant."""
     texts = {r.name: r for r in ranges}
-    lines = [f'variant "{title}" extends "{base}"', "",
-             "# Written by `boardwright tune`" + (f": {command}" if command else "") + ".",
-             f"# The confirmed best of {result['games_played']:,} games, by {result['best']['games']} "
-             "confirmation games:"]
-    lines += [f"#   {line.strip()}" for line in _goal_lines(result["best"], "")]
-    for name, value in result["best"]["params"].items():
-        lines.append(f"param {name} = {texts[name].text(value)}")
-    for name, value in result.get("fixed", {}).items():
-        lines.append(f"param {name} = {value}")
-    return "\n".join(lines) + "\n"
+    header = [f'variant "{title}" extends "{base}"', "",
+              "# Written by `boardwright tune`" + (f": {command}" if command else "") + ".",
+              f"# The confirmed best of {result['games_played']:,} games, by {result['best']['games']} "
+              "confirmation games:"]
+    header += [f"#   {line.strip()}" for line in _goal_lines(result["best"], "")]
+    params = {name: texts[name].text(value) for name, value in result["best"]["params"].items()}
+    params.update(result.get("fixed", {}))
+    if source is None:
+        return "\n".join(header + [f"param {name} = {value}" for name, value in params.items()]) + "\n"
+    header.append(f"# The declarations of {Path(source).name}, with the params above set:")
+    return _variant_copy(source, header, params)
+
+
+def _variant_copy(source: str, header: list[str], params: dict) -> str:
+    """The variant file `source` from its `variant` line on, that line replaced by `header`
+    and each param of `params` declared with its value (replacing the file's declaration)."""
+    module = parse_file(source)
+    lines = module.source.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+
+    def offset(line: int, column: int) -> int:
+        return starts[line - 1] + column - 1
+
+    edits, declared, begin = [], set(), 0
+    for item in module.items:
+        span = item.span
+        if isinstance(item, VariantDecl):
+            begin = offset(span.line, span.column)
+            edits.append((begin, offset(span.end_line, span.end_column), "\n".join(header)))
+        elif isinstance(item, ParamDecl) and item.name in params:
+            declared.add(item.name)
+            edits.append((offset(span.line, span.column), offset(span.end_line, span.end_column),
+                          f"param {item.name} = {params[item.name]}"))
+    text = module.source
+    for start, end, replacement in sorted(edits, reverse=True):
+        text = text[:start] + replacement + text[end:]
+    text = text[begin:].rstrip("\n") + "\n"
+    added = [f"param {name} = {value}" for name, value in params.items() if name not in declared]
+    return text + ("\n" + "\n".join(added) + "\n" if added else "")
+
+
+def reads_data(source: str) -> bool:
+    """Whether a variant file declares data files (paths relative to its folder)."""
+    return any(isinstance(item, DataDecl) for item in parse_file(source).items)
