@@ -35,9 +35,11 @@ SPACE: dict[str, dict[str, tuple]] = {
         "iterations": ("int", 8, 2000, True),
         "exploration": ("float", 0.1, 2.0, True),
         "width": ("choice", (0, 2, 4, 6, 12)),
-        "depth": ("choice", (0, 4, 16, 1000)),
-        "guide": ("choice", (1, 2, 4)),
+        "follow": ("choice", (0, 200)),
+        "depth": ("choice", (0, 4, 15, 1000)),
+        "guide": ("choice", (1, 2, 4, 8, 1000)),
         "whole": ("choice", (0, 1)),
+        "margin": ("choice", (0, 2, 4, 10)),
         "paired": ("choice", (0, 1)),
         "decisive": ("choice", (0, 1, 2)),
         "widen": ("choice", (0, 0.5, 1, 2)),
@@ -51,9 +53,25 @@ WHEN: dict[str, dict] = {
     "mcts": {
         "guide": lambda s: s["depth"] > 0,                  # playouts
         "whole": lambda s: s["depth"] > 0,
+        "margin": lambda s: s["depth"] > 0,                 # games finished in a playout
         "widen": lambda s: not s["paired"],                 # the tree's
         "mast": lambda s: not s["paired"] and s["depth"] > 0 and s.get("guide") == 1,  # random playouts
     },
+}
+# The first candidates of every search, the same for every game (the settings not named are
+# the sampler's): the bot's general defaults (a tree without playouts), a tree whose leaves
+# are played out to the end with each decision the best of a few sampled options, and paired
+# playouts of a few guided decisions over a shortlist of two (the three kinds of search the
+# bundled games' hand-tuned declarations use). The sampler then learns from them.
+STARTS: dict[str, list] = {
+    "mcts": [
+        {"iterations": 400, "exploration": 0.7, "width": 6, "follow": 0, "depth": 0, "paired": 0,
+         "decisive": 0, "widen": 0},
+        {"iterations": 30, "exploration": 0.7, "width": 6, "follow": 0, "depth": 1000, "guide": 4, "whole": 0,
+         "margin": 0, "paired": 0, "decisive": 0, "widen": 0},
+        {"iterations": 60, "exploration": 0.7, "width": 2, "follow": 0, "depth": 15, "guide": 8, "whole": 0,
+         "margin": 0, "paired": 1, "decisive": 0},
+    ],
 }
 CONFIRM_SEED_OFFSET = 7_919        # the confirmation plays other games than the search
 LIMIT = 4                          # a single search may take this many budgets before its game stops
@@ -210,6 +228,8 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(direction="maximize", sampler=optuna.samplers.TPESampler(seed=seed),
                                 pruner=optuna.pruners.SuccessiveHalvingPruner(min_resource=1, reduction_factor=3))
+    for start in STARTS.get(bot, [])[:trials]:
+        study.enqueue_trial({k: v for k, v in start.items() if k in space})
     rows: list = []
     with GameRunner(game, ref, workers, cluster) as runner:
         def objective(trial):
