@@ -151,12 +151,47 @@ def test_the_same_search_on_a_cluster(race_file, monkeypatch):
 def test_settings_that_would_change_nothing_are_not_searched():
     import optuna
     from boardwright.interpreter.playtest.tune_bot import SPACE, _suggest, spec_of
-    base = {"iterations": 50, "exploration": 0.7, "width": 4, "decisive": 1}
+    base = {"iterations": 50, "exploration": 0.7, "width": 4, "follow": 0, "decisive": 1}
     flat = _suggest(optuna.trial.FixedTrial(dict(base, depth=0, paired=1)), "mcts", SPACE["mcts"])
-    assert spec_of("mcts", flat) == "mcts:iterations=50:exploration=0.7:width=4:depth=0:paired=1:decisive=1"
-    tree = _suggest(optuna.trial.FixedTrial(dict(base, depth=16, guide=1, whole=0, paired=0, widen=1, mast=0.5)),
-                    "mcts", SPACE["mcts"])
+    assert spec_of("mcts", flat) == "mcts:iterations=50:exploration=0.7:width=4:follow=0:depth=0:paired=1:decisive=1"
+    tree = _suggest(optuna.trial.FixedTrial(dict(base, depth=15, guide=1, whole=0, margin=0, paired=0, widen=1,
+                                                 mast=0.5)), "mcts", SPACE["mcts"])
     assert tree["widen"] == 1 and tree["mast"] == 0.5 and tree["guide"] == 1
-    guided = _suggest(optuna.trial.FixedTrial(dict(base, depth=16, guide=2, whole=1, paired=0, widen=0)),
+    guided = _suggest(optuna.trial.FixedTrial(dict(base, depth=15, guide=2, whole=1, margin=4, paired=0, widen=0)),
                       "mcts", SPACE["mcts"])
-    assert "mast" not in guided and guided["whole"] == 1
+    assert "mast" not in guided and guided["whole"] == 1 and guided["margin"] == 4
+
+
+def _reachable(spec: tuple, value) -> bool:
+    if spec[0] == "choice":
+        return value in spec[1]
+    return spec[1] <= value <= spec[2]
+
+
+def test_every_hand_tuned_declaration_lies_in_the_search_space():
+    """What an expert declared for a bundled game (read from the rule files, not from the
+    search) is a point `tune` can propose: every setting it names within the setting's
+    range, and searched given the others (settings it leaves out take the bot's defaults)."""
+    from pathlib import Path
+    from boardwright.dsl.bot_settings import BOT_SETTINGS, parse_bot_settings
+    from boardwright.interpreter.playtest.tune_bot import SPACE, WHEN
+    games = Path(__file__).resolve().parents[1] / "games"
+    declared = [m.group(1) for path in sorted(games.glob("*/*.game"))
+                for m in [re.search(r'^bot mcts "(.*)"', path.read_text(), re.M)] if m]
+    assert len(declared) >= 3           # Happy City, Point City, Urban Panic
+    defaults = {k: d for k, (_, _, d) in BOT_SETTINGS["mcts"].items()}
+    for text in declared:
+        settings = dict(defaults, **parse_bot_settings("mcts", text.split(":")))
+        for name, value in parse_bot_settings("mcts", text.split(":")).items():
+            assert name in SPACE["mcts"], (text, name)
+            assert _reachable(SPACE["mcts"][name], value), (text, name, value)
+            assert WHEN["mcts"].get(name, lambda s: True)(settings), (text, name)
+
+
+def test_the_search_begins_with_the_bots_general_defaults(race_file):
+    """The first candidate is the bot's defaults (BOT_SETTINGS), whatever the game."""
+    from boardwright.dsl.bot_settings import BOT_SETTINGS, parse_bot_settings
+    report = tuned(race_file, 1)
+    first = parse_bot_settings("mcts", report["trials"][0]["spec"].split(":")[1:])
+    assert first == {k: BOT_SETTINGS["mcts"][k][2] for k in first} and len(first) >= 6
+    assert report["trials"][1]["spec"] != report["trials"][0]["spec"]
