@@ -195,3 +195,22 @@ def test_the_search_begins_with_the_bots_general_defaults(race_file):
     first = parse_bot_settings("mcts", report["trials"][0]["spec"].split(":")[1:])
     assert first == {k: BOT_SETTINGS["mcts"][k][2] for k in first} and len(first) >= 6
     assert report["trials"][1]["spec"] != report["trials"][0]["spec"]
+
+
+def test_a_candidate_far_over_budget_stops_early(race_file, monkeypatch):
+    """A mean past EARLY budgets over the first decisions stops the game, even where no
+    single search reaches LIMIT budgets; and here (one process) the batch's later games
+    are not played: the candidate is dropped anyway."""
+    from boardwright.interpreter.playtest import tune_bot as module
+    game = load_game(race_file)
+    monkeypatch.setattr(module, "LIMIT", 1e12)
+    monkeypatch.setattr(module, "EARLY", (2, 2))
+    spec = "mcts:iterations=200:width=0:depth=20:guide=1"
+    stopped = play_measured(game, 5, 0, spec, "random", budget=1e-6)
+    assert stopped["over"] and stopped["decisions"] == 2
+    assert not play_measured(game, 5, 0, spec, "random", budget=10.0)["over"]
+    ref = (str(race_file), None, ())
+    remember_loaded(ref, game)
+    with module.GameRunner(game, ref) as runner:
+        records = runner.play(5, [0, 1, 2, 3], spec, "random", 1e-6)
+    assert [r["index"] for r in records] == [0] and records[0]["over"]

@@ -75,6 +75,7 @@ STARTS: dict[str, list] = {
 }
 CONFIRM_SEED_OFFSET = 7_919        # the confirmation plays other games than the search
 LIMIT = 4                          # a single search may take this many budgets before its game stops
+EARLY = (10, 2)                    # after 10 decisions, a mean of twice the budget stops the game too
 
 
 def tuned_settings(bot: str) -> dict:
@@ -116,9 +117,10 @@ def play_measured(game, seed: int, index: int, candidate: str, opponent: str, bu
     `opponent`: the candidate's share of the victory, and its CPU time and decisions (those
     with more than one option). The candidate is made without the rule file's declared
     settings (its spec names every tuned setting); the opponent with them. With a `budget`,
-    a search that runs past `LIMIT` times it stops the game (`over` is then True): its
-    candidate is over budget whatever its other decisions cost, and a candidate never
-    stopped so played exactly as it would have without the limit."""
+    a search that runs past `LIMIT` times it, or a mean past `EARLY` times it over the
+    game's first decisions, stops the game (`over` is then True): its candidate is over
+    budget whatever its other decisions cost, and a candidate never stopped so played
+    exactly as it would have without the limit."""
     game_s = game_seed(seed, index)
     specs = seat_bots([candidate, opponent], index, True)
     seat = index % 2                # where seat_bots puts the first bot
@@ -138,6 +140,8 @@ def play_measured(game, seed: int, index: int, candidate: str, opponent: str, bu
                         "decisions": decisions + 1, "over": True}
             cpu += time.process_time() - start
             decisions += 1
+            if budget is not None and decisions >= EARLY[0] and cpu > EARLY[1] * budget * decisions:
+                return {"index": index, "share": 0.0, "cpu": cpu, "decisions": decisions, "over": True}
         else:
             choice = bots[mover].choose(game, st)
         game.apply_index(st, choice)
@@ -194,7 +198,11 @@ class GameRunner:
             jobs = [(self.ref, seed, [i], candidate, opponent, budget) for i in indexes]
             parts = self.pool.map(_play_jobs, jobs)
         else:
-            parts = [[play_measured(self.game, seed, i, candidate, opponent, budget) for i in indexes]]
+            parts = [[]]
+            for i in indexes:       # (a game over budget drops the candidate: the rest would be lost work)
+                parts[0].append(play_measured(self.game, seed, i, candidate, opponent, budget))
+                if parts[0][-1]["over"]:
+                    break
         return sorted((r for part in parts for r in part), key=lambda r: r["index"])
 
 
