@@ -83,6 +83,10 @@ def test_every_candidate_plays_the_same_seeds(race_file, monkeypatch):
     assert len(firsts) == 3                 # each of the three candidates began with games 0 and 1
     confirmation = calls[-2:]
     assert all(seed == 3 + module.CONFIRM_SEED_OFFSET and indexes == (0, 1, 2, 3) for seed, indexes, _ in confirmation)
+    # the first candidate is the bot's general defaults (BOT_SETTINGS), whatever the game
+    from boardwright.dsl.bot_settings import BOT_SETTINGS, parse_bot_settings
+    first = parse_bot_settings("mcts", report["trials"][0]["spec"].split(":")[1:])
+    assert first == {k: BOT_SETTINGS["mcts"][k][2] for k in first} and len(first) >= 6
 
 
 @pytest.mark.slow
@@ -151,12 +155,57 @@ def test_the_same_search_on_a_cluster(race_file, monkeypatch):
 def test_settings_that_would_change_nothing_are_not_searched():
     import optuna
     from boardwright.interpreter.playtest.tune_bot import SPACE, _suggest, spec_of
-    base = {"iterations": 50, "exploration": 0.7, "width": 4, "decisive": 1}
+    base = {"iterations": 50, "exploration": 0.7, "width": 4, "follow": 0, "decisive": 1}
     flat = _suggest(optuna.trial.FixedTrial(dict(base, depth=0, paired=1)), "mcts", SPACE["mcts"])
-    assert spec_of("mcts", flat) == "mcts:iterations=50:exploration=0.7:width=4:depth=0:paired=1:decisive=1"
-    tree = _suggest(optuna.trial.FixedTrial(dict(base, depth=16, guide=1, whole=0, paired=0, widen=1, mast=0.5)),
-                    "mcts", SPACE["mcts"])
+    assert spec_of("mcts", flat) == "mcts:iterations=50:exploration=0.7:width=4:follow=0:depth=0:paired=1:decisive=1"
+    tree = _suggest(optuna.trial.FixedTrial(dict(base, depth=15, guide=1, whole=0, margin=0, paired=0, widen=1,
+                                                 mast=0.5)), "mcts", SPACE["mcts"])
     assert tree["widen"] == 1 and tree["mast"] == 0.5 and tree["guide"] == 1
-    guided = _suggest(optuna.trial.FixedTrial(dict(base, depth=16, guide=2, whole=1, paired=0, widen=0)),
+    guided = _suggest(optuna.trial.FixedTrial(dict(base, depth=15, guide=2, whole=1, margin=4, paired=0, widen=0)),
                       "mcts", SPACE["mcts"])
-    assert "mast" not in guided and guided["whole"] == 1
+    assert "mast" not in guided and guided["whole"] == 1 and guided["margin"] == 4
+
+
+def _reachable(spec: tuple, value) -> bool:
+    if spec[0] == "choice":
+        return value in spec[1]
+    return spec[1] <= value <= spec[2]
+
+
+def test_every_hand_tuned_declaration_lies_in_the_search_space():
+    """What an expert declared for a bundled game (read from the rule files, not from the
+    search) is a point `tune` can propose: every setting it names within the setting's
+    range, and searched given the others (settings it leaves out take the bot's defaults)."""
+    from pathlib import Path
+    from boardwright.dsl.bot_settings import BOT_SETTINGS, parse_bot_settings
+    from boardwright.interpreter.playtest.tune_bot import SPACE, WHEN
+    games = Path(__file__).resolve().parents[1] / "games"
+    declared = [m.group(1) for path in sorted(games.glob("*/*.game"))
+                for m in [re.search(r'^bot mcts "(.*)"', path.read_text(), re.M)] if m]
+    assert len(declared) >= 3           # Happy City, Point City, Urban Panic
+    defaults = {k: d for k, (_, _, d) in BOT_SETTINGS["mcts"].items()}
+    for text in declared:
+        settings = dict(defaults, **parse_bot_settings("mcts", text.split(":")))
+        for name, value in parse_bot_settings("mcts", text.split(":")).items():
+            assert name in SPACE["mcts"], (text, name)
+            assert _reachable(SPACE["mcts"][name], value), (text, name, value)
+            assert WHEN["mcts"].get(name, lambda s: True)(settings), (text, name)
+
+
+def test_a_candidate_far_over_budget_stops_early(race_file, monkeypatch):
+    """A mean past EARLY budgets over the first decisions stops the game, even where no
+    single search reaches LIMIT budgets; and here (one process) the batch's later games
+    are not played: the candidate is dropped anyway."""
+    from boardwright.interpreter.playtest import tune_bot as module
+    game = load_game(race_file)
+    monkeypatch.setattr(module, "LIMIT", 1e12)
+    monkeypatch.setattr(module, "EARLY", (2, 2))
+    spec = "mcts:iterations=200:width=0:depth=20:guide=1"
+    stopped = play_measured(game, 5, 0, spec, "random", budget=1e-6)
+    assert stopped["over"] and stopped["decisions"] == 2
+    assert not play_measured(game, 5, 0, spec, "random", budget=10.0)["over"]
+    ref = (str(race_file), None, ())
+    remember_loaded(ref, game)
+    with module.GameRunner(game, ref) as runner:
+        records = runner.play(5, [0, 1, 2, 3], spec, "random", 1e-6)
+    assert [r["index"] for r in records] == [0] and records[0]["over"]

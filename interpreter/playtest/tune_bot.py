@@ -35,9 +35,11 @@ SPACE: dict[str, dict[str, tuple]] = {
         "iterations": ("int", 8, 2000, True),
         "exploration": ("float", 0.1, 2.0, True),
         "width": ("choice", (0, 2, 4, 6, 12)),
-        "depth": ("choice", (0, 4, 16, 1000)),
-        "guide": ("choice", (1, 2, 4)),
+        "follow": ("choice", (0, 200)),
+        "depth": ("choice", (0, 4, 15, 1000)),
+        "guide": ("choice", (1, 2, 4, 8, 1000)),
         "whole": ("choice", (0, 1)),
+        "margin": ("choice", (0, 2, 4, 10)),
         "paired": ("choice", (0, 1)),
         "decisive": ("choice", (0, 1, 2)),
         "widen": ("choice", (0, 0.5, 1, 2)),
@@ -51,12 +53,29 @@ WHEN: dict[str, dict] = {
     "mcts": {
         "guide": lambda s: s["depth"] > 0,                  # playouts
         "whole": lambda s: s["depth"] > 0,
+        "margin": lambda s: s["depth"] > 0,                 # games finished in a playout
         "widen": lambda s: not s["paired"],                 # the tree's
         "mast": lambda s: not s["paired"] and s["depth"] > 0 and s.get("guide") == 1,  # random playouts
     },
 }
+# The first candidates of every search, the same for every game (the settings not named are
+# the sampler's): the bot's general defaults (a tree without playouts), a tree whose leaves
+# are played out to the end with each decision the best of a few sampled options, and paired
+# playouts of a few guided decisions over a shortlist of two (the three kinds of search the
+# bundled games' hand-tuned declarations use). The sampler then learns from them.
+STARTS: dict[str, list] = {
+    "mcts": [
+        {"iterations": 400, "exploration": 0.7, "width": 6, "follow": 0, "depth": 0, "paired": 0,
+         "decisive": 0, "widen": 0},
+        {"iterations": 30, "exploration": 0.7, "width": 6, "follow": 0, "depth": 1000, "guide": 4, "whole": 0,
+         "margin": 0, "paired": 0, "decisive": 0, "widen": 0},
+        {"iterations": 60, "exploration": 0.7, "width": 2, "follow": 0, "depth": 15, "guide": 8, "whole": 0,
+         "margin": 0, "paired": 1, "decisive": 0},
+    ],
+}
 CONFIRM_SEED_OFFSET = 7_919        # the confirmation plays other games than the search
 LIMIT = 4                          # a single search may take this many budgets before its game stops
+EARLY = (10, 2)                    # after 10 decisions, a mean of twice the budget stops the game too
 
 
 def tuned_settings(bot: str) -> dict:
@@ -98,9 +117,10 @@ def play_measured(game, seed: int, index: int, candidate: str, opponent: str, bu
     `opponent`: the candidate's share of the victory, and its CPU time and decisions (those
     with more than one option). The candidate is made without the rule file's declared
     settings (its spec names every tuned setting); the opponent with them. With a `budget`,
-    a search that runs past `LIMIT` times it stops the game (`over` is then True): its
-    candidate is over budget whatever its other decisions cost, and a candidate never
-    stopped so played exactly as it would have without the limit."""
+    a search that runs past `LIMIT` times it, or a mean past `EARLY` times it over the
+    game's first decisions, stops the game (`over` is then True): its candidate is over
+    budget whatever its other decisions cost, and a candidate never stopped so played
+    exactly as it would have without the limit."""
     game_s = game_seed(seed, index)
     specs = seat_bots([candidate, opponent], index, True)
     seat = index % 2                # where seat_bots puts the first bot
@@ -120,6 +140,8 @@ def play_measured(game, seed: int, index: int, candidate: str, opponent: str, bu
                         "decisions": decisions + 1, "over": True}
             cpu += time.process_time() - start
             decisions += 1
+            if budget is not None and decisions >= EARLY[0] and cpu > EARLY[1] * budget * decisions:
+                return {"index": index, "share": 0.0, "cpu": cpu, "decisions": decisions, "over": True}
         else:
             choice = bots[mover].choose(game, st)
         game.apply_index(st, choice)
@@ -176,7 +198,11 @@ class GameRunner:
             jobs = [(self.ref, seed, [i], candidate, opponent, budget) for i in indexes]
             parts = self.pool.map(_play_jobs, jobs)
         else:
-            parts = [[play_measured(self.game, seed, i, candidate, opponent, budget) for i in indexes]]
+            parts = [[]]
+            for i in indexes:       # (a game over budget drops the candidate: the rest would be lost work)
+                parts[0].append(play_measured(self.game, seed, i, candidate, opponent, budget))
+                if parts[0][-1]["over"]:
+                    break
         return sorted((r for part in parts for r in part), key=lambda r: r["index"])
 
 
@@ -210,6 +236,8 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(direction="maximize", sampler=optuna.samplers.TPESampler(seed=seed),
                                 pruner=optuna.pruners.SuccessiveHalvingPruner(min_resource=1, reduction_factor=3))
+    for start in STARTS.get(bot, [])[:trials]:
+        study.enqueue_trial({k: v for k, v in start.items() if k in space})
     rows: list = []
     with GameRunner(game, ref, workers, cluster) as runner:
         def objective(trial):
