@@ -73,3 +73,20 @@ def test_a_zone_size_param_below_1_is_a_rule_error_at_the_zone(capsys, value):
     line = next(i for i, row in enumerate(rows, 1) if row.startswith("zone table:"))
     assert f"punto.game:{line}:26: error: 'extent' of zone 'table' needs whole numbers of at least 1, " \
            f"but the param 'table_side' is {value}" in err
+
+
+def test_one_game_with_its_size_param_set_again_plays_on_the_new_size():
+    # `sweep` sets params on one loaded game between its points: the grid's shape, kept per
+    # params' values (Zones.grid_shape), must follow. Punto's table is table_side cells wide.
+    game = load_game("punto")
+    widths = {}
+    for side in (6, 8, 6):
+        game.set_params({"table_side": str(side)})
+        st = game.new_state(2, 1)
+        rng, widest = random.Random(side), 0
+        while (decision := game.decision(st)) is not None and len(st.history) < 400:
+            game.apply(st, rng.choice(decision.options).id)
+            if cells := list(st.zones["table"]):     # the occupied area at this moment
+                widest = max(widest, span(cells, 0), span(cells, 1))
+        widths.setdefault(side, set()).add(widest)
+    assert max(widths[6]) <= 6 and max(widths[8]) > 6

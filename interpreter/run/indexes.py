@@ -111,7 +111,7 @@ class GridIndex:
         idx.cells = cells
         idx.window = None
         if self.bits is not None:
-            idx.bits = _with_bits(self.bits, new_cells)
+            idx.bits = with_bits(self.bits, new_cells)
         xs = [x for x, _ in new_cells]
         ys = [y for _, y in new_cells]
         if self.box is not None:
@@ -185,7 +185,7 @@ class GridIndex:
         """The occupied cells inside a w x h board as the bits of one integer, a margin of
         `reach` round the board (shaped.py's placements); kept up to date as cells fill."""
         if self.bits is None or self.bits[:3] != (w, h, reach):
-            self.bits = _with_bits((w, h, reach, 0), self.cells)
+            self.bits = with_bits((w, h, reach, 0), self.cells)
         return self.bits[3]
 
     def removed(self) -> "GridIndex":
@@ -228,7 +228,7 @@ class GridIndex:
         return self.window[1]
 
 
-def _with_bits(bits: tuple, cells) -> tuple:
+def with_bits(bits: tuple, cells) -> tuple:
     """(w, h, reach, occupied bits) with `cells` added (those inside the board)."""
     w, h, reach, taken = bits
     stride = w + 2 * reach

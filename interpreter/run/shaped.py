@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .indexes import ADJACENT, grid_index
+from .indexes import ADJACENT, grid_index, with_bits
 from .limits import Problem, charge
 
 
@@ -321,11 +321,7 @@ def _bits(rt, cells, w: int, h: int, reach: int) -> int:
     known = rt.cell_bits.get(id(cells))
     if known is not None and known[0] is cells and known[1] == (w, h, reach):
         return known[2]
-    stride = w + 2 * reach
-    bits = 0
-    for x, y in cells:
-        if 0 <= x < w and 0 <= y < h:
-            bits |= 1 << ((y + reach) * stride + x + reach)
+    bits = with_bits((w, h, reach, 0), cells)[3]
     if type(cells) is list:
         if len(rt.cell_bits) > 256:
             rt.cell_bits.clear()

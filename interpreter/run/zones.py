@@ -21,15 +21,15 @@ class GridShape:
     stacked: bool
 
     @cached_property
-    def by_params(self) -> bool:
-        """Whether a number of the shape is a param's name (asked at every move: kept)."""
-        pairs = [self.extent or (), self.size or ()] + list(self.blocked)
-        return any(isinstance(v, str) for pair in pairs for v in pair)
-
-    @cached_property
     def param_names(self) -> tuple:
+        """The params named where the shape has numbers (asked at every move: kept)."""
         pairs = [self.extent or (), self.size or ()] + list(self.blocked)
         return tuple(sorted({v for pair in pairs for v in pair if isinstance(v, str)}))
+
+    @property
+    def by_params(self) -> bool:
+        """Whether a number of the shape is a param's name."""
+        return bool(self.param_names)
 
 
 class Zones:
