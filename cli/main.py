@@ -13,7 +13,7 @@ import argparse
 import re
 import sys
 
-from ..dsl.errors import BoardwrightError, UsageError, did_you_mean
+from ..dsl.errors import SHOWN_NAME, BoardwrightError, UsageError, clipped, did_you_mean
 from . import authoring_commands as authoring, playtest_commands as playtest, table_commands as table
 from . import sweep_commands as sweep, testing_commands as testing, tune_commands as tune, web_commands as web
 from .terminal import safe_output
@@ -31,7 +31,9 @@ class _Parser(argparse.ArgumentParser):
         wrong = re.match(r"argument (?:command|COMMAND): invalid choice: '([^']*)'", message)
         if wrong:
             hint = did_you_mean(wrong.group(1), COMMANDS)
-            message = f"no command '{wrong.group(1)}'; commands: {', '.join(COMMANDS)}" + (f"; {hint}" if hint else "")
+            message = f"no command '{clipped(wrong.group(1))}'; commands: {', '.join(COMMANDS)}" + (f"; {hint}" if hint else "")
+        else:   # argparse quotes the arguments it could not use: a 100,000-character one is cut
+            message = re.sub(r"\S{%d,}" % (SHOWN_NAME + 1), lambda word: clipped(word.group()), message)
         self.print_usage(sys.stderr)
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         raise SystemExit(2)

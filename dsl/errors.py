@@ -163,6 +163,16 @@ def listing(names) -> str:
     return ", ".join(map(str, names[:LISTED])) + (f", ... ({more:,} more)" if more > 0 else "")
 
 
+SHOWN_NAME = 200            # characters of a name a user typed that a message quotes back
+
+
+def clipped(text) -> str:
+    """A name or value a user typed, as a message quotes it back: at most SHOWN_NAME characters
+    (a 100,000-character argument is not echoed whole)."""
+    text = str(text)
+    return text if len(text) <= SHOWN_NAME else text[:SHOWN_NAME] + f"... ({len(text):,} characters)"
+
+
 def _unlikeness(name: str, candidate: str) -> tuple:
     same = 0
     for a, b in zip(name, candidate):

@@ -14,7 +14,7 @@ from . import ast
 from .checker import Checker
 from .data import load_data
 from .grammar import reserved_word_problems
-from .errors import SOURCES, DataError, Diagnostic, RuleFileError, Span, UsageError, did_you_mean, listing, read_regular
+from .errors import SOURCES, DataError, Diagnostic, RuleFileError, Span, UsageError, clipped, did_you_mean, listing, read_regular
 from .parsed import parse_file
 from .spec import GameSpec
 
@@ -71,7 +71,7 @@ def resolve_variant(base: Path, variant: str) -> Path:
     if _is_file(candidate) and candidate != base:
         return candidate
     known = variants_of(base)
-    shown = variant if len(variant) <= 200 else variant[:200] + "..."
+    shown = clipped(variant)
     hint = did_you_mean(shown, known)
     raise UsageError(f"no variant '{shown}' of {base.name}; variants: {listing(known) or 'none'}"
                      + (f"; {hint}" if hint else ""))

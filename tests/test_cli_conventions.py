@@ -50,6 +50,28 @@ def test_misspelt_command_and_bot_get_a_did_you_mean(capsys):
     assert code == 2 and "did you mean 'mcts'?" in err
 
 
+LONG = "x" * 100_000
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "punto", "--players", "2", "--games", "1", "--bots", LONG + ",random"],    # an unknown bot
+    ["simulate", "punto", "--players", "2", "--games", "1", "--set", LONG + "=3"],         # an unknown param
+    ["simulate", "punto", "--players", "2", "--games", "1", "--set", "win_length=" + LONG],  # a bad value
+    ["simulate", "punto", "--players", "2", "--variant", LONG],                             # an unknown variant
+    ["sweep", "punto", "--players", "2", "--set", LONG + "=1..3"],                          # an unknown param
+    ["validate", "punto", "--no-such-flag", LONG],                                          # argparse's echo
+    [LONG],                                                                                 # an unknown command
+])
+def test_a_huge_argument_is_quoted_back_cut_short(capsys, argv):
+    try:
+        code = main(argv)
+    except SystemExit as exit_info:
+        code = exit_info.code
+    _, err = capsys.readouterr()
+    assert code == 2 and "Traceback" not in err
+    assert "(100,000 characters)" in err and len(err) < 3_000, err[:500]
+
+
 def _subcommands():
     parser = build_parser()
     action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))

@@ -9,7 +9,7 @@ trades that exactness for a bounded wait.
 from __future__ import annotations
 
 from ...dsl.bot_settings import parse_bot_settings
-from ...dsl.errors import UsageError, did_you_mean
+from ...dsl.errors import UsageError, clipped, did_you_mean
 from .mcts import MCTSBot
 from .simple import GreedyBot, RandomBot
 
@@ -25,7 +25,7 @@ def check_bot_name(name: str) -> None:
     """A usage error naming the bots (and the closest one) unless `name` is one of them."""
     if name not in BOTS:
         hint = did_you_mean(name, BOTS)
-        raise UsageError(f"unknown bot '{name}'; bots: {', '.join(BOTS)}" + (f"; {hint}" if hint else ""))
+        raise UsageError(f"unknown bot '{clipped(name)}'; bots: {', '.join(BOTS)}" + (f"; {hint}" if hint else ""))
 
 
 def make_bot(spec: str, seed, game=None):

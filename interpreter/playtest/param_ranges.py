@@ -11,7 +11,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from ...dsl.errors import UsageError, did_you_mean
+from ...dsl.errors import UsageError, clipped, did_you_mean
 
 MAX_VALUES = 10_000         # values one range may hold: a sweep plays every one of them
 
@@ -110,7 +110,7 @@ def check_params(game, ranges: list[ParamRange], option: str = "--set") -> None:
     for r in ranges:
         if r.name not in game.spec.params:
             hint = did_you_mean(r.name, game.spec.params)
-            raise UsageError(f"{option} {r.name}: no param '{r.name}' in {game.title}; params: "
+            raise UsageError(f"{option} {clipped(r.name)}: no param '{clipped(r.name)}' in {game.title}; params: "
                              f"{', '.join(game.spec.params) or 'none'}" + (f"; {hint}" if hint else ""))
         if r.kind == "real" or any(isinstance(v, float) for v in r.choices):
             raise UsageError(f"{option} {r.name}: params are whole numbers, true/false or enum members, "

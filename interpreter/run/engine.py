@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...dsl.errors import Diagnostic, RuleError, Span, UsageError, did_you_mean
+from ...dsl.errors import Diagnostic, RuleError, Span, UsageError, clipped, did_you_mean
 from ...dsl.shapes import orientation_parts, orientations
 from .limits import reset_work
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic
@@ -152,7 +152,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
         for name, text in settings.items():
             if name not in self.spec.params:
                 hint = did_you_mean(name, self.spec.params)
-                raise UsageError(f"no param '{name}' in {self.title}; params: {', '.join(self.spec.params)}"
+                raise UsageError(f"no param '{clipped(name)}' in {self.title}; params: {', '.join(self.spec.params)}"
                                  + (f"; {hint}" if hint else ""))
             value = str(text).strip()
             expected = self.param_types.get(name, "any")
@@ -170,11 +170,11 @@ class Game(Zones, Decisions, Views, RuleErrors):
             elif value in self.spec.member_enum:
                 parsed, kind = value, self.spec.member_enum[value]
             else:
-                raise UsageError(f"--set {name}={_shorten(value)}: expected a whole number, true, false or "
+                raise UsageError(f"--set {name}={clipped(value)}: expected a whole number, true, false or "
                                  f"an enum member")
             if expected not in ("any", kind):
                 want = {"int": "a whole number", "bool": "true or false"}.get(expected, f"a {expected} member")
-                raise UsageError(f"--set {name}={_shorten(value)}: '{name}' is {want} "
+                raise UsageError(f"--set {name}={clipped(value)}: '{name}' is {want} "
                                  f"(its default is {expected})")
             self.param_overrides[name] = parsed
 
@@ -360,5 +360,3 @@ def _base_type(ref) -> str:
 MAX_SET_DIGITS = 18             # a --set number: far beyond any board, far below a memory bomb
 
 
-def _shorten(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[:limit] + "..."
