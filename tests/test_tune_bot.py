@@ -209,3 +209,43 @@ def test_a_candidate_far_over_budget_stops_early(race_file, monkeypatch):
     with module.GameRunner(game, ref) as runner:
         records = runner.play(5, [0, 1, 2, 3], spec, "random", 1e-6)
     assert [r["index"] for r in records] == [0] and records[0]["over"]
+
+
+@pytest.mark.parametrize("iterations, cpu, limit, expected", [
+    (400, 1.0, False, 60),      # 400 * 0.7 * 0.25 / 1.0 = 70, rounded down to the steps' 60
+    (400, 1.0, True, 30),       # halved again where a search ran past LIMIT: 35 -> 30
+    (400, 0.3, False, 200),     # 233 -> 200
+    (400, 0.2, True, 120),      # a mean within budget but one search too long: 400 * 0.7 * 0.5 = 140 -> 120
+    (30, 1.0, False, 8),        # 5.25 -> the space's low end
+    (8, 1.0, False, None),      # already at the low end: nothing fewer to try
+])
+def test_fitted_iterations_scale_to_the_budget_and_round_down(iterations, cpu, limit, expected):
+    from boardwright.interpreter.playtest.tune_bot import fitted_iterations
+    records = [{"over": limit, "limit": limit}]
+    assert fitted_iterations({"iterations": iterations}, {"cpu_per_decision": cpu}, records, 0.25, 8) == expected
+
+
+def test_a_candidate_over_budget_is_tried_again_with_fewer_iterations(race_file, monkeypatch):
+    """The first candidate (400 iterations) is made to measure four budgets per decision: the
+    search tries the same settings with 400 * 0.7 / 4 = 70 -> 60 iterations next, once."""
+    from boardwright.interpreter.playtest import tune_bot as module
+    real = module.GameRunner.play
+
+    def play(self, seed, indexes, candidate, opponent, budget=None):
+        records = real(self, seed, indexes, candidate, opponent, budget)
+        if "iterations=400:" in candidate or "iterations=60:exploration=0.7:width=6" in candidate:
+            for r in records:       # as if each decision had cost four budgets
+                r["cpu"] = 4 * budget * r["decisions"]
+        return records
+
+    monkeypatch.setattr(module.GameRunner, "play", play)
+    game = load_game(race_file)
+    ref = (str(race_file), None, ())
+    remember_loaded(ref, game)
+    report = tune_bot(game, ref, "mcts", **dict(TINY, trials=5))
+    first, fitted = report["trials"][0], report["trials"][3]
+    assert first["state"] == "over budget" and first["spec"].startswith("mcts:iterations=400:")
+    assert fitted["fitted_from"] == 0 and fitted["spec"] == first["spec"].replace("iterations=400:", "iterations=60:")
+    # the fitted candidate, over budget as well, is not fitted again: the fifth trial is the sampler's
+    assert fitted["state"] == "over budget" and report["trials"][4]["fitted_from"] is None
+    assert sum(r["fitted_from"] is not None for r in report["trials"]) == 1

@@ -6,14 +6,18 @@ proposes settings from `SPACE`; each candidate plays the same seeded, rotated 2-
 (game index k with the same seed for every candidate), in batches; after each batch its win
 rate so far is reported, and a successive-halving pruner stops candidates that trail the
 others at the same number of games. A candidate whose measured CPU time per decision (its
-decisions with more than one option) exceeds the budget is stopped too. The best few
+decisions with more than one option) exceeds the budget is stopped too, and the same
+settings with fewer iterations, fitted to the budget by the cost it measured, are tried
+next (once: a fitted candidate is not fitted again). The best few
 complete candidates then play a confirmation run on other seeds, and the best of those,
 with its win rate's 95% Wilson interval, becomes the `bot` declaration.
 
 Everything but the budget check depends only on the seeds: trials run one after another,
 and a trial's games give the same records on one process, several or a cluster. The budget
 check reads the clock: a candidate within a few percent of the budget may pass on one run
-and not on another (the settings are then near the edge anyway).
+and not on another (the settings are then near the edge anyway), and a fitted candidate's
+iterations are rounded down to a step of `ROUND_ITERATIONS` so that a few percent of noise
+seldom changes them.
 """
 from __future__ import annotations
 
@@ -74,8 +78,12 @@ STARTS: dict[str, list] = {
     ],
 }
 CONFIRM_SEED_OFFSET = 7_919        # the confirmation plays other games than the search
-LIMIT = 4                          # a single search may take this many budgets before its game stops
+LIMIT = 12                         # a single search may take this many budgets before its game stops
+                                   # (a game's costliest decisions may take ten times its mean)
 EARLY = (10, 2)                    # after 10 decisions, a mean of twice the budget stops the game too
+FIT = 0.7                          # a fitted candidate aims at this share of the budget (the cost varies by game)
+# The iteration counts a fitted candidate may get, each about 1.25 times the one before.
+ROUND_ITERATIONS = sorted({int(m * 10 ** e) for e in range(4) for m in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8)})
 
 
 def tuned_settings(bot: str) -> dict:
@@ -137,7 +145,7 @@ def play_measured(game, seed: int, index: int, candidate: str, opponent: str, bu
                 choice = bots[mover].choose(game, st)
             except SearchLimitReached:
                 return {"index": index, "share": 0.0, "cpu": cpu + time.process_time() - start,
-                        "decisions": decisions + 1, "over": True}
+                        "decisions": decisions + 1, "over": True, "limit": True}
             cpu += time.process_time() - start
             decisions += 1
             if budget is not None and decisions >= EARLY[0] and cpu > EARLY[1] * budget * decisions:
@@ -148,6 +156,19 @@ def play_measured(game, seed: int, index: int, candidate: str, opponent: str, bu
     winners = game.result(st).winners
     share = 1 / len(winners) if seat in winners else 0.0
     return {"index": index, "share": share, "cpu": cpu, "decisions": decisions, "over": False}
+
+
+def fitted_iterations(settings: dict, row: dict, records: list, budget: float, low: int) -> int | None:
+    """Fewer iterations for settings found over budget: scaled by `FIT` times the budget over
+    the CPU per decision measured (halved as well where one search ran past `LIMIT` budgets:
+    its true cost is unknown), rounded down to `ROUND_ITERATIONS`, at least `low`. None where
+    that would not be fewer than it had."""
+    scale = FIT * budget / max(row["cpu_per_decision"], budget)
+    if any(r.get("limit") for r in records):
+        scale *= 0.5
+    wanted = settings["iterations"] * scale
+    fitted = max([n for n in ROUND_ITERATIONS if n <= wanted] + [low])
+    return fitted if fitted < settings["iterations"] else None
 
 
 def _play_jobs(job: tuple) -> list:
@@ -244,7 +265,7 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
             settings = _suggest(trial, bot, space)
             spec = spec_of(bot, settings)
             row = {"trial": trial.number, "spec": spec, "games": 0, "wins": 0.0, "cpu": 0.0, "decisions": 0,
-                   "state": "complete"}
+                   "state": "complete", "fitted_from": trial.user_attrs.get("fitted_from")}
             rows.append(row)
             for step, start in enumerate(range(0, games, batch)):
                 records = runner.play(seed, list(range(start, min(games, start + batch))), spec, opponent, budget)
@@ -253,6 +274,10 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
                 if row["cpu_per_decision"] > budget or any(r["over"] for r in records):
                     row["state"] = "over budget"
                     tick(games - row["games"])
+                    fewer = None if row["fitted_from"] is not None or "iterations" not in settings else \
+                        fitted_iterations(settings, row, records, budget, space["iterations"][1])
+                    if fewer is not None:
+                        study.enqueue_trial(dict(settings, iterations=fewer), user_attrs={"fitted_from": trial.number})
                     raise optuna.TrialPruned()
                 trial.report(row["win_rate"], step)
                 if row["games"] < games and trial.should_prune():     # (after the last batch: nothing to save)
@@ -263,7 +288,7 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
 
         study.optimize(objective, n_trials=trials)
         complete = sorted((r for r in rows if r["state"] == "complete"),
-                          key=lambda r: (-r["win_rate"], r["cpu_per_decision"], r["trial"]))
+                          key=lambda r: (-r["win_rate"], r["trial"]))
         confirmed = []
         for row in complete[:confirm]:
             records = runner.play(seed + CONFIRM_SEED_OFFSET, list(range(confirm_games)), row["spec"], opponent, budget)
@@ -275,7 +300,8 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
             confirmed.append(result)
             tick(confirm_games)
     within = [r for r in confirmed if r["cpu_per_decision"] <= budget and not r["over"]]
-    best = max(within, key=lambda r: (r["win_rate"], -r["cpu_per_decision"], -r["trial"])) if within else None
+    # ties go to the earlier trial, not the cheaper one: the clock must not make 1 and 2 workers differ
+    best = max(within, key=lambda r: (r["win_rate"], -r["trial"])) if within else None
     if progress is not None:
         progress(total, total)
     return {"game": game.title, "variant": game.variant, "bot": bot, "opponent": opponent, "budget": budget,
@@ -315,7 +341,9 @@ def format_tune(report: dict, command: str) -> str:
            f"{report['games_per_trial']} rotated games (seed {report['seed']}), budget {report['budget']:g} CPU s "
            f"per decision",
            f"  trials: {states.count('complete')} complete, {states.count('pruned')} pruned, "
-           f"{states.count('over budget')} over budget",
+           f"{states.count('over budget')} over budget"
+           + (f" ({fitted} with fewer iterations fitted to the budget)"
+              if (fitted := sum(r.get("fitted_from") is not None for r in report["trials"])) else ""),
            f"  confirmed on {report['confirmed'][0]['games'] if report['confirmed'] else 0} other games "
            f"(seed {report['confirm_seed']}):"]
     for r in report["confirmed"]:
