@@ -5,7 +5,8 @@ The play screen (cli/play.py) keeps the table and the options on one screen of t
 
 - in columns, numbered down each column, when they all fit;
 - else grouped by the first word of their labels ("I5 on (3, 4) ..." is in group I5,
-  "wheat at (1, 0), ..." in group wheat), when there are several groups and the groups fit:
+  "wheat at (1, 0), ..." in group wheat; a label that starts with a cell, "(2, 1) ...", by
+  the row as the board prints it, "row 1"), when there are several groups and the groups fit:
   the screen lists the groups with how many options each holds, and typing a group's name
   lists its options;
 - else (or inside a group that is still too long) in pages: `more` shows the next one.
@@ -13,10 +14,12 @@ The play screen (cli/play.py) keeps the table and the options on one screen of t
 Options are always chosen by their number in the whole list (or id, or label), whichever
 group or page shows them, so a number never changes its meaning. An option that is a
 component is listed with the component's data `details` where its label does not say them.
+Options keyed on the table (cli/table_keys.py) can be left out of the list (`hidden`).
 """
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 MIN_OPTION_LINES = 6        # the options get at least this many lines, even under a tall table
@@ -30,16 +33,24 @@ class Shown:
     grouped: bool = False       # the lines list groups, not options
 
 
+_CELL = re.compile(r"\((-?\d+), ?(-?\d+)\)")
+
+
 def group_name(label: str) -> str:
+    cell = _CELL.match(label)
+    if cell:
+        return f"row {cell.group(2)}"
     words = label.split()
     return words[0].rstrip(":,;.") if words else ""
 
 
-def groups_of(labels: list) -> dict:
-    """Option indexes by the first word of their labels (lower case), in the order first seen."""
+def groups_of(labels: list, hidden=frozenset()) -> dict:
+    """Option indexes by the first word of their labels (lower case), in the order first seen;
+    the `hidden` indexes left out."""
     groups: dict = {}
     for index, label in enumerate(labels):
-        groups.setdefault(group_name(label).lower(), []).append(index)
+        if index not in hidden:
+            groups.setdefault(group_name(label).lower(), []).append(index)
     return groups
 
 
@@ -71,25 +82,29 @@ def numbered(labels: list, indexes) -> list:
     return [f"{i + 1:>{width}}. {labels[i]}" for i in indexes]
 
 
-def lay_out(labels: list, budget: int, width: int, group: str | None = None, page: int = 0) -> Shown:
+def lay_out(labels: list, budget: int, width: int, group: str | None = None, page: int = 0,
+            hidden=frozenset()) -> Shown:
     """The options (their labels) in at most `budget` lines of `width` columns. `group`:
-    only that group's options; `page`: which page of a list that needs pages."""
+    only that group's options; `page`: which page of a list that needs pages; `hidden`: the
+    indexes of options not to list (they keep their numbers)."""
     budget = max(MIN_OPTION_LINES, budget)
-    everything = range(len(labels))
+    everything = [i for i in range(len(labels)) if i not in hidden]
+    if not everything:
+        return Shown([])
     if group is None:
         lines = columns(numbered(labels, everything), width, budget)
         if lines is not None:
             return Shown(lines)
-        groups = groups_of(labels)
+        groups = groups_of(labels, hidden)
         if len(groups) > 1:
             cells = [f"{group_name(labels[members[0]])} ({len(members)})" for members in groups.values()]
             lines = columns(cells, width, budget - 1)
             if lines is not None:
-                return Shown([f"  {len(labels)} options in {len(groups)} groups (by the first word): type a "
+                return Shown([f"  {len(everything)} options in {len(groups)} groups (by the first word): type a "
                               "group to list its options"] + lines, grouped=True)
         chosen = list(everything)
     else:
-        chosen = groups_of(labels).get(group, [])
+        chosen = groups_of(labels, hidden).get(group, [])
     return _paged(labels, chosen, budget, width, page)
 
 
