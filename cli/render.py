@@ -56,7 +56,8 @@ def render_grid(cells: dict, shape=None, keys: dict | None = None) -> list[str]:
                 row.append(f"{text:<{width}}")
             else:
                 row.append(f"{text:^{width}}")
-        lines.append((f"  {y:>3} " + " ".join(row)).rstrip())
+        line = f"  {y:>3} " + " ".join(row)
+        lines.append(line.rstrip() if marks else line)
     return lines
 
 
