@@ -174,7 +174,8 @@ class Session:
         keys = table_keys(game, self.st, p)
         layouts = []                    # (overflows, paged, grouped, keyed, table, options shown)
         for level in ([0] if whole_table else range(COMPACT_LEVELS + 1)):
-            for keyed in ((False, True) if keys.options else (False,)):
+            # Keyed first at the last level, which would list a grid of pictures cell by cell.
+            for keyed in ((False, True) if level < COMPACT_LEVELS else (True, False)) if keys.options else (False,):
                 cells, hidden, below = (keys.cells, keys.keyed(), 1) if keyed else ({}, frozenset(), 0)
                 table = render_table(game, seen, level, cells)
                 budget = height - table.count("\n") - head.count("\n") - 4 - below  # blank, table, head, prompt
@@ -310,8 +311,8 @@ class Session:
                     continue
                 shown = line if len(line) <= 40 else line[:40] + "..."
                 keyed = ", a letter on the table" if self.keys else ""
-                self.out(f"'{shown}' is not one of the options: type 1 to {len(decision.options)}{keyed}, "
-                         "an id, a label or a group's name; 'help' lists the commands.")
+                self.out(fit_lines([f"'{shown}' is not one of the options: type 1 to {len(decision.options)}{keyed}, "
+                                    "an id, a label or a group's name; 'help' lists the commands."]))
 
     # ------------------------------------------------------------------ commands
     def undo(self) -> bool:

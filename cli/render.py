@@ -27,10 +27,12 @@ def key_mark(key: str) -> str:
     return f"{key})"
 
 
-def render_grid(cells: dict, shape=None, keys: dict | None = None) -> list[str]:
+def render_grid(cells: dict, shape=None, keys: dict | None = None, width_limit: int | None = None) -> list[str]:
     """A grid observation ({"x,y": [labels bottom to top]}) as rows of text with axes.
     Labels of several lines (a `label` declaration may write "\\n") are drawn in a frame.
-    `keys` ({"x,y": key}): each such cell starts with its key, empty or not."""
+    `keys` ({"x,y": key}): each such cell starts with its key, empty or not, and the cells
+    are left-aligned so that the keys line up. `width_limit`: texts too long for a line of
+    that width are cut with '…'."""
     keys = keys or {}
     if not cells and not keys:
         return ["    (empty)"]
@@ -41,22 +43,22 @@ def render_grid(cells: dict, shape=None, keys: dict | None = None) -> list[str]:
         return render_picture(glyphs, (width, height), shape, keys=keys)
     parsed = {tuple(int(n) for n in key.split(",")): stack for key, stack in cells.items()}
     marks = {tuple(int(n) for n in cell.split(",")): key_mark(key) + " " for cell, key in keys.items()}
-    xs = [x for x, _ in parsed] + [x for x, _ in marks]
-    ys = [y for _, y in parsed] + [y for _, y in marks]
-    width = max([len(marks.get(at, "")) + len(s[-1]) + (2 if len(s) > 1 else 0) for at, s in parsed.items() if s]
-                + [len(m) for m in marks.values()] + [4])
-    lines = ["      " + " ".join(f"{x:^{width}}" for x in range(min(xs), max(xs) + 1))]
-    for y in range(min(ys), max(ys) + 1):
-        row = []
-        for x in range(min(xs), max(xs) + 1):
-            stack = parsed.get((x, y))
-            text = "." if not stack else stack[-1] + (f"+{len(stack) - 1}" if len(stack) > 1 else "")
-            if marks:                   # keyed: left-aligned, so that the keys line up
-                text = (marks.get((x, y), " " * len(next(iter(marks.values())))) + (text if stack else "")).rstrip()
-                row.append(f"{text:<{width}}")
-            else:
-                row.append(f"{text:^{width}}")
-        line = f"  {y:>3} " + " ".join(row)
+    pad = " " * max((len(m) for m in marks.values()), default=0)
+    texts = {}
+    for at in set(parsed) | set(marks):
+        stack = parsed.get(at)
+        text = "." if not stack else stack[-1] + (f"+{len(stack) - 1}" if len(stack) > 1 else "")
+        texts[at] = (marks.get(at, pad) + (text if stack else "")).rstrip() if marks else text
+    xs = range(min(x for x, _ in texts), max(x for x, _ in texts) + 1)
+    ys = range(min(y for _, y in texts), max(y for _, y in texts) + 1)
+    width = max([len(t) for t in texts.values()] + [4])
+    if width_limit and 6 + len(xs) * (width + 1) - 1 > width_limit:
+        width = max(4, (width_limit - 6 - len(xs) + 1) // len(xs))
+        texts = {at: t if len(t) <= width else t[:width - 1] + "…" for at, t in texts.items()}
+    lines = ["      " + " ".join(f"{x:^{width}}" for x in xs)]
+    for y in ys:
+        row = [texts.get((x, y), pad if marks else ".") for x in xs]
+        line = f"  {y:>3} " + " ".join(f"{t:<{width}}" if marks else f"{t:^{width}}" for t in row)
         lines.append(line.rstrip() if marks else line)
     return lines
 
@@ -223,39 +225,46 @@ def _counted(labels: list) -> str:
 
 def _pictures_as_text(title: str, glyphs: dict, compact: int, keys: dict | None = None) -> list:
     """A grid of pictures in a few lines: each cell as one line of its picture, the first
-    that most other cells do not share (a card's name or resource, not the 'resource card'
-    common to many), in a text grid when that fits the screen (and compact < 4), else as a
-    list of occupied cells. `keys` as for render_grid."""
+    that the fewest other cells share (a card's name or resource, not the 'resource card'
+    common to many; an indented line continues another and is never the one), in a text grid when that fits the screen (and compact < 4, or there are
+    keys), else as a list of occupied cells. `keys` as for render_grid. A legend says the
+    rest of the pictures: of the keyed cells when there are keys, else of all up to compact 2."""
     keys = keys or {}
-    pictures = {key: [line.strip() for line in lines] for key, lines in glyphs.items() if lines}
+    pictures = {key: [line.strip() for line in lines if line[:1] != " "] or [line.strip() for line in lines]
+                for key, lines in glyphs.items() if lines}
     counts: dict = {}
     for lines in pictures.values():
         for line in set(lines):
             counts[line] = counts.get(line, 0) + 1
-    common = len(pictures) / 2
-    first = {key: [next((line for line in lines if line and counts[line] <= common), lines[0])]
+    first = {key: [min((line for line in lines if line), key=lambda line: counts[line], default=lines[0])]
              for key, lines in pictures.items()}
     if not first and not keys:
         return [f"{title}: (empty)"]
-    grid = render_grid(first, keys=keys)
-    if compact < 4 and max(len(line) for line in grid) <= screen_width():
-        return [f"{title}:"] + grid + (_legend(glyphs, first, counts, common, keys) if compact <= 2 else [])
+    grid = render_grid(first, keys=keys, width_limit=screen_width())
+    if (compact < 4 or keys) and max(len(line) for line in grid) <= screen_width():
+        legend = _legend(glyphs, first, counts, keys) if compact <= 2 or keys else []
+        return [f"{title}:"] + grid + legend
     marked = {k: [key_mark(key)] + first.get(k, []) for k, key in keys.items()}
     cells = sorted(((int(k.split(",")[1]), int(k.split(",")[0])), " ".join(text))
                    for k, text in {**first, **marked}.items())
     return [f"{title}: " + "; ".join(f"({x}, {y}) {text}" for (y, x), text in cells)]
 
 
-def _legend(glyphs: dict, first: dict, counts: dict, common: float, keys: dict) -> list:
+def _legend(glyphs: dict, first: dict, counts: dict, keys: dict) -> list:
     """Under a grid of pictures drawn a line a cell: a line for each cell whose picture says
     more than that line (a building's points and cost), row by row, led by the cell's key
-    or coordinate; a picture's indented line continues the line before it."""
+    or coordinate (with keys, only the keyed cells: what the decision can choose); a
+    picture's indented line continues the line before it. A first line that a quarter of
+    the pictures share (a kind of card: 'resource card') is left out."""
+    shared = max(2, len(first) / 4)
     out = []
     for cell in sorted(first, key=lambda k: tuple(reversed([int(n) for n in k.split(",")]))):
+        if keys and cell not in keys:   # the cells the decision names are the ones to read
+            continue
         rest: list = []
-        for line in glyphs[cell]:
+        for number, line in enumerate(glyphs[cell]):
             text = line.strip()
-            if not text or text == first[cell][0] or counts.get(text, 0) > common:
+            if not text or text == first[cell][0] or number == 0 and counts.get(text, 0) >= shared:
                 continue
             if line[:1].isspace() and rest:
                 rest[-1] += f", {text}"
