@@ -141,7 +141,8 @@ def test_a_long_bot_game_keeps_about_the_square_root_of_its_length_in_states(tmp
     path.write_text(LONG_GAME % rounds)
     table = new_table(tmp_path, str(path), ["random", "random"])
     # (the save on every move is not what this measures: written to memory, not the disk)
-    monkeypatch.setattr(web_table, "write_atomically", lambda path, text: None)
+    monkeypatch.setattr(web_table.Journal, "snapshot", lambda journal, text, key: None)
+    monkeypatch.setattr(web_table.Journal, "append", lambda journal, entry: None)
     before = states_alive()
     while table.bot_move():
         pass

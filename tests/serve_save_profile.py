@@ -1,0 +1,60 @@
+"""What saving on every move costs a web table as its game grows (docs/performance.md, "The
+web table"): a table of two random bots plays MOVES moves of a counting game (its state
+grows with every move, as any game's history does), saved on every move in a temporary
+folder; prints the seconds of the whole run and the milliseconds a move took, median, over
+the first and the last hundred moves.
+
+    python tests/serve_save_profile.py [MOVES]
+
+The same script runs against any version of the table (it uses only open_table and
+bot_move), so a before and an after can be timed side by side."""
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from boardwright.cli.web.table import open_table
+from boardwright.interpreter.compile.load import load_game
+
+COUNTING = """\
+game "Counting"
+players 2
+var total: int per player = 0 "Total"
+play {
+  for round in range(%d) {
+    for p in players {
+      turn p {
+        choose n from [1, 2, 3] prompt "Add"
+        total[p] += n
+      }
+    }
+  }
+}
+score p { "Total": total[p] }
+"""
+
+
+def profile(moves: int = 1200) -> dict:
+    with tempfile.TemporaryDirectory() as folder:
+        game = Path(folder) / "counting.game"
+        game.write_text(COUNTING % (moves // 2))
+        table, _ = open_table(str(game), None, 2, ["random", "random"], 1, Path(folder) / "saves", load_game)
+        each = []
+        start = time.perf_counter()
+        while True:
+            before = time.perf_counter()
+            if not table.bot_move():
+                break
+            each.append(time.perf_counter() - before)
+        total = time.perf_counter() - start
+    return {"moves": len(each), "seconds": total, "first_100_ms": 1000 * statistics.median(each[:100]),
+            "last_100_ms": 1000 * statistics.median(each[-100:])}
+
+
+if __name__ == "__main__":
+    result = profile(int(sys.argv[1]) if len(sys.argv) > 1 else 1200)
+    print(f"{result['moves']} moves in {result['seconds']:.2f} s; a move: {result['first_100_ms']:.2f} ms "
+          f"(median of the first 100), {result['last_100_ms']:.2f} ms (of the last 100)")
