@@ -6,13 +6,14 @@ off the screen (its row label and the column header above it) and must be the ce
 chosen move names."""
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
 
 from boardwright.cli.option_pages import group_name, groups_of
 from boardwright.cli.render import render_grid, render_picture
-from boardwright.cli.table_keys import table_keys
+from boardwright.cli.table_keys import key_sequence, table_keys
 
 from conftest import cached_game
 from test_play_screen_fit import HEIGHT, WIDTH, Table, table_header, terminal_80_by_30  # noqa: F401 (fixture)
@@ -77,7 +78,7 @@ def test_fifteen_point_city_decisions_each_fit_one_screen_with_the_whole_market(
     table = KeyedTable(game, 3, 15)
     table.session.run()
     assert len(table.seen) == 15
-    keyed_screens = 0
+    keyed_screens = legends = 0
     for n, (decision, screen) in enumerate(table.seen):
         text = "\n".join(screen)
         assert len(screen) <= HEIGHT - 1 and all(len(line) <= WIDTH for line in screen)
@@ -89,9 +90,17 @@ def test_fifteen_point_city_decisions_each_fit_one_screen_with_the_whole_market(
         listed = {int(m) for m in re.findall(r"(?:^|\s)(\d+)\. ", text[text.index(", your move."):], re.M)}
         keys = set(re.findall(r"\b([a-z]{1,2})\) ", "\n".join(screen[market:market + 6])))
         keyed_screens += bool(keys)
+        for line in screen[market + 6:]:        # the legend: a keyed building's cost, from cards.yaml
+            legend = re.match(r"  ([a-z]{1,2})\) ([^:]+): (.*)", line)
+            if not legend:
+                break
+            card = next(c for c in game.components if c.get("name") == legend.group(2))
+            assert legend.group(1) in keys and all(f"{card['cost'].count(r)} {r}" in legend.group(3)
+                                                   for r in card["cost"]), line
+            legends += 1
         assert len(listed) + len(keys) == len(decision.options), \
             f"decision {n}: every option is listed or keyed on the market"
-    assert keyed_screens >= 5
+    assert keyed_screens >= 5 and legends >= 4
 
 
 def test_the_whole_list_stays_when_it_fits_punto_keeps_its_numbered_cells():
@@ -106,7 +115,9 @@ def test_keys_avoid_quit_and_option_names_and_are_drawn_in_the_cell_below():
     game.apply_index(st, 0)                     # no flip: the take, 16 market cells and the deck
     keys = table_keys(game, st, 0)
     assert len(keys.options) == 16 and "q" not in keys.options and keys.grids == ["market"]
-    assert keys.cells["market"]["0,0"] == "a" and keys.cells["market"]["3,3"] == "p", "row by row, q left out"
+    assert keys.cells["market"]["0,0"] == "a" and keys.cells["market"]["3,3"] == "p", "row by row"
+    sequence = list(itertools.islice(key_sequence({"b", "ab"}), 30))
+    assert sequence[:3] == ["a", "c", "d"] and sequence[15:17] == ["r", "s"] and sequence[24:27] == ["aa", "ac", "ad"]
     picture = render_picture({"0,0": ["ab"], "1,0": ["cd"]}, (6, 1), None, keys={"1,0": "k"})
     assert picture[1] == "      +------+k)----+", "a key stands in the border above its cell"
     grid = render_grid({"0,0": ["red 5"]}, keys={"1,0": "b"})
