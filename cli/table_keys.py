@@ -50,7 +50,8 @@ def _title(game, key: str) -> str:
     return name + (f" of {game.player_name(int(owner))}" if owner else "")
 
 
-def _keys(avoid: set):
+def key_sequence(avoid: set):
+    """The keys in the order given: letters (q left out), then pairs of letters; none in `avoid`."""
     pairs = ("".join(p) for p in itertools.product(_LETTERS, repeat=2))
     return (k for k in itertools.chain(_LETTERS, pairs) if k not in avoid)
 
@@ -68,7 +69,7 @@ def table_keys(game, st, seat: int) -> TableKeys:
     labels = [o.label for o in decision.options]
     avoid = {o.id.lower() for o in decision.options} | {label.lower() for label in labels} | set(groups_of(labels))
     keys = TableKeys()
-    for (index, zone, cell), key in zip(sorted(named, key=lambda n: (n[1], _row_major(n[2]))), _keys(avoid)):
+    for (index, zone, cell), key in zip(sorted(named, key=lambda n: (n[1], _row_major(n[2]))), key_sequence(avoid)):
         keys.cells.setdefault(zone, {})[cell] = key
         keys.options[key] = index
         if zone not in keys.grids:
