@@ -15,12 +15,16 @@ Options are always chosen by their number in the whole list (or id, or label), w
 group or page shows them, so a number never changes its meaning. An option that is a
 component is listed with the component's data `details` where its label does not say them.
 Options keyed on the table (cli/table_keys.py) can be left out of the list (`hidden`).
+`fit_screen` chooses, for the play screen, how short the table is drawn and how the options
+are laid out beside it.
 """
 from __future__ import annotations
 
 import math
 import re
 from dataclasses import dataclass
+
+from .render import COMPACT_LEVELS, render_table, screen_height, screen_width
 
 MIN_OPTION_LINES = 6        # the options get at least this many lines, even under a tall table
 
@@ -131,3 +135,26 @@ def described_option(game, st, option) -> str:
         return option.label
     details = game.details[value]
     return f"{option.label} — {details}" if details and details not in option.label else option.label
+
+
+def fit_screen(game, seen: dict, labels: list, head: str, keys, view: tuple, whole_table: bool = False):
+    """The play screen's table and options for the terminal's lines: (table text, Shown,
+    whether the options naming cells are keyed on the table). The fullest table (render_table's
+    `compact` as low as it can be; only 0 with `whole_table`) with the whole list, or the
+    list less the options keyed on the table (`keys`, cli/table_keys.py); else with groups;
+    else with pages. `view`: the group and page asked for."""
+    height, width = screen_height() or 10 ** 6, screen_width()       # no height known: no limit
+    layouts = []                    # (overflows, paged, grouped, keyed, table, options shown)
+    for level in ([0] if whole_table else range(COMPACT_LEVELS + 1)):
+        # Keyed first at the last level, which would list a grid of pictures cell by cell.
+        for keyed in ((False, True) if level < COMPACT_LEVELS else (True, False)) if keys.options else (False,):
+            cells, hidden, below = (keys.cells, keys.keyed(), 1) if keyed else ({}, frozenset(), 0)
+            table = render_table(game, seen, level, cells)
+            budget = height - table.count("\n") - head.count("\n") - 4 - below  # blank, table, head, prompt
+            shown = lay_out(labels, budget, width, *view, hidden=hidden)
+            layouts.append((len(shown.lines) > budget, shown.pages > 1, shown.grouped, keyed, table, shown))
+            if not any(layouts[-1][:3]):
+                return table, shown, keyed
+    _, _, _, keyed, table, shown = next((x for x in layouts if not x[0] and not x[1]),
+                                        next((x for x in layouts if not x[0]), layouts[-1]))
+    return table, shown, keyed

@@ -20,7 +20,7 @@ from ..interpreter.bots.registry import make_bot
 from ..interpreter.run.state import State
 from .live_scores import live_scores, render_live_scores
 from .saves import LOG_FORMAT, SAVE_FORMAT, bot_states, read_saved, restore_bots, write_atomically
-from .option_pages import described_option, groups_of, lay_out
+from .option_pages import described_option, fit_screen, groups_of
 from .table_keys import table_keys
 from .render import (COMPACT_LEVELS, colourize, fit_lines, render_options, render_result, render_table, screen_height,
                      screen_width, wants_colour)
@@ -170,26 +170,8 @@ class Session:
         seen = game.observe(self.st, p)
         head = fit_lines([f"{game.player_name(p)}, your move. {decision.prompt}:"])
         labels = [described_option(game, self.st, o) for o in decision.options]
-        height, width = screen_height() or 10 ** 6, screen_width()       # no height known: no limit
         keys = table_keys(game, self.st, p)
-        layouts = []                    # (overflows, paged, grouped, keyed, table, options shown)
-        for level in ([0] if whole_table else range(COMPACT_LEVELS + 1)):
-            # Keyed first at the last level, which would list a grid of pictures cell by cell.
-            for keyed in ((False, True) if level < COMPACT_LEVELS else (True, False)) if keys.options else (False,):
-                cells, hidden, below = (keys.cells, keys.keyed(), 1) if keyed else ({}, frozenset(), 0)
-                table = render_table(game, seen, level, cells)
-                budget = height - table.count("\n") - head.count("\n") - 4 - below  # blank, table, head, prompt
-                shown = lay_out(labels, budget, width, *self.view, hidden=hidden)
-                layouts.append((len(shown.lines) > budget, shown.pages > 1, shown.grouped, keyed, table, shown))
-                if not any(layouts[-1][:3]):
-                    break
-            if not any(layouts[-1][:3]):
-                break
-        # The fullest table with the whole list (less the options keyed on the table, if it
-        # must), else with groups, else with pages.
-        _, _, _, keyed, table, shown = next(
-            (x for x in layouts if not any(x[:3])),
-            next((x for x in layouts if not x[0] and not x[1]), next((x for x in layouts if not x[0]), layouts[-1])))
+        table, shown, keyed = fit_screen(game, seen, labels, head, keys, self.view, whole_table)
         self.keys = keys.options if keyed else {}
         self.out("")
         self.out(table)
