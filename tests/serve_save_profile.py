@@ -19,23 +19,8 @@ from pathlib import Path
 from boardwright.cli.web.table import open_table
 from boardwright.interpreter.compile.load import load_game
 
-COUNTING = """\
-game "Counting"
-players 2
-var total: int per player = 0 "Total"
-play {
-  for round in range(%d) {
-    for p in players {
-      turn p {
-        choose n from [1, 2, 3] prompt "Add"
-        total[p] += n
-      }
-    }
-  }
-}
-score p { "Total": total[p] }
-"""
-
+sys.path.insert(0, str(Path(__file__).parent))
+from test_serve_tables import LONG_GAME as COUNTING  # noqa: E402  (a game of N rounds of two moves)
 
 def profile(moves: int = 1200) -> dict:
     with tempfile.TemporaryDirectory() as folder:
