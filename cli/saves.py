@@ -96,7 +96,6 @@ class Journal:
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        self._handle = None
 
     @staticmethod
     def due(lines: int, snapshot_moves: int) -> bool:
@@ -109,21 +108,15 @@ class Journal:
 
     def snapshot(self, text: str, key: str) -> None:
         """Write the snapshot (its JSON names `key` as its "journal"), then a new journal."""
-        self.close()
         write_atomically(self.path, text)
         write_atomically(journal_path(self.path), json.dumps({"format": JOURNAL_FORMAT, "journal": key}) + "\n")
-        self._handle = open(journal_path(self.path), "a", encoding="utf-8")
 
     def append(self, entry: dict) -> None:
-        """One line, on the disk before this returns."""
-        self._handle.write(json.dumps(entry, separators=(",", ":")) + "\n")
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
-
-    def close(self) -> None:
-        if self._handle is not None:
-            self._handle.close()
-            self._handle = None
+        """One line, on the disk before this returns (in one write: a kill cuts it short at worst)."""
+        with open(journal_path(self.path), "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(entry, separators=(",", ":")) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
 
 
 def read_journal(path: str | Path, key, moves: list, damaged, notes: list | None) -> tuple[list, list]:
