@@ -147,3 +147,37 @@ def test_the_writes_of_two_changes_are_made_in_the_order_the_changes_were(tmp_pa
     table.undo(table.tokens["table"], 2)        # ... is written before the next one
     assert seen == [0, 1, 0]
     assert web_table.read_saved(str(tmp_path / "saves" / SAVE_NAME), SAVE_FORMAT, load_game)[1]["moves"] == []
+
+
+PLAYS_UNTIL_KILLED = """
+import sys
+from pathlib import Path
+from boardwright.cli.web.table import open_table
+from boardwright.interpreter.compile.load import load_game
+table, _ = open_table(sys.argv[1], None, 2, ["random", "random"], 1, Path(sys.argv[2]), load_game)
+print("playing", flush=True)
+while table.bot_move():
+    pass
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("after", [0.3, 0.7, 1.1])
+def test_a_table_killed_at_any_moment_resumes(tmp_path, after):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    path = tmp_path / "count.game"
+    path.write_text(LONG_GAME % 5000)
+    player = subprocess.Popen([sys.executable, "-c", PLAYS_UNTIL_KILLED, str(path), str(tmp_path / "saves")],
+                              stdout=subprocess.PIPE, text=True, env=dict(os.environ))
+    assert player.stdout.readline() == "playing\n"
+    time.sleep(after)
+    player.send_signal(signal.SIGKILL)
+    player.wait(timeout=60)
+    player.stdout.close()
+    resumed, was_saved = open_table(str(path), None, None, None, 1, tmp_path / "saves", load_game, notes=[])
+    assert was_saved and len(resumed.moves) > 0
+    assert resumed.st.vars["total"] == totals(resumed.moves)
