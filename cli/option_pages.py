@@ -104,7 +104,8 @@ def lay_out(labels: list, budget: int, width: int, group: str | None = None, pag
             cells = [f"{group_name(labels[members[0]])} ({len(members)})" for members in groups.values()]
             lines = columns(cells, width, budget - 1)
             if lines is not None:
-                return Shown([f"  {len(everything)} options in {len(groups)} groups (by the first word): type a "
+                basis = "by row" if all(_CELL.match(labels[m[0]]) for m in groups.values()) else "by the first word"
+                return Shown([f"  {len(everything)} options in {len(groups)} groups ({basis}): type a "
                               "group to list its options"] + lines, grouped=True)
         chosen = list(everything)
     else:

@@ -129,3 +129,12 @@ def test_keys_avoid_quit_and_option_names_and_are_drawn_in_the_cell_below():
 def test_a_label_that_starts_with_a_cell_is_grouped_by_its_row(label, group):
     assert group_name(label) == group
     assert list(groups_of(["(0, 1) a", "(2, 1) b", "(0, 0) c"], hidden={2})) == ["row 1"]
+
+
+def test_options_named_by_cells_are_grouped_by_row_when_they_are_not_keyed():
+    from boardwright.cli.option_pages import lay_out
+    labels = [f"({x}, {y}) a card with a long name to fill the line" for y in range(4) for x in range(4)]
+    shown = lay_out(labels, 6, 80)
+    assert shown.grouped and shown.lines[0].startswith("  16 options in 4 groups (by row)")
+    assert shown.lines[1].split() == ["row", "0", "(4)", "row", "1", "(4)", "row", "2", "(4)", "row", "3", "(4)"]
+    assert [line.split(".")[0].strip() for line in lay_out(labels, 6, 80, "row 2").lines] == ["9", "10", "11", "12"]
