@@ -19,7 +19,7 @@ from ..interpreter.bots.mcts import MCTSBot
 from ..interpreter.bots.registry import make_bot
 from ..interpreter.run.state import State
 from .live_scores import live_scores, render_live_scores
-from .saves import LOG_FORMAT, SAVE_FORMAT, bot_states, read_saved, restore_bots, write_atomically
+from .saves import LOG_FORMAT, SAVE_FORMAT, JournaledFile, bot_states, read_saved, restore_bots, write_atomically
 from .option_pages import described_option, fit_screen, groups_of
 from .table_keys import table_keys
 from .render import (COMPACT_LEVELS, colourize, fit_lines, render_options, render_result, render_table, screen_height,
@@ -68,6 +68,7 @@ class Session:
         self.keys: dict = {}            # the keys drawn on the table: {key: option index}
         self.moves: list[dict] = list(setup.get("moves", []))
         self.log_path = setup.get("log")
+        self.log_file = None if self.log_path is None else JournaledFile(self.log_path)
         self.trace = None               # a TraceWriter, when play --trace FILE asks for one
         self.logged = -1                # how many moves the log file holds
 
@@ -129,6 +130,7 @@ class Session:
             if index in (None, "quit"):
                 ended = "Input ended" if index is None else "Goodbye"
                 kept = "" if self.log_path is None else f" (its log is in {self.log_path})"
+                self.write_log(finish=True)
                 self.out(f"\n{ended}: the game is abandoned{kept}.")
                 return 0
             if index == "again":            # undone or redone: the decision to make has changed
@@ -142,7 +144,7 @@ class Session:
             self.out(self.fitted_table(game.observe(self.st, self.viewer()), result.count("\n") + 3))
         else:
             result = render_result(game, game.result(self.st))
-        self.write_log(only_if_behind=True)
+        self.write_log(finish=True)
         self.out(result)
         if self.queued is not None:
             self.out(f"(The game is over: '{self.queued}', typed at the pause, was not run.)")
@@ -373,12 +375,12 @@ class Session:
         if rows[0][1] - min(r[1] for r in rows) < 0.005:
             self.out("  (the search sees no real difference between these options)")
 
-    def write_log(self, only_if_behind: bool = False) -> None:
+    def write_log(self, only_if_behind: bool = False, finish: bool = False) -> None:
+        """The log: a journal line (saves.JournaledFile), or with `finish` one whole file."""
         if self.log_path is None or (only_if_behind and self.logged == len(self.moves)):
             return
-        data = {"format": LOG_FORMAT, **{k: v for k, v in self.setup.items() if k != "log"},
-                "moves": self.moves}
-        write_atomically(self.log_path, json.dumps(data, indent=1))
+        data = {"format": LOG_FORMAT, **{k: v for k, v in self.setup.items() if k != "log"}, "moves": self.moves}
+        self.log_file.finish(data) if finish else self.log_file.write(data)
         self.logged = len(self.moves)
 
 

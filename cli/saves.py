@@ -11,7 +11,8 @@ against the rules from the setup it names, each by the player and seat it says; 
 state must be the one its moves lead to. Anything else is "the saved game is damaged: ..."
 (exit 2). The state that play continues from is the replayed one, never the file's.
 
-A save written on every move (the web table's) is a snapshot and a journal (`Journal`):
+A save or log written on every move (the web table's save, `play --log`) is a snapshot
+and a journal (`Journal`, `JournaledFile`):
 rewriting the whole save after each move costs more the longer the game, so each move is
 one line appended to `NAME.journal` beside the snapshot (flushed to disk), and the snapshot
 is rewritten only when the journal has grown by half the moves the snapshot holds (so the
@@ -117,6 +118,35 @@ class Journal:
             handle.write(json.dumps(entry, separators=(",", ":")) + "\n")
             handle.flush()
             os.fsync(handle.fileno())
+
+
+class JournaledFile:
+    """A save or log written after every move (`play --log`) as a snapshot and a journal
+    (`Journal`), so that a write costs the same early and late in a long game. `write(data)`
+    takes the whole document each time; its moves must only have grown or been cut back
+    (a move, an undo, a redo) since the last write. `finish(data)` writes it as one whole
+    file, without a journal (the game is over, or left)."""
+
+    def __init__(self, path: str | Path):
+        self.journal = Journal(path)
+        self.written = None             # the moves the file and its journal hold
+        self.lines = self.base = 0
+
+    def write(self, data: dict) -> None:
+        moves = data["moves"]
+        if self.written is None or Journal.due(self.lines + 1, self.base):
+            key = Journal.new_key()
+            self.journal.snapshot(json.dumps({**data, "journal": key}, indent=1), key)
+            self.lines, self.base = 0, len(moves)
+        else:
+            at = min(self.written, len(moves))
+            self.journal.append({"at": at, "moves": moves[at:]})
+            self.lines += 1
+        self.written = len(moves)
+
+    def finish(self, data: dict) -> None:
+        write_atomically(self.journal.path, json.dumps(data, indent=1))
+        journal_path(self.journal.path).unlink(missing_ok=True)     # no longer named by the file
 
 
 def read_journal(path: str | Path, key, moves: list, damaged, notes: list | None) -> tuple[list, list]:
@@ -253,8 +283,7 @@ def read_saved(path: str, expected_format: str, load_game, notes: list | None = 
     except UsageError as exc:
         raise damaged(str(exc))
     _replay(game, st, data["moves"], seats, damaged)
-    journal_key = data.get("journal") if expected_format == SAVE_FORMAT else None
-    moves, journal_bots = read_journal(path, journal_key, data["moves"], damaged, notes)
+    moves, journal_bots = read_journal(path, data.get("journal"), data["moves"], damaged, notes)
     randoms = {}
     for number, entry in enumerate(data.get("bots", [])):
         seat = entry["seat"]

@@ -181,3 +181,26 @@ def test_a_table_killed_at_any_moment_resumes(tmp_path, after):
     resumed, was_saved = open_table(str(path), None, None, None, 1, tmp_path / "saves", load_game, notes=[])
     assert was_saved and len(resumed.moves) > 0
     assert resumed.st.vars["total"] == totals(resumed.moves)
+
+
+def test_a_play_log_left_by_a_crash_is_its_file_and_journal_and_replays_every_move(tmp_path):
+    from boardwright.cli.play import Session
+    from boardwright.cli.saves import LOG_FORMAT
+    path = tmp_path / "count.game"
+    path.write_text(LONG_GAME % 100)
+    game, log = load_game(str(path)), tmp_path / "game.log.json"
+    answers = ["1", "3", "undo", "2"] + ["1"] * 80
+
+    def ask(prompt=""):
+        if not answers:
+            raise KeyboardInterrupt     # the terminal closed: no last whole write
+        return answers.pop(0)
+    setup = {"game": str(path), "variant": None, "params": {}, "players": 2, "seed": 1,
+             "seats": ["human", "random"], "log": str(log)}
+    session = Session(game, setup, game.new_state(2, 1), out=lambda text: None, ask=ask)
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    assert len(json.loads(log.read_text())["moves"]) < len(session.moves) == 164, "the rest is in the journal"
+    _game, logged, st, _ = read_saved(str(log), LOG_FORMAT, load_game)
+    assert logged["moves"] == session.moves and st.vars["total"] == totals(session.moves)
+    assert [m["id"] for m in session.moves if m["seat"] == "human"][:2] == ["1", "2"], "the undo is in it"
