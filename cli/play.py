@@ -82,6 +82,9 @@ class Session:
         self.watch_grids()
         try:
             return self._run()
+        except KeyboardInterrupt:       # Ctrl-C: the log as one whole file, as a game left
+            self.write_log(finish=True)
+            raise
         finally:
             self.game.__dict__.pop("move", None)
             if self.trace is not None:
