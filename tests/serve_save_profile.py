@@ -5,6 +5,10 @@ folder; prints the seconds of the whole run and the milliseconds a move took, me
 the first and the last hundred moves.
 
     python tests/serve_save_profile.py [MOVES]
+    python tests/serve_save_profile.py --log [MOVES]
+
+With --log: the same for `play --log` (two human seats at one terminal, each typing 1; the
+milliseconds from one prompt to the next), whose log is written after every person's move.
 
 The same script runs against any version of the table (it uses only open_table and
 bot_move), so a before and an after can be timed side by side."""
@@ -39,7 +43,32 @@ def profile(moves: int = 1200) -> dict:
             "last_100_ms": 1000 * statistics.median(each[-100:])}
 
 
+def profile_log(moves: int = 1200) -> dict:
+    from boardwright.cli.play import Session
+    with tempfile.TemporaryDirectory() as folder:
+        game = Path(folder) / "counting.game"
+        game.write_text(COUNTING % (moves // 2))
+        loaded, answers, asked = load_game(str(game)), ["1"] * moves, []
+
+        def ask(prompt=""):
+            asked.append(time.perf_counter())
+            if not answers:
+                raise EOFError
+            return answers.pop(0)
+        setup = {"game": str(game), "variant": None, "params": {}, "players": 2, "seed": 1,
+                 "seats": ["human", "human"], "log": str(Path(folder) / "game.log")}
+        session = Session(loaded, setup, loaded.new_state(2, 1), out=lambda text: None, ask=ask)
+        start = time.perf_counter()
+        session.run()
+        total = time.perf_counter() - start
+    each = [b - a for a, b in zip(asked, asked[1:])]
+    return {"moves": len(session.moves), "seconds": total, "first_100_ms": 1000 * statistics.median(each[:100]),
+            "last_100_ms": 1000 * statistics.median(each[-100:])}
+
+
 if __name__ == "__main__":
-    result = profile(int(sys.argv[1]) if len(sys.argv) > 1 else 1200)
+    log = "--log" in sys.argv
+    numbers = [int(a) for a in sys.argv[1:] if a.isdigit()]
+    result = (profile_log if log else profile)(numbers[0] if numbers else 1200)
     print(f"{result['moves']} moves in {result['seconds']:.2f} s; a move: {result['first_100_ms']:.2f} ms "
           f"(median of the first 100), {result['last_100_ms']:.2f} ms (of the last 100)")
