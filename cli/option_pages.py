@@ -5,7 +5,8 @@ The play screen (cli/play.py) keeps the table and the options on one screen of t
 
 - in columns, numbered down each column, when they all fit;
 - else grouped by the first word of their labels ("I5 on (3, 4) ..." is in group I5,
-  "wheat at (1, 0), ..." in group wheat), when there are several groups and the groups fit:
+  "wheat at (1, 0), ..." in group wheat; a label that starts with a cell, "(2, 1) ...", by
+  the row as the board prints it, "row 1"), when there are several groups and the groups fit:
   the screen lists the groups with how many options each holds, and typing a group's name
   lists its options;
 - else (or inside a group that is still too long) in pages: `more` shows the next one.
@@ -13,11 +14,17 @@ The play screen (cli/play.py) keeps the table and the options on one screen of t
 Options are always chosen by their number in the whole list (or id, or label), whichever
 group or page shows them, so a number never changes its meaning. An option that is a
 component is listed with the component's data `details` where its label does not say them.
+Options keyed on the table (cli/table_keys.py) can be left out of the list (`hidden`).
+`fit_screen` chooses, for the play screen, how short the table is drawn and how the options
+are laid out beside it.
 """
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
+
+from .render import COMPACT_LEVELS, render_table, screen_height, screen_width
 
 MIN_OPTION_LINES = 6        # the options get at least this many lines, even under a tall table
 
@@ -30,16 +37,24 @@ class Shown:
     grouped: bool = False       # the lines list groups, not options
 
 
+_CELL = re.compile(r"\((-?\d+), ?(-?\d+)\)")
+
+
 def group_name(label: str) -> str:
+    cell = _CELL.match(label)
+    if cell:
+        return f"row {cell.group(2)}"
     words = label.split()
     return words[0].rstrip(":,;.") if words else ""
 
 
-def groups_of(labels: list) -> dict:
-    """Option indexes by the first word of their labels (lower case), in the order first seen."""
+def groups_of(labels: list, hidden=frozenset()) -> dict:
+    """Option indexes by the first word of their labels (lower case), in the order first seen;
+    the `hidden` indexes left out."""
     groups: dict = {}
     for index, label in enumerate(labels):
-        groups.setdefault(group_name(label).lower(), []).append(index)
+        if index not in hidden:
+            groups.setdefault(group_name(label).lower(), []).append(index)
     return groups
 
 
@@ -71,25 +86,30 @@ def numbered(labels: list, indexes) -> list:
     return [f"{i + 1:>{width}}. {labels[i]}" for i in indexes]
 
 
-def lay_out(labels: list, budget: int, width: int, group: str | None = None, page: int = 0) -> Shown:
+def lay_out(labels: list, budget: int, width: int, group: str | None = None, page: int = 0,
+            hidden=frozenset()) -> Shown:
     """The options (their labels) in at most `budget` lines of `width` columns. `group`:
-    only that group's options; `page`: which page of a list that needs pages."""
+    only that group's options; `page`: which page of a list that needs pages; `hidden`: the
+    indexes of options not to list (they keep their numbers)."""
     budget = max(MIN_OPTION_LINES, budget)
-    everything = range(len(labels))
+    everything = [i for i in range(len(labels)) if i not in hidden]
+    if not everything:
+        return Shown([])
     if group is None:
         lines = columns(numbered(labels, everything), width, budget)
         if lines is not None:
             return Shown(lines)
-        groups = groups_of(labels)
+        groups = groups_of(labels, hidden)
         if len(groups) > 1:
             cells = [f"{group_name(labels[members[0]])} ({len(members)})" for members in groups.values()]
             lines = columns(cells, width, budget - 1)
             if lines is not None:
-                return Shown([f"  {len(labels)} options in {len(groups)} groups (by the first word): type a "
+                basis = "by row" if all(_CELL.match(labels[m[0]]) for m in groups.values()) else "by the first word"
+                return Shown([f"  {len(everything)} options in {len(groups)} groups ({basis}): type a "
                               "group to list its options"] + lines, grouped=True)
         chosen = list(everything)
     else:
-        chosen = groups_of(labels).get(group, [])
+        chosen = groups_of(labels, hidden).get(group, [])
     return _paged(labels, chosen, budget, width, page)
 
 
@@ -116,3 +136,26 @@ def described_option(game, st, option) -> str:
         return option.label
     details = game.details[value]
     return f"{option.label} — {details}" if details and details not in option.label else option.label
+
+
+def fit_screen(game, seen: dict, labels: list, head: str, keys, view: tuple, whole_table: bool = False):
+    """The play screen's table and options for the terminal's lines: (table text, Shown,
+    whether the options naming cells are keyed on the table). The fullest table (render_table's
+    `compact` as low as it can be; only 0 with `whole_table`) with the whole list, or the
+    list less the options keyed on the table (`keys`, cli/table_keys.py); else with groups;
+    else with pages. `view`: the group and page asked for."""
+    height, width = screen_height() or 10 ** 6, screen_width()       # no height known: no limit
+    layouts = []                    # (overflows, paged, grouped, keyed, table, options shown)
+    for level in ([0] if whole_table else range(COMPACT_LEVELS + 1)):
+        # Keyed first at the last level, which would list a grid of pictures cell by cell.
+        for keyed in ((False, True) if level < COMPACT_LEVELS else (True, False)) if keys.options else (False,):
+            cells, hidden, below = (keys.cells, keys.keyed(), 1) if keyed else ({}, frozenset(), 0)
+            table = render_table(game, seen, level, cells)
+            budget = height - table.count("\n") - head.count("\n") - 4 - below  # blank, table, head, prompt
+            shown = lay_out(labels, budget, width, *view, hidden=hidden)
+            layouts.append((len(shown.lines) > budget, shown.pages > 1, shown.grouped, keyed, table, shown))
+            if not any(layouts[-1][:3]):
+                return table, shown, keyed
+    _, _, _, keyed, table, shown = next((x for x in layouts if not x[0] and not x[1]),
+                                        next((x for x in layouts if not x[0]), layouts[-1]))
+    return table, shown, keyed

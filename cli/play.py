@@ -19,15 +19,17 @@ from ..interpreter.bots.mcts import MCTSBot
 from ..interpreter.bots.registry import make_bot
 from ..interpreter.run.state import State
 from .live_scores import live_scores, render_live_scores
-from .saves import LOG_FORMAT, SAVE_FORMAT, bot_states, read_saved, restore_bots, write_atomically
-from .option_pages import described_option, groups_of, lay_out
+from .saves import LOG_FORMAT, SAVE_FORMAT, JournaledFile, bot_states, read_saved, restore_bots, write_atomically
+from .option_pages import described_option, fit_screen, groups_of
+from .table_keys import table_keys
 from .render import (COMPACT_LEVELS, colourize, fit_lines, render_options, render_result, render_table, screen_height,
                      screen_width, wants_colour)
 from .terminal import safe_text, write_control
 from .trace import TraceWriter, decision_record
 
 HELP = ("type a number, an option id or its label; 'board' draws the whole table, an empty line "
-        "the screen again; 'more' shows the next page of options, a group's name its options; "
+        "the screen again; a letter by a cell of the table chooses what it names; "
+        "'more' shows the next page of options, a group's name its options; "
         "'undo' takes back your last move, 'redo' makes it again; 'save FILE' saves the game, "
         "'hint' asks the search bot, 'score' the score lines now, 'options' lists every option "
         "with its id, 'help' shows "
@@ -63,8 +65,10 @@ class Session:
         self.queued = None              # a command typed at a pause, run at the next prompt
         self.before_cleanup = None      # the table as the last move left it (see watch_grids)
         self.view = (None, 0)           # the options' group and page on screen
+        self.keys: dict = {}            # the keys drawn on the table: {key: option index}
         self.moves: list[dict] = list(setup.get("moves", []))
         self.log_path = setup.get("log")
+        self.log_file = None if self.log_path is None else JournaledFile(self.log_path)
         self.trace = None               # a TraceWriter, when play --trace FILE asks for one
         self.logged = -1                # how many moves the log file holds
 
@@ -78,6 +82,9 @@ class Session:
         self.watch_grids()
         try:
             return self._run()
+        except KeyboardInterrupt:       # Ctrl-C: the log as one whole file, as a game left
+            self.write_log(finish=True)
+            raise
         finally:
             self.game.__dict__.pop("move", None)
             if self.trace is not None:
@@ -126,6 +133,7 @@ class Session:
             if index in (None, "quit"):
                 ended = "Input ended" if index is None else "Goodbye"
                 kept = "" if self.log_path is None else f" (its log is in {self.log_path})"
+                self.write_log(finish=True)
                 self.out(f"\n{ended}: the game is abandoned{kept}.")
                 return 0
             if index == "again":            # undone or redone: the decision to make has changed
@@ -139,7 +147,7 @@ class Session:
             self.out(self.fitted_table(game.observe(self.st, self.viewer()), result.count("\n") + 3))
         else:
             result = render_result(game, game.result(self.st))
-        self.write_log(only_if_behind=True)
+        self.write_log(finish=True)
         self.out(result)
         if self.queued is not None:
             self.out(f"(The game is over: '{self.queued}', typed at the pause, was not run.)")
@@ -160,27 +168,20 @@ class Session:
 
     def draw(self, decision, whole_table: bool = False) -> None:
         """The screen for a decision: the table, drawn as short as it must be (whole with
-        `board`) for the options to fit the terminal's lines beside it."""
+        `board`) for the options to fit the terminal's lines beside it. When the whole list
+        does not fit, the options that name a cell are keyed on the table (cli/table_keys.py)
+        and leave the list; groups and pages come after that."""
         game, p = self.game, decision.player
         seen = game.observe(self.st, p)
         head = fit_lines([f"{game.player_name(p)}, your move. {decision.prompt}:"])
         labels = [described_option(game, self.st, o) for o in decision.options]
-        height, width = screen_height() or 10 ** 6, screen_width()       # no height known: no limit
-        # The fullest table beside which the options fit without pages, else with pages.
-        layouts = []
-        for level in ([0] if whole_table else range(COMPACT_LEVELS + 1)):
-            table = render_table(game, seen, level)
-            budget = height - table.count("\n") - head.count("\n") - 4    # blank, table, head, prompt
-            shown = lay_out(labels, budget, width, *self.view)
-            layouts.append((len(shown.lines) > budget, shown.pages > 1, table, shown))
-            if not layouts[-1][0] and not layouts[-1][1]:
-                break
-        _, _, table, shown = next((x for x in layouts if not x[0] and not x[1]),
-                                  next((x for x in layouts if not x[0]), layouts[-1]))
+        keys = table_keys(game, self.st, p)
+        table, shown, keyed = fit_screen(game, seen, labels, head, keys, self.view, whole_table)
+        self.keys = keys.options if keyed else {}
         self.out("")
         self.out(table)
         self.out(head)
-        self.out("\n".join(shown.lines))
+        self.out("\n".join(shown.lines + ([keys.line(game)] if keyed else [])))
 
     def viewer(self):
         """Whose view a table shown to everybody takes: the human's when there is one."""
@@ -284,6 +285,8 @@ class Session:
                 self.out(render_live_scores(live_scores(self.game, self.st, decision.player), screen_width()))
             elif line.isascii() and line.isdigit() and len(line) < 10 and 1 <= int(line) <= len(decision.options):
                 return int(line) - 1
+            elif line in self.keys:
+                return self.keys[line]
             else:
                 try:
                     return self.game.option_index(self.st, line)
@@ -294,8 +297,9 @@ class Session:
                     self.draw(decision)
                     continue
                 shown = line if len(line) <= 40 else line[:40] + "..."
-                self.out(f"'{shown}' is not one of the options: type 1 to {len(decision.options)}, "
-                         "an id, a label or a group's first word; 'help' lists the commands.")
+                keyed = ", a letter on the table" if self.keys else ""
+                self.out(fit_lines([f"'{shown}' is not one of the options: type 1 to {len(decision.options)}{keyed}, "
+                                    "an id, a label or a group's name; 'help' lists the commands."]))
 
     # ------------------------------------------------------------------ commands
     def undo(self) -> bool:
@@ -374,12 +378,12 @@ class Session:
         if rows[0][1] - min(r[1] for r in rows) < 0.005:
             self.out("  (the search sees no real difference between these options)")
 
-    def write_log(self, only_if_behind: bool = False) -> None:
+    def write_log(self, only_if_behind: bool = False, finish: bool = False) -> None:
+        """The log: a journal line (saves.JournaledFile), or with `finish` one whole file."""
         if self.log_path is None or (only_if_behind and self.logged == len(self.moves)):
             return
-        data = {"format": LOG_FORMAT, **{k: v for k, v in self.setup.items() if k != "log"},
-                "moves": self.moves}
-        write_atomically(self.log_path, json.dumps(data, indent=1))
+        data = {"format": LOG_FORMAT, **{k: v for k, v in self.setup.items() if k != "log"}, "moves": self.moves}
+        self.log_file.finish(data) if finish else self.log_file.write(data)
         self.logged = len(self.moves)
 
 

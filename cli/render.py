@@ -22,28 +22,44 @@ def wants_colour(stream) -> bool:
     return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
-def render_grid(cells: dict, shape=None) -> list[str]:
+def key_mark(key: str) -> str:
+    """How a cell shows the key that chooses the option naming it (cli/table_keys.py)."""
+    return f"{key})"
+
+
+def render_grid(cells: dict, shape=None, keys: dict | None = None, width_limit: int | None = None) -> list[str]:
     """A grid observation ({"x,y": [labels bottom to top]}) as rows of text with axes.
-    Labels of several lines (a `label` declaration may write "\\n") are drawn in a frame."""
-    if not cells:
+    Labels of several lines (a `label` declaration may write "\\n") are drawn in a frame.
+    `keys` ({"x,y": key}): each such cell starts with its key, empty or not, and the cells
+    are left-aligned so that the keys line up. `width_limit`: texts too long for a line of
+    that width are cut with '…'."""
+    keys = keys or {}
+    if not cells and not keys:
         return ["    (empty)"]
     if any("\n" in stack[-1] for stack in cells.values() if stack):
         glyphs = {key: stack[-1].split("\n") for key, stack in cells.items() if stack}
         width = max(len(line) for lines in glyphs.values() for line in lines)
         height = max(len(lines) for lines in glyphs.values())
-        return render_picture(glyphs, (width, height), shape)
+        return render_picture(glyphs, (width, height), shape, keys=keys)
     parsed = {tuple(int(n) for n in key.split(",")): stack for key, stack in cells.items()}
-    xs = [x for x, _ in parsed]
-    ys = [y for _, y in parsed]
-    width = max(max(len(s[-1]) + (2 if len(s) > 1 else 0) for s in parsed.values()), 4)
-    lines = ["      " + " ".join(f"{x:^{width}}" for x in range(min(xs), max(xs) + 1))]
-    for y in range(min(ys), max(ys) + 1):
-        row = []
-        for x in range(min(xs), max(xs) + 1):
-            stack = parsed.get((x, y))
-            text = "." if not stack else stack[-1] + (f"+{len(stack) - 1}" if len(stack) > 1 else "")
-            row.append(f"{text:^{width}}")
-        lines.append(f"  {y:>3} " + " ".join(row))
+    marks = {tuple(int(n) for n in cell.split(",")): key_mark(key) + " " for cell, key in keys.items()}
+    pad = " " * max((len(m) for m in marks.values()), default=0)
+    texts = {}
+    for at in set(parsed) | set(marks):
+        stack = parsed.get(at)
+        text = "." if not stack else stack[-1] + (f"+{len(stack) - 1}" if len(stack) > 1 else "")
+        texts[at] = (marks.get(at, pad) + (text if stack else "")).rstrip() if marks else text
+    xs = range(min(x for x, _ in texts), max(x for x, _ in texts) + 1)
+    ys = range(min(y for _, y in texts), max(y for _, y in texts) + 1)
+    width = max([len(t) for t in texts.values()] + [4])
+    if width_limit and 6 + len(xs) * (width + 1) - 1 > width_limit:
+        width = max(4, (width_limit - 6 - len(xs) + 1) // len(xs))
+        texts = {at: t if len(t) <= width else t[:width - 1] + "…" for at, t in texts.items()}
+    lines = ["      " + " ".join(f"{x:^{width}}" for x in xs)]
+    for y in ys:
+        row = [texts.get((x, y), pad if marks else ".") for x in xs]
+        line = f"  {y:>3} " + " ".join(f"{t:<{width}}" if marks else f"{t:^{width}}" for t in row)
+        lines.append(line.rstrip() if marks else line)
     return lines
 
 
@@ -53,20 +69,23 @@ def screen_width() -> int:
 
 
 def render_picture(glyphs: dict, cell: tuple, shape, width_limit: int | None = None,
-                   pieces: dict | None = None) -> list[str]:
+                   pieces: dict | None = None, keys: dict | None = None) -> list[str]:
     """A grid drawn cell by cell from its components' glyphs ({"x,y": [lines]}), in a frame.
     A fixed-size grid shows every cell, blocked ones shaded; others show the occupied area.
     A grid wider than the screen is drawn in pages of as many columns as fit, one below the
     other. `pieces` ({"x,y": component}) names the piece with a shape on each cell it covers:
-    no line is drawn between two cells of one piece, so each piece shows as a unit."""
+    no line is drawn between two cells of one piece, so each piece shows as a unit. `keys`
+    ({"x,y": key}): each such cell has its key in the line above it."""
     width, height = cell
     parsed = {tuple(int(n) for n in key.split(",")): lines for key, lines in glyphs.items()}
     owner = {tuple(int(n) for n in key.split(",")): c for key, c in (pieces or {}).items()}
+    marks = {tuple(int(n) for n in at.split(",")): key_mark(key) for at, key in (keys or {}).items()}
     if shape is not None and shape.size is not None:
         xs, ys = range(shape.size[0]), range(shape.size[1])
-    elif parsed:
-        xs = range(min(x for x, _ in parsed), max(x for x, _ in parsed) + 1)
-        ys = range(min(y for _, y in parsed), max(y for _, y in parsed) + 1)
+    elif parsed or marks:
+        points = list(parsed) + list(marks)
+        xs = range(min(x for x, _ in points), max(x for x, _ in points) + 1)
+        ys = range(min(y for _, y in points), max(y for _, y in points) + 1)
     else:
         return ["    (empty)"]
     limit = width_limit or screen_width()
@@ -75,21 +94,27 @@ def render_picture(glyphs: dict, cell: tuple, shape, width_limit: int | None = N
         pages = [xs[i:i + per_page] for i in range(0, len(xs), per_page)]
         out = []
         for page in pages:
-            out.extend(_picture_page(parsed, cell, shape, page, ys, owner))
+            out.extend(_picture_page(parsed, cell, shape, page, ys, owner, marks))
         return out
-    return _picture_page(parsed, cell, shape, xs, ys, owner)
+    return _picture_page(parsed, cell, shape, xs, ys, owner, marks)
 
 
-def _picture_page(parsed: dict, cell: tuple, shape, xs, ys, owner: dict | None = None) -> list[str]:
+def _picture_page(parsed: dict, cell: tuple, shape, xs, ys, owner: dict | None = None,
+                  marks: dict | None = None) -> list[str]:
     width, height = cell
-    owner = owner or {}
+    owner, marks = owner or {}, marks or {}
     blocked = shape.blocked if shape is not None else frozenset()
 
     def one_piece(a, b) -> bool:
         return a in owner and owner.get(b) == owner[a]
 
+    def segment(x, y) -> str:           # the line under (x, y): the key of the cell below it
+        line = " " * width if one_piece((x, y), (x, y + 1)) else "-" * width
+        mark = marks.get((x, y + 1))
+        return (mark + line)[:width] if mark else line
+
     def border_below(y) -> str:
-        return "      +" + "+".join(" " * width if one_piece((x, y), (x, y + 1)) else "-" * width for x in xs) + "+"
+        return "      +" + "+".join(segment(x, y) for x in xs) + "+"
     out = ["       " + " ".join(f"{x:^{width}}" for x in xs), border_below(ys[0] - 1)]
     for y in ys:
         for row in range(height):
@@ -123,28 +148,31 @@ def render_described(labels: list, details: list) -> list[str]:
 COMPACT_LEVELS = 4      # render_table's `compact`: 0 draws everything, 4 is the shortest
 
 
-def render_table(game, seen: dict, compact: int = 0) -> str:
+def render_table(game, seen: dict, compact: int = 0, keys: dict | None = None) -> str:
     """The table as a player sees it. `compact` shortens it for the play screen, step by
     step: 1 draws a grid of pictures as text, one line a cell (or lists its occupied cells
     when that is wider than the screen), 2 cuts each described component to one line, 3
     names described components without their details, 4 cuts every line to the screen's
-    width and lists the occupied cells of grids of pictures."""
+    width and lists the occupied cells of grids of pictures. `keys` ({grid zone key: {"x,y":
+    key}}, cli/table_keys.py) draws in each such cell the key that chooses it."""
+    keys = keys or {}
     out = [f"== {game.title}" + (f" ({game.variant})" if game.variant else "")
            + f" — turn {max(1, sum(seen['turns']))}"]
     details = seen.get("details", {})
     pictures = seen.get("glyphs", {})
     for key, content in seen["zones"].items():
         name, _, owner = key.partition("/")
-        if key == "supply" or (isinstance(content, (list, dict)) and not content and key not in pictures) or \
+        if key == "supply" or (isinstance(content, (list, dict)) and not content and key not in pictures
+                               and key not in keys) or \
                 (isinstance(content, dict) and content.get("size") == 0):
             continue
         title = name + (f" of {game.player_name(int(owner))}" if owner else "")
         if key in pictures and compact:
-            out.extend(_pictures_as_text(title, pictures[key], compact))
+            out.extend(_pictures_as_text(title, pictures[key], compact, keys.get(key)))
         elif key in pictures:
             out.append(f"{title}:")
             out.extend(render_picture(pictures[key], game.cell_pictures[name], game.grid_shape(key),
-                                      pieces=seen.get("pieces", {}).get(key)))
+                                      pieces=seen.get("pieces", {}).get(key), keys=keys.get(key)))
         elif key in details and compact >= 3:
             out.append(f"{title}: " + _counted(content))
         elif key in details:
@@ -158,10 +186,10 @@ def render_table(game, seen: dict, compact: int = 0) -> str:
                 out.append(f"{title}: {content['size']} face down")
         elif isinstance(content, dict) and compact and any("\n" in stack[-1] for stack in content.values() if stack):
             out.extend(_pictures_as_text(title, {k: stack[-1].split("\n") for k, stack in content.items() if stack},
-                                         compact))
+                                         compact, keys.get(key)))
         elif isinstance(content, dict):
             out.append(f"{title}:")
-            out.extend(render_grid(content, game.grid_shape(key)))
+            out.extend(render_grid(content, game.grid_shape(key), keys.get(key)))
         elif game.zone_meta.get(name, ("stack",))[0] == "pile":
             # In a pile order does not matter: equal components are shown once, with their count.
             out.append(f"{title}: " + _counted(content))
@@ -195,26 +223,58 @@ def _counted(labels: list) -> str:
     return ", ".join(f"{n} x {label}" if n > 1 else label for label, n in counts.items())
 
 
-def _pictures_as_text(title: str, glyphs: dict, compact: int) -> list:
+def _pictures_as_text(title: str, glyphs: dict, compact: int, keys: dict | None = None) -> list:
     """A grid of pictures in a few lines: each cell as one line of its picture, the first
-    that most other cells do not share (a card's name or resource, not the 'resource card'
-    common to many), in a text grid when that fits the screen (and compact < 4), else as a
-    list of occupied cells."""
-    pictures = {key: [line.strip() for line in lines] for key, lines in glyphs.items() if lines}
+    that the fewest other cells share (a card's name or resource, not the 'resource card'
+    common to many; an indented line continues another and is never the one), in a text grid when that fits the screen (and compact < 4, or there are
+    keys), else as a list of occupied cells. `keys` as for render_grid. A legend says the
+    rest of the pictures: of the keyed cells when there are keys, else of all up to compact 2."""
+    keys = keys or {}
+    pictures = {key: [line.strip() for line in lines if line[:1] != " "] or [line.strip() for line in lines]
+                for key, lines in glyphs.items() if lines}
     counts: dict = {}
     for lines in pictures.values():
         for line in set(lines):
             counts[line] = counts.get(line, 0) + 1
-    common = len(pictures) / 2
-    first = {key: [next((line for line in lines if line and counts[line] <= common), lines[0])]
+    first = {key: [min((line for line in lines if line), key=lambda line: counts[line], default=lines[0])]
              for key, lines in pictures.items()}
-    if not first:
+    if not first and not keys:
         return [f"{title}: (empty)"]
-    grid = render_grid(first)
-    if compact < 4 and max(len(line) for line in grid) <= screen_width():
-        return [f"{title}:"] + grid
-    cells = sorted(((int(k.split(",")[1]), int(k.split(",")[0])), text[0]) for k, text in first.items())
+    grid = render_grid(first, keys=keys, width_limit=screen_width())
+    if (compact < 4 or keys) and max(len(line) for line in grid) <= screen_width():
+        legend = _legend(glyphs, first, counts, keys) if compact <= 2 or keys else []
+        return [f"{title}:"] + grid + legend
+    marked = {k: [key_mark(key)] + first.get(k, []) for k, key in keys.items()}
+    cells = sorted(((int(k.split(",")[1]), int(k.split(",")[0])), " ".join(text))
+                   for k, text in {**first, **marked}.items())
     return [f"{title}: " + "; ".join(f"({x}, {y}) {text}" for (y, x), text in cells)]
+
+
+def _legend(glyphs: dict, first: dict, counts: dict, keys: dict) -> list:
+    """Under a grid of pictures drawn a line a cell: a line for each cell whose picture says
+    more than that line (a building's points and cost), row by row, led by the cell's key
+    or coordinate (with keys, only the keyed cells: what the decision can choose); a
+    picture's indented line continues the line before it. A first line that a quarter of
+    the pictures share (a kind of card: 'resource card') is left out."""
+    shared = max(2, len(first) / 4)
+    out = []
+    for cell in sorted(first, key=lambda k: tuple(reversed([int(n) for n in k.split(",")]))):
+        if keys and cell not in keys:   # the cells the decision names are the ones to read
+            continue
+        rest: list = []
+        for number, line in enumerate(glyphs[cell]):
+            text = line.strip()
+            if not text or text == first[cell][0] or number == 0 and counts.get(text, 0) >= shared:
+                continue
+            if line[:1].isspace() and rest:
+                rest[-1] += f", {text}"
+            else:
+                rest.append(text)
+        if rest:
+            x, y = cell.split(",")
+            lead = key_mark(keys[cell]) if cell in keys else f"({x}, {y})"
+            out.append(f"  {lead} {first[cell][0]}: " + "; ".join(rest))
+    return out
 
 
 def _cut_to_screen(lines: list) -> list:

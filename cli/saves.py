@@ -10,6 +10,16 @@ Reading: the JSON must match dsl/schemas/saved-game.schema.json, then its moves 
 against the rules from the setup it names, each by the player and seat it says; a save's
 state must be the one its moves lead to. Anything else is "the saved game is damaged: ..."
 (exit 2). The state that play continues from is the replayed one, never the file's.
+
+A save or log written on every move (the web table's save, `play --log`) is a snapshot
+and a journal (`Journal`, `JournaledFile`):
+rewriting the whole save after each move costs more the longer the game, so each move is
+one line appended to `NAME.journal` beside the snapshot (flushed to disk), and the snapshot
+is rewritten only when the journal has grown by half the moves the snapshot holds (so the
+rewriting costs a constant per move on average). The snapshot names its journal by a random
+key that the journal's first line repeats: a journal with another key is older than its
+snapshot (a kill between the two writes) and is ignored. A journal's last line cut short
+(a kill during the append) is dropped with a note: at most the last move is lost.
 """
 from __future__ import annotations
 
@@ -17,6 +27,7 @@ import errno
 import json
 import os
 import random
+import secrets
 import signal
 import tempfile
 import threading
@@ -28,6 +39,8 @@ from ..interpreter.bots.registry import make_bot
 
 SAVE_FORMAT = "boardwright-save/2"
 LOG_FORMAT = "boardwright-log/1"
+JOURNAL_FORMAT = "boardwright-journal/1"
+SNAPSHOT_EVERY = 64         # journal lines before a snapshot is rewritten, at least
 MAX_FILE_BYTES = 64 * 1024 * 1024       # far above any real game's log; refuses a memory bomb
 SCHEMA_FILE = "saved-game.schema.json"      # in dsl/schemas/, published in docs/cli.md
 SCHEMA_PATH = SCHEMA_DIR / SCHEMA_FILE
@@ -70,6 +83,133 @@ def write_atomically(path: str | Path, text: str, newline: str | None = None, mo
             signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
+def journal_path(path: str | Path) -> Path:
+    path = Path(path)
+    return path.with_name(path.name + ".journal")
+
+
+class Journal:
+    """A save kept as a snapshot (the whole save, written atomically) and an append-only
+    journal of the changes since (see the module's docstring). Each journal line is
+    {"at": k, "moves": [...], "bots": [...]}: the game's moves cut back to the first k, then
+    these moves added (a move: k is the count before it; an undo: no moves), and the random
+    states of the bots that moved (optional)."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+
+    @staticmethod
+    def due(lines: int, snapshot_moves: int) -> bool:
+        """Whether a snapshot is due after `lines` journal lines on a snapshot of that many moves."""
+        return lines >= max(SNAPSHOT_EVERY, snapshot_moves // 2)
+
+    @staticmethod
+    def new_key() -> str:
+        return secrets.token_hex(8)
+
+    def snapshot(self, text: str, key: str) -> None:
+        """Write the snapshot (its JSON names `key` as its "journal"), then a new journal."""
+        write_atomically(self.path, text)
+        write_atomically(journal_path(self.path), json.dumps({"format": JOURNAL_FORMAT, "journal": key}) + "\n")
+
+    def append(self, entry: dict) -> None:
+        """One line, on the disk before this returns (in one write: a kill cuts it short at worst)."""
+        with open(journal_path(self.path), "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(entry, separators=(",", ":")) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+
+
+class JournaledFile:
+    """A save or log written after every move (`play --log`) as a snapshot and a journal
+    (`Journal`), so that a write costs the same early and late in a long game. `write(data)`
+    takes the whole document each time; its moves must only have grown or been cut back
+    (a move, an undo, a redo) since the last write. `finish(data)` writes it as one whole
+    file, without a journal (the game is over, or left)."""
+
+    def __init__(self, path: str | Path):
+        self.journal = Journal(path)
+        self.written = None             # the moves the file and its journal hold
+        self.lines = self.base = 0
+
+    def write(self, data: dict) -> None:
+        moves = data["moves"]
+        if self.written is None or Journal.due(self.lines + 1, self.base):
+            key = Journal.new_key()
+            self.journal.snapshot(json.dumps({**data, "journal": key}, indent=1), key)
+            self.lines, self.base = 0, len(moves)
+        else:
+            at = min(self.written, len(moves))
+            self.journal.append({"at": at, "moves": moves[at:]})
+            self.lines += 1
+        self.written = len(moves)
+
+    def finish(self, data: dict) -> None:
+        write_atomically(self.journal.path, json.dumps(data, indent=1))
+        journal_path(self.journal.path).unlink(missing_ok=True)     # no longer named by the file
+
+
+def read_journal(path: str | Path, key, moves: list, damaged, notes: list | None) -> tuple[list, list]:
+    """The moves of a snapshot with its journal's changes made, and the bots' random states
+    the journal holds (latest last). No journal, or one with another key: no changes."""
+    where = journal_path(path)
+    if key is None or not where.exists():
+        return moves, []
+    try:
+        raw = read_regular(str(where), MAX_FILE_BYTES)
+    except OSError as exc:
+        raise damaged(f"its journal {str(where)[:200]} cannot be read: {exc.strerror or exc}")
+    lines = raw.split(b"\n")
+    complete = lines[:-1]               # the last piece has no newline: cut short, or empty
+    entries, torn = [], bool(lines[-1].strip())
+    for number, line in enumerate(complete, 1):
+        try:
+            entry = json.loads(line.decode("utf-8"))
+        except (ValueError, RecursionError):
+            if number == len(complete) and not torn:
+                torn = True             # a line cut short at the very end: the write was interrupted
+                continue
+            raise damaged(f"line {number} of its journal {str(where)[:200]} is not JSON")
+        entries.append((number, entry))
+    if not entries or entries[0][1] != {"format": JOURNAL_FORMAT, "journal": key}:
+        if entries and isinstance(entries[0][1], dict) and entries[0][1].get("format") == JOURNAL_FORMAT:
+            return moves, []            # the journal of an older snapshot: the snapshot has it all
+        raise damaged(f"its journal {str(where)[:200]} does not start with its key")
+    if torn and notes is not None:
+        notes.append(f"the last line of the journal {str(where)[:200]} was cut short (an interrupted "
+                     "write) and is dropped: the last move made may have to be made again")
+    moves, randoms = list(moves), []
+    for number, entry in entries[1:]:
+        problem = _entry_problem(entry, len(moves))
+        if problem:
+            raise damaged(f"line {number} of its journal {str(where)[:200]}: {problem}")
+        del moves[entry["at"]:]
+        moves.extend(entry["moves"])
+        randoms.extend(entry.get("bots", []))
+    return moves, randoms
+
+
+_MOVE_KEYS = {"player": int, "seat": str, "prompt": str, "id": str, "label": str}
+
+
+def _entry_problem(entry, count: int) -> str | None:
+    if not isinstance(entry, dict) or set(entry) - {"at", "moves", "bots"}:
+        return "not a journal entry ({\"at\": ..., \"moves\": [...]})"
+    at, moves = entry.get("at"), entry.get("moves")
+    if type(at) is not int or not 0 <= at <= count:
+        return f"'at' must be a move count from 0 to {count}"
+    if not isinstance(moves, list) or not all(
+            isinstance(m, dict) and set(m) <= set(_MOVE_KEYS) and {"player", "id"} <= set(m)
+            and all(type(m[k]) is _MOVE_KEYS[k] for k in m) for m in moves):
+        return "'moves' must be a list of moves"
+    bots = entry.get("bots", [])
+    if not isinstance(bots, list) or not all(isinstance(b, dict) and set(b) == {"seat", "bot", "random"}
+                                             and type(b["seat"]) is int and isinstance(b["random"], list)
+                                             for b in bots):
+        return "'bots' must be a list of bot random states"
+    return None
+
+
 def bot_states(bots: dict, seats: list) -> list:
     """Each bot seat's random state, for a save."""
     out = []
@@ -79,8 +219,9 @@ def bot_states(bots: dict, seats: list) -> list:
     return out
 
 
-def read_saved(path: str, expected_format: str, load_game):
-    """A save or a log, validated: (game, setup, replayed state, bot random states by seat)."""
+def read_saved(path: str, expected_format: str, load_game, notes: list | None = None):
+    """A save or a log, validated: (game, setup, replayed state, bot random states by seat).
+    A save's journal (see `Journal`) is read too; what was dropped from it goes to `notes`."""
     what = "saved game" if expected_format == SAVE_FORMAT else "game log"
 
     text = ""
@@ -142,6 +283,7 @@ def read_saved(path: str, expected_format: str, load_game):
     except UsageError as exc:
         raise damaged(str(exc))
     _replay(game, st, data["moves"], seats, damaged)
+    moves, journal_bots = read_journal(path, data.get("journal"), data["moves"], damaged, notes)
     randoms = {}
     for number, entry in enumerate(data.get("bots", [])):
         seat = entry["seat"]
@@ -160,10 +302,34 @@ def read_saved(path: str, expected_format: str, load_game):
             raise damaged("no state")
         if json.loads(json.dumps(st.to_json())) != data["state"]:
             raise damaged(f"its state is not the one its {len(data['moves'])} moves lead to", ["state"])
+    if moves is not data["moves"]:      # the journal's moves, replayed after the snapshot's
+        st = _replay_journal(game, st, data, moves, seats, damaged)
+        for entry in journal_bots:
+            seat = entry["seat"]
+            if seat >= len(seats) or seats[seat] != entry["bot"] or seat not in bots:
+                raise damaged(f"its journal holds a random state for seat {seat + 1}, which no such bot sits at")
+            try:
+                random.Random().setstate((3, tuple(entry["random"]), None))
+            except (ValueError, TypeError, OverflowError):
+                raise damaged(f"its journal's random state of seat {seat + 1}'s bot is not one")
+            randoms[seat] = entry["random"]
     setup = {k: data.get(k) for k in ("game", "variant", "params", "players", "seed", "seats")}
     setup["params"] = setup["params"] or {}
-    setup["moves"] = list(data["moves"])
+    setup["moves"] = list(moves)
     return game, setup, st, randoms
+
+
+def _replay_journal(game, st, data: dict, moves: list, seats: list, damaged):
+    """The state after a journal's moves: from the snapshot's state when the journal only
+    adds moves, else (an undo went back past the snapshot) from the start."""
+    kept = len(data["moves"])
+    if moves[:kept] != data["moves"]:
+        st, kept = game.new_state(data["players"], data["seed"]), 0
+
+    def in_journal(problem: str, where=None, key: bool = False):
+        return damaged(f"in its journal, {problem}")
+    _replay(game, st, moves[kept:], seats, in_journal, first=kept + 1)
+    return st
 
 
 def game_path(game_ref: str, saved_at) -> str:
@@ -180,9 +346,10 @@ def game_path(game_ref: str, saved_at) -> str:
         return game_ref
 
 
-def _replay(game, st, moves: list, seats: list, damaged) -> None:
-    """Apply a file's moves to a new state; each must be the decision's player's legal move."""
-    for number, move in enumerate(moves, 1):
+def _replay(game, st, moves: list, seats: list, damaged, first: int = 1) -> None:
+    """Apply a file's moves to a new state; each must be the decision's player's legal move.
+    `first`: the number of the first of `moves` in the game."""
+    for number, move in enumerate(moves, first):
         where = ["moves", number - 1]
         if st.finished:
             raise damaged(f"move {number} comes after the end of the game", where)

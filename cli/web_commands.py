@@ -77,8 +77,11 @@ def cmd_serve(args) -> int:
     seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
     save_dir = Path(args.save_dir) if args.save_dir else default_save_dir(game_ref, args.variant)
     _check_port(host, args.port)
+    notes: list = []
     table, resumed = open_table(game_ref, args.variant, args.players, seats, args.seed, save_dir, load_game,
-                                parse_settings(args.set), new=args.new)
+                                parse_settings(args.set), new=args.new, notes=notes)
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
     app = build_app([table], None if args.lan else LOCAL_HOSTS)
     shown = "127.0.0.1" if host in (LAN_HOST, "::") else host
     base = f"http://{'[' + shown + ']' if ':' in shown else shown}:{args.port}"

@@ -7,8 +7,9 @@ import io
 import json
 import sys
 
-from boardwright.cli import play as play_module
+from boardwright.cli import saves
 from boardwright.cli.main import main
+from boardwright.interpreter.compile.load import load_game
 
 # Seat 0 (a person) moves once, then seat 1 (a bot) a hundred times; three rounds.
 MOSTLY_BOTS = """\
@@ -29,18 +30,19 @@ def test_a_persons_move_is_on_disk_at_once_and_bot_moves_are_batched(tmp_path, c
     game = tmp_path / "mostly-bots.game"
     game.write_text(MOSTLY_BOTS)
     log = tmp_path / "game.log.json"
-    on_disk: list[int] = []             # the moves the file holds after each write
-    write = play_module.write_atomically
+    on_disk: list[int] = []             # the moves the file and its journal hold after each write
+    write = saves.JournaledFile.write
 
-    def recorded(path, text):
-        write(path, text)
-        on_disk.append(len(json.loads(log.read_text())["moves"]))
-    monkeypatch.setattr(play_module, "write_atomically", recorded)
+    def recorded(writer, data):
+        write(writer, data)
+        on_disk.append(len(saves.read_saved(str(log), saves.LOG_FORMAT, load_game)[1]["moves"]))
+    monkeypatch.setattr(saves.JournaledFile, "write", recorded)
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n1\n1\n"))
     assert main(["play", str(game), "--seats", "human,random", "--log", str(log)]) == 0
     capsys.readouterr()
-    moves = json.loads(log.read_text())["moves"]
-    assert len(moves) == 303 and on_disk[-1] == 303
+    moves = json.loads(log.read_text())["moves"]    # at the end: one whole file, no journal
+    assert not saves.journal_path(log).exists() and "journal" not in json.loads(log.read_text())
+    assert len(moves) == 303
     # The person's moves are moves 1, 102 and 203: each is written before any bot moves after it.
     assert [m["seat"] for m in moves].count("human") == 3
     assert {1, 102, 203} <= set(on_disk), on_disk

@@ -224,8 +224,8 @@ def test_every_move_is_saved_and_a_new_server_resumes_at_the_same_links(tmp_path
     table = new_table(tmp_path, game, ["human", "human"])
     with serving(table) as server:
         request(f"{server.url}/api/{table.tokens['0']}/choose", {"move": 0, "option": "bison"})
-        saved = json.loads((tmp_path / "saves" / SAVE_NAME).read_text())
-        assert [m["label"] for m in saved["moves"]] == ["Bison"]
+        _game, saved, _st, _ = read_saved(str(tmp_path / "saves" / SAVE_NAME), SAVE_FORMAT, load_game)
+        assert [m["label"] for m in saved["moves"]] == ["Bison"]       # the snapshot and its journal
     # The save is the terminal's save format: `play --load` reads it.
     _game, setup, st, _ = read_saved(str(tmp_path / "saves" / SAVE_NAME), SAVE_FORMAT, load_game)
     assert len(st.history) == 1 and setup["seats"] == ["human", "human"]

@@ -5,12 +5,12 @@ see each other's hands, a reload and a server restart in mid-game, a count under
 over it, and a small pile's details on its cards."""
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from playwright.sync_api import sync_playwright
 
+from boardwright.cli.saves import SAVE_FORMAT, read_saved
 from boardwright.cli.render import render_result
 from boardwright.cli.web.table import open_table
 from boardwright.interpreter.compile.load import load_game
@@ -163,7 +163,8 @@ def test_a_reload_and_a_server_restart_mid_game_keep_the_game(tmp_path, browser)
         page.locator("#board .card.target").first.click()
         wait_for_move(page, 3)
     assert [m["label"] for m in resumed.moves] == ["Aardvark", "Egret", "Bison"]
-    assert json.loads((tmp_path / "saves" / "table.json").read_text())["moves"][-1]["label"] == "Bison"
+    saved = read_saved(str(tmp_path / "saves" / "table.json"), SAVE_FORMAT, load_game)[1]
+    assert saved["moves"][-1]["label"] == "Bison"
 
 
 # ------------------------------------------------------------------ placement games

@@ -141,7 +141,8 @@ def test_a_long_bot_game_keeps_about_the_square_root_of_its_length_in_states(tmp
     path.write_text(LONG_GAME % rounds)
     table = new_table(tmp_path, str(path), ["random", "random"])
     # (the save on every move is not what this measures: written to memory, not the disk)
-    monkeypatch.setattr(web_table, "write_atomically", lambda path, text: None)
+    monkeypatch.setattr(web_table.Journal, "snapshot", lambda journal, text, key: None)
+    monkeypatch.setattr(web_table.Journal, "append", lambda journal, entry: None)
     before = states_alive()
     while table.bot_move():
         pass
@@ -196,3 +197,26 @@ def test_the_copies_kept_grow_as_the_square_root_of_a_growing_game(tmp_path):
         assert_totals(states[step], moves[:step])
     assert_totals(states.back_to(301), moves)
     assert len(moves) == 301 and len(states.checkpoints) == 301 // states.spacing + 1
+
+
+def test_a_human_move_made_while_the_bots_task_is_ending_still_wakes_the_bot(tmp_path, monkeypatch):
+    """The server's bot task ends when bot_move finds no bot to move; a human move that lands
+    between that answer and the task's end must still get the bot its turn (under load, the
+    bot stalled and the page waited forever)."""
+    import time
+    path = tmp_path / "count.game"
+    path.write_text(LONG_GAME % 3)
+    table = new_table(tmp_path, str(path), ["random", "human"])
+    real = table.bot_move
+
+    def bot_move_then_the_human_moves():
+        moved = real()
+        if not moved and len(table.moves) == 1:
+            table.choose(table.tokens["table"], 1, 0)    # the human's move, before the task ends
+        return moved
+    monkeypatch.setattr(table, "bot_move", bot_move_then_the_human_moves)
+    with serving(table):
+        deadline = time.monotonic() + 30
+        while len(table.moves) < 3 and time.monotonic() < deadline:
+            time.sleep(0.02)
+    assert [m["seat"] for m in table.moves[:3]] == ["random", "human", "random"]

@@ -80,7 +80,9 @@ class Tables:
 
     async def run_bots(self, table: WebTable) -> None:
         try:
-            while await anyio.to_thread.run_sync(table.bot_move):
+            # Asked again on the loop: a human move that came while the last bot_move was
+            # answering found this task still running and woke no other.
+            while await anyio.to_thread.run_sync(table.bot_move) or table.bot_to_move():
                 pass
         except BoardwrightError as exc:         # a rule error in the game: shown on the page
             self.failures[id(table)] = exc.format() if hasattr(exc, "format") else str(exc)

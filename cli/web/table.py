@@ -21,12 +21,19 @@ are the process's: dsl/parsed.py, interpreter/compile/codegen.py, interpreter/ru
 runs under one lock, `LOADING`. Each table has its own `Game` (its hooks and indexes are
 its own), its own bots and their random generators.
 
+Saving: on every move, as a snapshot and an append-only journal (cli/saves.py `Journal`):
+a move adds one line to the journal, and the snapshot (the whole save) is rewritten only
+when the journal has grown by half the snapshot's moves, so a move costs the same early and
+late in a long game. The writes are queued under the table's lock and made after it, in the
+order queued, so the disk does not hold up the table's pages.
+
 States: a table keeps the states of its moves as a checkpointed sequence (cli/play.py
 `ReplayedStates`: about the square root of the game's length in copies, a past state rebuilt
 from the copy before it), not a copy per move, which a long game would pay for quadratically.
 """
 from __future__ import annotations
 
+import collections
 import contextlib
 import json
 import os
@@ -40,11 +47,12 @@ from ...interpreter.bots.registry import make_bot
 from ...interpreter.compile.load import load_game
 from ..play import Session, replay_states
 from ..render import render_result
-from ..saves import SAVE_FORMAT, bot_states, read_saved, restore_bots, write_atomically
+from ..saves import SAVE_FORMAT, Journal, bot_states, read_saved, restore_bots, write_atomically
 from .looks import seat_view
 
 LOADING = threading.Lock()          # parsing, checking and compiling touch the process's caches
-SAVE_NAME = "table.json"            # in the save folder: the game, in the format of `play`'s saves
+SAVE_NAME = "table.json"            # in the save folder: the game, in the format of `play`'s saves,
+                                    # continued by table.json.journal (cli/saves.py Journal)
 TOKENS_NAME = "links.json"          # beside it, readable by its owner only: the links' tokens
 
 
@@ -61,13 +69,15 @@ class WebTable:
                  tokens: dict | None = None):
         self.save_dir = Path(save_dir)
         self.listeners: list = []       # called (without arguments) after every change
-        self._pending = None            # (version, save text) of a change not yet written
+        self.journal = Journal(self.save_dir / SAVE_NAME)
+        self._writes: collections.deque = collections.deque()   # ("snapshot", (text, key)) or ("entry", dict)
+        self._journal_lines = 0         # queued since the last snapshot queued
         self._save_lock = threading.Lock()
         self._lock = threading.Lock()   # this table's engine work: moves, bots, hints, views
-        self._written = 0               # the version the save file holds
         self.tokens = tokens or {}
         self.epoch = secrets.token_hex(4)      # versions count from 1 again in each server run
         self._start(game, setup, randoms)
+        self._write_queued()
 
     def _start(self, game, setup: dict, randoms: dict | None) -> None:
         """Take up a game (new, resumed or loaded): replay its moves, seat its bots, save it."""
@@ -94,7 +104,11 @@ class WebTable:
                 self.tokens[key] = token
         self.humans = humans
         self.version = getattr(self, "version", 0) + 1
-        self._save(tokens=True)
+        self._snapshot()
+        self.save_dir.mkdir(parents=True, exist_ok=True)
+        path = self.save_dir / TOKENS_NAME
+        write_atomically(path, json.dumps(self.tokens, indent=1))
+        os.chmod(path, 0o600)
 
     # ------------------------------------------------------------------ who asks
     def who(self, token) -> int | None:
@@ -175,11 +189,15 @@ class WebTable:
         decision = self.game.decision(self.st)
         option = decision.options[index]
         self.sealed_before.append(self.st.sealed is not None)
+        entry = {"at": len(self.moves)}
         self.moves.append({"player": decision.player, "seat": self.seats[decision.player],
                            "prompt": decision.prompt, "id": option.id, "label": option.label})
+        entry["moves"] = self.moves[-1:]
+        if decision.player in self.bots:
+            entry["bots"] = bot_states({decision.player: self.bots[decision.player]}, self.seats)
         self.game.apply_index(self.st, index)
         self.states.grown(self.st)
-        self._changed()
+        self._changed(entry)
 
     def undo(self, token, move) -> None:
         with self._working():
@@ -190,7 +208,7 @@ class WebTable:
             self.st = self.states.back_to(k)        # the moves after k leave self.moves too
             del self.sealed_before[k:]
             self.shows = [s for s in self.shows if s[1] <= k]
-            self._changed()
+            self._changed({"at": k, "moves": []})
 
     def _undo_point(self, seat: int | None) -> int:
         """The index of the move an undo takes back (see the module's rule)."""
@@ -253,7 +271,7 @@ class WebTable:
             finally:
                 os.unlink(path)
             self._start(game, setup, randoms)
-            self._changed(saved=True)
+            self._changed()
 
     def save_text(self, token) -> str:
         """The save file (the whole state: the table link, or a table with one human seat)."""
@@ -267,35 +285,45 @@ class WebTable:
         return {"format": SAVE_FORMAT, **self.setup, "moves": self.moves,
                 "bots": bot_states(self.bots, self.seats), "state": self.st.to_json()}
 
-    def _save(self, tokens: bool = False) -> None:
-        """The game on every move (compact JSON: a long game's state is large); the links' tokens
-        when they are made."""
-        self.save_dir.mkdir(parents=True, exist_ok=True)
-        write_atomically(self.save_dir / SAVE_NAME, json.dumps(self._save_data(), separators=(",", ":")))
-        if tokens:
-            path = self.save_dir / TOKENS_NAME
-            write_atomically(path, json.dumps(self.tokens, indent=1))
-            os.chmod(path, 0o600)
+    def _snapshot(self) -> None:
+        """Under the table's lock: the whole save queued (compact JSON: a long game's state is
+        large), with a new journal after it."""
+        key = Journal.new_key()
+        text = json.dumps({**self._save_data(), "journal": key}, separators=(",", ":"))
+        self._writes.append(("snapshot", (text, key)))
+        self._journal_lines, self._snapshot_moves = 0, len(self.moves)
 
-    def _changed(self, saved: bool = False) -> None:
-        """Under the table's lock: a new version, its save written once the lock is let go."""
+    def _changed(self, entry: dict | None = None) -> None:
+        """Under the table's lock: a new version, its journal line (or a snapshot, when one is
+        due) queued to be written once the lock is let go."""
         self.version += 1
-        text = None if saved else json.dumps(self._save_data(), separators=(",", ":"))
-        self._pending = (self.version, text)
+        if entry is not None:
+            self._writes.append(("entry", entry))
+            self._journal_lines += 1
+            if Journal.due(self._journal_lines, self._snapshot_moves):
+                self._snapshot()
+
+    def _write_queued(self) -> None:
+        """The queued writes, in the order queued (whichever thread comes first writes them all)."""
+        with self._save_lock:
+            while self._writes:
+                kind, payload = self._writes.popleft()
+                if kind == "snapshot":
+                    self.save_dir.mkdir(parents=True, exist_ok=True)
+                    self.journal.snapshot(*payload)
+                else:
+                    self.journal.append(payload)
 
     @contextlib.contextmanager
     def _working(self):
         """The table's lock for a change; after it, the change saved (outside the lock, so that
         the disk does not hold up the table's views) and told to the listeners."""
         with self._lock:
+            version = self.version
             yield
-            pending, self._pending = self._pending, None
-        if pending is not None:
-            with self._save_lock:
-                version, text = pending
-                if text is not None and version > self._written:
-                    write_atomically(self.save_dir / SAVE_NAME, text)
-                    self._written = version
+            changed = self.version != version
+        if changed:
+            self._write_queued()
             for listener in list(self.listeners):
                 listener()
 
@@ -376,12 +404,14 @@ def _until_human(moves: list):
 
 
 def open_table(game_ref: str, variant, players: int | None, seats: list | None, seed: int, save_dir: Path,
-               load=load_game, params: dict | None = None, new: bool = False) -> tuple[WebTable, bool]:
+               load=load_game, params: dict | None = None, new: bool = False,
+               notes: list | None = None) -> tuple[WebTable, bool]:
     """The table of `serve`: the game saved in `save_dir` resumed (unless `new`), else a new one.
-    Returns the table and whether it was resumed."""
+    Returns the table and whether it was resumed; what resuming dropped (a journal line cut
+    short) goes to `notes`."""
     saved = save_dir / SAVE_NAME
     if saved.exists() and not new:
-        game, setup, _st, randoms = read_saved(str(saved), SAVE_FORMAT, load)
+        game, setup, _st, randoms = read_saved(str(saved), SAVE_FORMAT, load, notes)
         if setup["game"] != game_ref or setup["variant"] != variant:
             raise UsageError(f"{save_dir} holds a game of {setup['game']}"
                              + (f" ({setup['variant']})" if setup["variant"] else "")
