@@ -21,7 +21,7 @@ def add_play(sub) -> None:
     variant_option(p)
     p.add_argument("--players", type=positive_int, metavar="N", help="the player count (default: the game's minimum)")
     seed_option(p)
-    p.add_argument("--seats", metavar="LIST", help=f"comma-separated: human or a bot ({', '.join(BOTS)}) per seat "
+    p.add_argument("--seats", "--bots", dest="seats", metavar="LIST", help=f"comma-separated: human or a bot ({', '.join(BOTS)}) per seat "
                                    "(default: human, then random)")
     p.add_argument("--load", metavar="FILE", help="continue a game saved with 'save FILE'")
     p.add_argument("--log", metavar="FILE", help="write the game log here (for 'boardwright replay')")

@@ -25,7 +25,7 @@ def add_serve(sub) -> None:
     variant_option(p)
     p.add_argument("--players", type=positive_int, metavar="N", help="the player count (default: the game's minimum)")
     seed_option(p)
-    p.add_argument("--seats", metavar="LIST", help=f"comma-separated: human or a bot ({', '.join(BOTS)}) per seat "
+    p.add_argument("--seats", "--bots", dest="seats", metavar="LIST", help=f"comma-separated: human or a bot ({', '.join(BOTS)}) per seat "
                                                    "(default: human, then random)")
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a param (repeatable)")
     p.add_argument("--port", type=_port, metavar="P", default=DEFAULT_PORT, help="the port to listen on")

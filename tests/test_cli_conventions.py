@@ -248,3 +248,12 @@ def test_plot_has_one_histogram_per_seat_whole_number_ticks_and_bot_names(capsys
     ticks = [t for ax in histograms for t in ax.get_xticks() if ax.get_xlim()[0] <= t <= ax.get_xlim()[1]]
     assert ticks and all(float(t).is_integer() for t in ticks), "whole-number scores get whole-number ticks"
     plt.close(figure)
+
+
+@pytest.mark.parametrize("command", ["play", "serve"])
+def test_play_and_serve_take_bots_as_simulate_does(command):
+    """`--bots` names the bots per seat in simulate and compare; a user who types it for the
+    table gets what --seats gives, not an error."""
+    parser = build_parser()
+    assert parser.parse_args([command, "punto", "--bots", "human,greedy"]).seats == "human,greedy"
+    assert parser.parse_args([command, "punto", "--seats", "human,greedy"]).seats == "human,greedy"
