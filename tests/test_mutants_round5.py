@@ -1,0 +1,82 @@
+"""Behaviour the mutation samples of seeds 26 (its second half) and 27 found unguarded
+(tests/mutation_sample.py, docs/testing.md "Mutation testing"): each test here was seen failing
+with its mutant planted and passing without it. The mutant each one kills is named in its
+docstring."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import run_main
+from test_tune import FakePlay
+
+
+def tuned(last: int) -> dict:
+    """`tune --param k=0..LAST` of a game without a game (test_tune.FakePlay: k=0 wins 50% for
+    the first seat, each step of k 3 points more), as the command's JSON holds it."""
+    from boardwright.interpreter.playtest.goals import parse_goal
+    from boardwright.interpreter.playtest.param_ranges import parse_range
+    from boardwright.interpreter.playtest.tune_params import Evaluation, ParamTuner
+    rates = {k: 50 + 3 * k for k in range(last + 1)}
+    goal = parse_goal("first-player=0.5", ["first player win rate"])
+    tuner = ParamTuner(Evaluation(FakePlay(rates, rates), 2, 1, [goal], ["random", "random"], False),
+                       [parse_range(f"k=0..{last}")], budget=3000, first_games=100, confirm=2, seed=1,
+                       player_name=lambda p: f"Player {p + 1}")
+    return {"game": "Fake", "variant": None, "players": 2, "seed": 1, "bots": ["random", "random"], "fixed": [],
+            "params": ["k"], **tuner.run(), "seconds": 1.0}
+
+
+def test_the_tune_report_says_so_when_it_lists_only_the_best_candidates():
+    """interpreter/playtest/tune_report.py format_tune: "(the best 5; --json lists all N)" only
+    when there are more than 5 other candidates (the mutant `if more or True` said it always)."""
+    from boardwright.interpreter.playtest.tune_report import SHOWN_CANDIDATES, format_tune
+    assert SHOWN_CANDIDATES == 5
+    for last in (3, 15):
+        result = tuned(last)
+        lines = format_tune(result).splitlines()
+        n = len(result["candidates"])
+        # of k=0..3, at most two values are left beside the best and the one confirmed with it;
+        # k=0..15 leaves more than five
+        assert (n <= 2) if last == 3 else (n > 5)
+        heading = [i for i, line in enumerate(lines) if line.startswith("  other candidates")]
+        assert len(heading) == 1
+        listed = [line for line in lines[heading[0] + 1:] if line.startswith("    k=")]
+        if n > 5:
+            assert lines[heading[0]] == f"  other candidates, by their search games (the best 5; --json lists all {n}):"
+            assert len(listed) == 5
+        else:
+            assert lines[heading[0]] == "  other candidates, by their search games:"
+            assert len(listed) == n
+
+
+def test_a_past_show_out_of_range_is_refused_with_the_range(tmp_path):
+    """cli/web/table.py WebTable.past: a `show` number the table does not have is a 400 with
+    the numbers it has (the mutant `Refused(400, )` raised a TypeError: a 500)."""
+    from boardwright.cli.web.table import Refused
+    from web_support import new_table
+    path = tmp_path / "g.game"
+    path.write_text('game "Tiny"\nplayers 2\nplay {\n  turn 0 { choose n from [1, 2] }\n  show "Half time"\n'
+                    '  turn 1 { choose n from [1, 2] }\n}\n')
+    table = new_table(tmp_path, str(path), ["human", "human"])
+    token = table.tokens["0"]
+    table.choose(token, 0, 0)
+    assert table.past(token, None, show=0)["shown"] == "Half time"
+    for show in (1, -1, "0", True):
+        with pytest.raises(Refused) as refused:
+            table.past(token, None, show=show)
+        assert (refused.value.status, refused.value.message) == (400, "'show' must be from 0 to 0")
+
+
+def test_a_fn_reading_a_param_caught_in_a_cycle_is_an_error_at_the_call(tmp_path, capsys):
+    """dsl/check_expressions.py expr_Call: "uses param ..., which is not computed yet" points at
+    the call (the mutant gave it no span: no line, column or caret)."""
+    path = tmp_path / "g.game"
+    path.write_text('game "Tiny"\nplayers 2\nparam a = b + 1\nparam b = a + 1\nfn start_value() -> int = a\n'
+                    'var v: int = start_value()\nplay { turn 0 { choose n from [v, 2] } }\n')
+    code, out, err = run_main(capsys, "validate", str(path))
+    text = out + err
+    assert code == 1 and "Traceback" not in text
+    # line 6, column 14: `start_value()`, 13 characters
+    assert (f"{path}:6:14: error: 'start_value' uses param 'a', which is not computed yet [E207]\n"
+            "    var v: int = start_value()\n"
+            "                 " + "^" * 13 + "\n"
+            "    hint: params are computed in order: declare it before this line") in text
