@@ -80,3 +80,54 @@ def test_a_fn_reading_a_param_caught_in_a_cycle_is_an_error_at_the_call(tmp_path
             "    var v: int = start_value()\n"
             "                 " + "^" * 13 + "\n"
             "    hint: params are computed in order: declare it before this line") in text
+
+
+def test_the_rerun_command_names_only_the_options_that_differ_from_the_defaults():
+    """cli/tune_bot_command.py command_line (the `# Rerun:` line of a tuned declaration): the
+    defaults are left out, the others follow in the options' order, a whole float loses its
+    `.0`, every `--set` is kept, and a file name with a space is quoted for the shell."""
+    import argparse
+    from boardwright.cli.tune_bot_command import command_line
+    # the defaults, as docs/cli.md lists them for `tune --bot`
+    args = argparse.Namespace(game="my race.game", bot="mcts", opponent="greedy", decision_seconds=0.25, trials=30,
+                              games=40, batch=8, confirm=3, confirm_games=100, seed=1, set=None)
+    assert command_line(args) == "boardwright tune 'my race.game' --bot mcts"
+    args.decision_seconds, args.confirm_games, args.seed, args.set = 2.0, 20, 7, ["goal=5", "name=a b"]
+    args.opponent = "mcts:iterations=50"
+    assert command_line(args) == ("boardwright tune 'my race.game' --bot mcts --opponent mcts:iterations=50 "
+                                  "--decision-seconds 2 --confirm-games 20 --seed 7 --set goal=5 --set 'name=a b'")
+
+
+TUNED = "# Tuned by `boardwright tune`: won 0.600 (95% interval 0.500 to 0.700) of\n# Rerun: x\n"
+
+
+def test_a_tuned_declaration_is_added_once_and_replaced_by_the_next(tmp_path):
+    """cli/tune_bot_command.py write_declaration: at the end of a file without the bot's line
+    (after a blank line), then in place of the line and the comment the last tune wrote; a
+    comment someone wrote above a `bot` line stays."""
+    from boardwright.cli.tune_bot_command import write_declaration
+    from test_bot_enhancements import RACE
+    path = tmp_path / "race.game"
+    path.write_text(RACE.rstrip("\n"))                      # no newline at the end
+    first = TUNED + 'bot mcts "iterations=50"\n'
+    write_declaration(path, "mcts", first)
+    assert path.read_text() == RACE + "\n" + first
+    second = TUNED.replace("0.600", "0.650") + 'bot mcts "iterations=80"\n'
+    write_declaration(path, "mcts", second)
+    assert path.read_text() == RACE + "\n" + second
+    path.write_text(RACE + '# chosen by hand\nbot mcts "iterations=10"\nbot greedy "lookahead=1"\n')
+    write_declaration(path, "mcts", first)
+    assert path.read_text() == RACE + "# chosen by hand\n" + first + 'bot greedy "lookahead=1"\n'
+
+
+def test_a_tuned_declaration_that_fails_validation_leaves_the_file_as_it_was(tmp_path):
+    """cli/tune_bot_command.py write_declaration: a declaration that does not check puts the old
+    text back and says why (an error, or a warning of validate --strict)."""
+    from boardwright.cli.tune_bot_command import write_declaration
+    from boardwright.dsl.errors import BoardwrightError
+    from test_bot_enhancements import RACE
+    path = tmp_path / "race.game"
+    path.write_text(RACE)
+    with pytest.raises(BoardwrightError):
+        write_declaration(path, "mcts", 'bot mcts "wings=3"\n')
+    assert path.read_text() == RACE
