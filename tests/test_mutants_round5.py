@@ -131,3 +131,118 @@ def test_a_tuned_declaration_that_fails_validation_leaves_the_file_as_it_was(tmp
     with pytest.raises(BoardwrightError):
         write_declaration(path, "mcts", 'bot mcts "wings=3"\n')
     assert path.read_text() == RACE
+
+
+class FakeServer:
+    """Stands in for uvicorn: `serve` prints its links, then runs this, which returns at once."""
+    started: list = []
+
+    def __init__(self, app, host, port):
+        self.app, self.host, self.port = app, host, port
+
+    def run(self):
+        FakeServer.started.append((self.host, self.port))
+        FakeServer.app = self.app
+
+
+def status_by_host(token: str, host: str) -> int:
+    """The status of a request for the table's view that names `host` in its Host header."""
+    import anyio
+    import httpx
+
+    async def get() -> int:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=FakeServer.app), base_url=f"http://{host}") as client:
+            return (await client.get(f"/api/{token}/view")).status_code
+    return anyio.run(get)
+
+
+@pytest.fixture()
+def fake_server(monkeypatch):
+    import boardwright.cli.web.server as server
+    FakeServer.started = []
+    monkeypatch.setattr(server, "table_server", FakeServer)
+    return FakeServer.started
+
+
+def test_serve_prints_the_table_link_and_each_seats_link_then_resumes(tmp_path, capsys, fake_server):
+    """cli/web_commands.py cmd_serve, after the table opens: where it is saved, the table's link
+    and one link per human seat (the tokens of the save folder's links file), on the address it
+    listens on; run again, it resumes from the save."""
+    import json
+    from boardwright.cli.web.table import TOKENS_NAME
+    from test_serve import free_port
+    from web_support import secret_game
+    port, saves = free_port(), tmp_path / "saves"
+    argv = ["serve", str(secret_game(tmp_path)), "--seats", "human,human", "--port", str(port), "--save-dir", str(saves)]
+    code, out, err = run_main(capsys, *argv)
+    tokens = json.loads((saves / TOKENS_NAME).read_text())
+    base = f"http://127.0.0.1:{port}/t/"
+    assert (code, err) == (0, "")
+    assert out == (f"Secret hands: saved on every move in {saves}\n"
+                   f"  table link (every human seat, hot-seat): {base}{tokens['table']}\n"
+                   f"  Player 1 only: {base}{tokens['0']}\n  Player 2 only: {base}{tokens['1']}\n"
+                   "Ctrl-C stops the server; the game stays saved.\n")
+    assert fake_server == [("127.0.0.1", port)]
+    # a page of another site that renames itself to this address (DNS rebinding) is refused
+    assert (status_by_host(tokens["0"], "127.0.0.1"), status_by_host(tokens["0"], "evil.example")) == (200, 400)
+    code, out, err = run_main(capsys, *argv)
+    assert code == 0 and out.splitlines()[0] == f"Secret hands: resumed from {saves} at move 0 (--new starts a new game)"
+    assert out.splitlines()[1] == f"  table link (every human seat, hot-seat): {base}{tokens['table']}"
+
+
+def test_serve_on_the_lan_warns_and_a_table_with_one_human_has_one_link(tmp_path, capsys, fake_server):
+    """cli/web_commands.py cmd_serve: --lan listens on 0.0.0.0 with a warning, the links still
+    name this machine; with one human seat there is no seat link beside the table's."""
+    from test_serve import free_port
+    from web_support import secret_game
+    port = free_port()
+    code, out, err = run_main(capsys, "serve", str(secret_game(tmp_path)), "--seats", "human,random", "--lan",
+                              "--port", str(port), "--save-dir", str(tmp_path / "s"))
+    assert code == 0 and fake_server == [("0.0.0.0", port)]
+    assert err == ("WARNING: the table listens on 0.0.0.0: anyone on the network who has a link can play its seat.\n")
+    lines = out.splitlines()
+    token = lines[1].rsplit("/", 1)[1]
+    assert status_by_host(token, "192.0.2.7") == 200         # any name: the LAN's machines call it theirs
+    assert len(lines) == 3 and lines[1].startswith(f"  table link (every human seat, hot-seat): http://127.0.0.1:{port}/t/")
+
+
+def test_serve_on_an_ipv6_loopback_puts_the_address_in_brackets(tmp_path, capsys, fake_server):
+    """cli/web_commands.py cmd_serve: a link to an IPv6 address has it in brackets (RFC 3986)."""
+    import socket
+    from web_support import secret_game
+    with socket.socket(socket.AF_INET6) as probe:
+        probe.bind(("::1", 0))
+        port = probe.getsockname()[1]
+    code, out, err = run_main(capsys, "serve", str(secret_game(tmp_path)), "--seats", "human,random", "--host", "::1",
+                              "--port", str(port), "--save-dir", str(tmp_path / "s"))
+    assert code == 0 and fake_server == [("::1", port)]
+    assert f"  table link (every human seat, hot-seat): http://[::1]:{port}/t/" in out
+
+
+def test_serve_refuses_a_port_that_is_taken(tmp_path, capsys, fake_server):
+    """cli/web_commands.py _check_port: a usage error naming the address, before the game opens."""
+    import socket
+    from web_support import secret_game
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = run_main(capsys, "serve", str(secret_game(tmp_path)), "--port", str(port),
+                                  "--save-dir", str(tmp_path / "s"))
+    assert code == 2 and fake_server == [] and not (tmp_path / "s").exists()
+    assert f"cannot listen on 127.0.0.1:{port}: Address already in use" in err
+
+
+def test_the_default_save_folder_is_one_per_game_and_variant_under_the_state_home(monkeypatch, tmp_path):
+    """cli/web_commands.py default_save_dir: $XDG_STATE_HOME/boardwright/serve/NAME, NAME the game
+    and variant with every run of other characters one `-`, at most its last 80 characters."""
+    from boardwright.cli.web_commands import default_save_dir
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    serve = tmp_path / "boardwright" / "serve"
+    assert default_save_dir("punto", None) == serve / "punto-base"
+    assert default_save_dir("/home/a/My Game.game", "short") == serve / "home-a-My-Game-game-short"
+    long = "/x/" + "a" * 100 + ".game"
+    assert default_save_dir(long, None) == serve / ("a" * 70 + "-game-base")
+    monkeypatch.delenv("XDG_STATE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_save_dir("punto", "v") == tmp_path / "home" / ".local" / "state" / "boardwright" / "serve" / "punto-v"
