@@ -246,3 +246,34 @@ def test_the_default_save_folder_is_one_per_game_and_variant_under_the_state_hom
     monkeypatch.delenv("XDG_STATE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert default_save_dir("punto", "v") == tmp_path / "home" / ".local" / "state" / "boardwright" / "serve" / "punto-v"
+
+
+RACE = "docs/examples/head-start-race/race.game"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--players", "2", "--bot", "mcts"], "tune takes --param or --bot, not both"),
+    ([], "tune --param needs --players N"),
+    (["--players", "2", "--write"], "--write needs the variant file to write: --write NAME.game"),
+    (["--players", "2", "--write", "fair.txt"], "--write fair.txt: a rule file's name ends in .game"),
+])
+def test_tune_param_usage_errors_say_what_to_give(capsys, args, message):
+    """cli/tune_commands.py tune_params: each usage error before any game is played (exit 2)."""
+    from pathlib import Path
+    race = str(Path(__file__).resolve().parent.parent / RACE)
+    code, out, err = run_main(capsys, "tune", race, "--param", "head_start=0..4", "--goal", "first-player=0.5", *args)
+    assert (code, out) == (2, "") and f"error: {message}" in err
+
+
+@pytest.mark.parametrize("settings, message", [
+    (["--set", "goal=10"], "sweep needs a range: --set NAME=LOW..HIGH (e.g. --set rounds_to_win=2..6)"),
+    # 41 x 26 = 1,066 points, above the 1,000 allowed
+    (["--set", "goal=10..50", "--set", "head_start=0..25"], "the ranges make 1,066 combinations; at most 1,000: "
+                                                            "take larger steps"),
+])
+def test_sweep_refuses_no_range_and_too_many_combinations(capsys, settings, message):
+    """cli/sweep_commands.py _checked_ranges: a sweep of nothing, or of more points than MAX_POINTS."""
+    from pathlib import Path
+    race = str(Path(__file__).resolve().parent.parent / RACE)
+    code, out, err = run_main(capsys, "sweep", race, "--players", "2", *settings)
+    assert (code, out) == (2, "") and f"error: {message}" in err
