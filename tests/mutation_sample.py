@@ -145,7 +145,10 @@ class TestsByLine:
     def tests(self, relative: str, line: int) -> list[str]:
         if self.data is None:
             return []
-        measured = [name for name in self.data.measured_files() if name.endswith("/" + PACKAGE + "/" + relative)]
+        # measured as .../boardwright/RELATIVE, or in the checkout itself where the package's
+        # path is a link to it
+        measured = [name for name in self.data.measured_files()
+                    if name.endswith("/" + PACKAGE + "/" + relative) or name == str(ROOT / relative)]
         found: set[str] = set()
         for name in measured:
             for context in self.data.contexts_by_lineno(name).get(line, []):

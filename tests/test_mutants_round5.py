@@ -277,3 +277,39 @@ def test_sweep_refuses_no_range_and_too_many_combinations(capsys, settings, mess
     race = str(Path(__file__).resolve().parent.parent / RACE)
     code, out, err = run_main(capsys, "sweep", race, "--players", "2", *settings)
     assert (code, out) == (2, "") and f"error: {message}" in err
+
+
+def test_the_progress_line_is_drawn_to_the_character():
+    """cli/progress.py ProgressBar: 30 marks filled in proportion, games done of all, seconds,
+    the time left at the pace so far, the note, blanks to 78 columns over a longer line, a
+    newline at the end (and from `clear` on an unfinished line, only there)."""
+    import io
+    from boardwright.cli.progress import ProgressBar
+    now, screen = [0.0], io.StringIO()
+    bar = ProgressBar(screen, clock=lambda: now[0])
+    bar.clear()                                  # nothing drawn yet: nothing to end
+    assert screen.getvalue() == ""
+    now[0] = 2.0
+    bar(10, 40, "best so far k=2")            # 2 s for 10 games: 6 s for the other 30; 30 * 10 // 40 = 7 marks
+    first = "\r  [" + "#" * 7 + "." * 23 + "] 10/40 games, 2.0 s, about 6.0 s left; best so far k=2"
+    assert screen.getvalue() == first.ljust(78)
+    bar.clear()
+    assert screen.getvalue() == first.ljust(78) + "\n"
+    now[0] = 8.0
+    bar(40, 40)
+    last = ("\r  [" + "#" * 30 + "] 40/40 games, 8.0 s").ljust(78) + "\n"
+    assert screen.getvalue() == first.ljust(78) + "\n" + last
+    bar.clear()                                  # a finished line gets no second newline
+    assert screen.getvalue().endswith(last)
+    empty = io.StringIO()
+    ProgressBar(empty, clock=lambda: 0.0)(0, 0)  # nothing to play: a full bar
+    assert empty.getvalue() == ("\r  [" + "#" * 30 + "] 0/0 games, 0.0 s").ljust(78) + "\n"
+
+
+@pytest.mark.parametrize("seconds, text", [(9.94, "9.9 s"), (10, "10 s"), (59.4, "59 s"), (60, "1 min 00 s"),
+                                           (3725, "62 min 05 s")])
+def test_durations_read_as_seconds_then_minutes(seconds, text):
+    """cli/progress.py format_duration: tenths under 10 s, whole seconds under a minute, then
+    minutes and two-digit seconds."""
+    from boardwright.cli.progress import format_duration
+    assert format_duration(seconds) == text
