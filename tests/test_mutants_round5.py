@@ -304,6 +304,9 @@ def test_the_progress_line_is_drawn_to_the_character():
     empty = io.StringIO()
     ProgressBar(empty, clock=lambda: 0.0)(0, 0)  # nothing to play: a full bar
     assert empty.getvalue() == ("\r  [" + "#" * 30 + "] 0/0 games, 0.0 s").ljust(78) + "\n"
+    start = io.StringIO()
+    ProgressBar(start, clock=lambda: 0.0)(0, 40)  # no game done yet: no pace, so no time left
+    assert start.getvalue() == ("\r  [" + "." * 30 + "] 0/40 games, 0.0 s").ljust(78)
 
 
 @pytest.mark.parametrize("seconds, text", [(9.94, "9.9 s"), (10, "10 s"), (59.4, "59 s"), (60, "1 min 00 s"),
