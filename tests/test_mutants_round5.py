@@ -316,3 +316,14 @@ def test_durations_read_as_seconds_then_minutes(seconds, text):
     minutes and two-digit seconds."""
     from boardwright.cli.progress import format_duration
     assert format_duration(seconds) == text
+
+
+def test_the_web_view_counts_turns_from_one(tmp_path):
+    """cli/web/looks.py seat_view: "turn" is the number of turns begun (the page reads "Move 0,
+    turn 1." while the first is played), and "move" the moves made."""
+    from web_support import new_table, secret_game
+    table = new_table(tmp_path, str(secret_game(tmp_path)), ["human", "human"])
+    seat0, seat1 = table.tokens["0"], table.tokens["1"]
+    assert [table.view(seat0)[key] for key in ("move", "turn")] == [0, 1]
+    table.choose(seat0, 0, 0)
+    assert [table.view(seat1)[key] for key in ("move", "turn")] == [1, 2]
