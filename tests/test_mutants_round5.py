@@ -327,3 +327,50 @@ def test_the_web_view_counts_turns_from_one(tmp_path):
     assert [table.view(seat0)[key] for key in ("move", "turn")] == [0, 1]
     table.choose(seat0, 0, 0)
     assert [table.view(seat1)[key] for key in ("move", "turn")] == [1, 2]
+
+
+# Options that docs/cli.md shows with an example in place of the metavar the help prints.
+SHOWN_BY_EXAMPLE = {("compare", "--variant"): "A", ("serve", "--seats"): "human,greedy,...", ("tune", "--bot"): "mcts"}
+
+
+def test_every_option_is_shown_in_its_commands_section_of_the_cli_docs_as_help_names_it():
+    """cli/*: the word after each option in `--help` (its metavar) is the one docs/cli.md's
+    section of the command writes, or the option's default there (a mutant of a metavar,
+    e.g. `tune --bot`'s "ADDRESS" -> "address" for --cluster, changes what --help prints)."""
+    import argparse
+    import re
+    from pathlib import Path
+    from boardwright.cli.main import build_parser
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    sections = {m.group(1): re.split(r"^## ", docs[m.end():], maxsplit=1, flags=re.M)[0]
+                for m in re.finditer(r"^## (\w+)\n", docs, re.M)}
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    checked = 0
+    for name, parser in commands.items():
+        for action in parser._actions:
+            long = [o for o in action.option_strings if o.startswith("--")]
+            if not long or action.metavar is None:
+                continue
+            shown = SHOWN_BY_EXAMPLE.get((name, long[0]))
+            words = {action.metavar, str(action.default), shown} - {None}
+            assert any(f"{long[0]} {word}" in sections[name] for word in words), (name, long[0], action.metavar)
+            checked += 1
+    assert checked >= 100
+
+
+def test_a_sweep_reports_the_seconds_it_took():
+    """interpreter/playtest/sweep.py run_sweep: "seconds" is the time the sweep took, to the
+    millisecond (the mutant `round(3)` reported 3 whatever it took)."""
+    import time
+    from pathlib import Path
+    from boardwright.interpreter.compile.load import load_game
+    from boardwright.interpreter.playtest.param_ranges import parse_range
+    from boardwright.interpreter.playtest.sweep import run_sweep
+    race = Path(__file__).resolve().parent.parent / RACE
+    ranges = [parse_range("head_start=0..1")]
+    start = time.perf_counter()
+    report, _ = run_sweep(lambda variant: load_game(race, variant), str(race), None, 2, 2, 1, ["random", "random"],
+                          ranges, fixed={"goal": "5"})
+    took = time.perf_counter() - start
+    assert [row["params"] for row in report["points"]] == [{"head_start": 0}, {"head_start": 1}]
+    assert 0 <= report["seconds"] <= round(took, 3) + 0.001 and round(report["seconds"], 3) == report["seconds"]
