@@ -374,3 +374,27 @@ def test_a_sweep_reports_the_seconds_it_took():
     took = time.perf_counter() - start
     assert [row["params"] for row in report["points"]] == [{"head_start": 0}, {"head_start": 1}]
     assert 0 <= report["seconds"] <= round(took, 3) + 0.001 and round(report["seconds"], 3) == report["seconds"]
+
+
+def test_bench_figures_from_a_clock_that_ticks_0_7_ms_per_reading(monkeypatch):
+    """interpreter/playtest/bench.py bench_game: each figure from the clock's readings, at its
+    documented precision (seconds to the millisecond: the mutant kept four digits)."""
+    import types
+    from pathlib import Path
+    from boardwright.interpreter.compile.load import load_game
+    from boardwright.interpreter.playtest import bench
+    readings = [0]
+    monkeypatch.setattr(bench, "time", types.SimpleNamespace(perf_counter=lambda: readings.__setitem__(0, readings[0] + 1)
+                                                             or readings[0] * 0.0007))
+    race = Path(__file__).resolve().parent.parent / RACE
+
+    def load():
+        game = load_game(race)
+        game.set_params({"goal": "30"})         # no race ends within the 6 random moves before a search
+        return game
+    row = bench.bench_game(load, players=2, games=4, mcts_iterations=10, mcts_positions=3)
+    # every timed span is one tick of 0.7 ms: 5 loads, the 4 playouts together, 3 searches
+    assert (row["load_and_check_ms"], row["first_load_ms"]) == (0.7, 0.7)
+    assert row["playouts_per_second"] == round(4 / 0.0007, 3)
+    assert row["mcts_iterations_per_second"] == round(30 / 0.0021, 1)
+    assert row["seconds"] == 0.003                  # 0.7 ms of playouts and 2.1 ms of search
