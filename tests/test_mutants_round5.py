@@ -398,3 +398,14 @@ def test_bench_figures_from_a_clock_that_ticks_0_7_ms_per_reading(monkeypatch):
     assert row["playouts_per_second"] == round(4 / 0.0007, 3)
     assert row["mcts_iterations_per_second"] == round(30 / 0.0021, 1)
     assert row["seconds"] == 0.003                  # 0.7 ms of playouts and 2.1 ms of search
+
+
+def test_more_players_than_a_table_seats_is_an_error_with_the_limit_in_its_hint(tmp_path, capsys):
+    """dsl/checker.py: `players 2..101` is refused at its line, and the hint names the limit
+    (docs/security.md: 100 players) and where it is explained (the mutant dropped the hint)."""
+    path = tmp_path / "g.game"
+    path.write_text('game "Tiny"\nplayers 2..101\nplay { turn 0 { choose n from [1, 2] } }\n')
+    code, out, err = run_main(capsys, "validate", str(path))
+    assert code == 1
+    assert (f"{path}:2:1: error: invalid player counts 2..101: at most 100 players [E202]\n    players 2..101\n"
+            "    " + "^" * 14 + "\n    hint: a table seats at most 100 players (docs/security.md)") in out + err
