@@ -409,3 +409,17 @@ def test_more_players_than_a_table_seats_is_an_error_with_the_limit_in_its_hint(
     assert code == 1
     assert (f"{path}:2:1: error: invalid player counts 2..101: at most 100 players [E202]\n    players 2..101\n"
             "    " + "^" * 14 + "\n    hint: a table seats at most 100 players (docs/security.md)") in out + err
+
+
+def test_a_placement_in_a_saved_state_is_written_as_documented_and_read_back_the_same():
+    """interpreter/run/state.py encode/decode: {"placement": [piece, [x, y], turn, [[x, y], ...]]}
+    (the docstring's format; the mutant wrote the cells where the turn goes), a cell as
+    {"cell": [x, y]}, and both read back equal, inside lists too."""
+    import json
+    from boardwright.interpreter.run.shaped import Placement
+    from boardwright.interpreter.run.state import decode, encode
+    placement = Placement(7, (2, 3), 1, ((2, 3), (2, 4)))
+    assert encode(placement) == {"placement": [7, [2, 3], 1, [[2, 3], [2, 4]]]}
+    assert encode([(0, 1), placement]) == [{"cell": [0, 1]}, {"placement": [7, [2, 3], 1, [[2, 3], [2, 4]]]}]
+    back = decode(json.loads(json.dumps(encode([(0, 1), placement]))))
+    assert back == [(0, 1), placement] and type(back[1]) is Placement and back[1].turn == 1
