@@ -66,15 +66,22 @@ def test_a_past_show_out_of_range_is_refused_with_the_range(tmp_path):
         assert (refused.value.status, refused.value.message) == (400, "'show' must be from 0 to 0")
 
 
+def refused_rules(tmp_path, capsys, rules: str):
+    """`validate` of a rule file that must fail with a clear error (exit 1, no traceback):
+    (its path, what validate printed)."""
+    path = tmp_path / "g.game"
+    path.write_text(rules)
+    code, out, err = run_main(capsys, "validate", str(path))
+    assert code == 1 and "Traceback" not in out + err
+    return path, out + err
+
+
 def test_a_fn_reading_a_param_caught_in_a_cycle_is_an_error_at_the_call(tmp_path, capsys):
     """dsl/check_expressions.py expr_Call: "uses param ..., which is not computed yet" points at
     the call (the mutant gave it no span: no line, column or caret)."""
-    path = tmp_path / "g.game"
-    path.write_text('game "Tiny"\nplayers 2\nparam a = b + 1\nparam b = a + 1\nfn start_value() -> int = a\n'
-                    'var v: int = start_value()\nplay { turn 0 { choose n from [v, 2] } }\n')
-    code, out, err = run_main(capsys, "validate", str(path))
-    text = out + err
-    assert code == 1 and "Traceback" not in text
+    path, text = refused_rules(tmp_path, capsys, 'game "Tiny"\nplayers 2\nparam a = b + 1\nparam b = a + 1\n'
+                               'fn start_value() -> int = a\nvar v: int = start_value()\n'
+                               'play { turn 0 { choose n from [v, 2] } }\n')
     # line 6, column 14: `start_value()`, 13 characters
     assert (f"{path}:6:14: error: 'start_value' uses param 'a', which is not computed yet [E207]\n"
             "    var v: int = start_value()\n"
@@ -403,10 +410,7 @@ def test_bench_figures_from_a_clock_that_ticks_0_7_ms_per_reading(monkeypatch):
 def test_more_players_than_a_table_seats_is_an_error_with_the_limit_in_its_hint(tmp_path, capsys):
     """dsl/checker.py: `players 2..101` is refused at its line, and the hint names the limit
     (docs/security.md: 100 players) and where it is explained (the mutant dropped the hint)."""
-    path = tmp_path / "g.game"
-    path.write_text('game "Tiny"\nplayers 2..101\nplay { turn 0 { choose n from [1, 2] } }\n')
-    code, out, err = run_main(capsys, "validate", str(path))
-    assert code == 1
+    path, text = refused_rules(tmp_path, capsys, 'game "Tiny"\nplayers 2..101\nplay { turn 0 { choose n from [1, 2] } }\n')
     assert (f"{path}:2:1: error: invalid player counts 2..101: at most 100 players [E202]\n    players 2..101\n"
             "    " + "^" * 14 + "\n    hint: a table seats at most 100 players (docs/security.md)") in out + err
 
