@@ -412,7 +412,7 @@ def test_more_players_than_a_table_seats_is_an_error_with_the_limit_in_its_hint(
     (docs/security.md: 100 players) and where it is explained (the mutant dropped the hint)."""
     path, text = refused_rules(tmp_path, capsys, 'game "Tiny"\nplayers 2..101\nplay { turn 0 { choose n from [1, 2] } }\n')
     assert (f"{path}:2:1: error: invalid player counts 2..101: at most 100 players [E202]\n    players 2..101\n"
-            "    " + "^" * 14 + "\n    hint: a table seats at most 100 players (docs/security.md)") in out + err
+            "    " + "^" * 14 + "\n    hint: a table seats at most 100 players (docs/security.md)") in text
 
 
 def test_a_placement_in_a_saved_state_is_written_as_documented_and_read_back_the_same():
