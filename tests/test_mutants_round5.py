@@ -427,3 +427,20 @@ def test_a_placement_in_a_saved_state_is_written_as_documented_and_read_back_the
     assert encode([(0, 1), placement]) == [{"cell": [0, 1]}, {"placement": [7, [2, 3], 1, [[2, 3], [2, 4]]]}]
     back = decode(json.loads(json.dumps(encode([(0, 1), placement]))))
     assert back == [(0, 1), placement] and type(back[1]) is Placement and back[1].turn == 1
+
+
+def test_the_command_a_tuned_variant_records_reproduces_the_search():
+    """cli/tune_commands.py _command (the comment a written variant keeps): every --param,
+    --set and --goal, the budget and the seed always (the mutant wrote `--seed None`), the
+    games only when not the default, the bots and --rotate when given, quoted for the shell."""
+    import argparse
+    from boardwright.cli.tune_commands import PARAM_GAMES, _command
+    args = argparse.Namespace(game="my race.game", variant=None, players=2, param=["head_start=0..4"], set=None,
+                              goal=["first-player=0.5", "length=10..20"], budget=600, seed=7, games=PARAM_GAMES,
+                              bots=None, rotate=False)
+    assert _command(args) == ("boardwright tune 'my race.game' --players 2 --param head_start=0..4 "
+                              "--goal first-player=0.5 --goal length=10..20 --budget 600 --seed 7")
+    args.variant, args.set, args.games, args.bots, args.rotate = "long", ["goal=10"], PARAM_GAMES + 1, "random,greedy", True
+    assert _command(args) == ("boardwright tune 'my race.game' --variant long --players 2 --param head_start=0..4 "
+                              "--set goal=10 --goal first-player=0.5 --goal length=10..20 --budget 600 --seed 7 "
+                              f"--games {PARAM_GAMES + 1} --bots random,greedy --rotate")
