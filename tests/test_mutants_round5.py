@@ -444,3 +444,32 @@ def test_the_command_a_tuned_variant_records_reproduces_the_search():
     assert _command(args) == ("boardwright tune 'my race.game' --variant long --players 2 --param head_start=0..4 "
                               "--set goal=10 --goal first-player=0.5 --goal length=10..20 --budget 600 --seed 7 "
                               f"--games {PARAM_GAMES + 1} --bots random,greedy --rotate")
+
+
+def test_a_shape_cell_may_lie_64_cells_from_its_origin_and_no_further():
+    """dsl/shapes.py shape_problem: the limit of 64 either way is inclusive (the mutant moved it to 65)."""
+    from boardwright.dsl.shapes import shape_problem
+    assert shape_problem([[0, 0], [64, -64]]) == ""
+    for cell in ([65, 0], [0, -65]):
+        assert shape_problem([[0, 0], cell]) == (f"the cell {cell} is too far from the shape's origin "
+                                                 "(at most 64 either way)")
+
+
+def test_only_the_top_card_of_a_top_stack_is_pointed_at_on_the_web_table(tmp_path):
+    """cli/web/looks.py option_targets: where a `top` stack shows only its top card, the option
+    that takes it points at the stack's top; the options of the cards under it point nowhere
+    (the mutant pointed every one of them at the top)."""
+    from boardwright.cli.web.looks import seat_view
+    from boardwright.interpreter.compile.load import load_game
+    from web_support import SECRET_DATA
+    (tmp_path / "cards.yaml").write_text(SECRET_DATA)
+    (tmp_path / "g.game").write_text(
+        'game "Top"\nplayers 2\ndata "cards.yaml"\nzone deck: stack of Card top\nzone taken: pile of Card\n'
+        'setup { for c in components(Card) { move c to deck } }\n'
+        'play { turn 0 { choose c from contents(deck) prompt "Take"\n  move c to taken } }\n')
+    game = load_game(tmp_path / "g.game")
+    st = game.new_state(2, 1)
+    options = seat_view(game, st, 0, ["human", "human"])["decision"]["options"]
+    # the cards were moved in data order: Heron, the last, lies on top
+    assert {o["label"]: o["targets"] for o in options if o["targets"]} == {"Heron": [{"zone": "deck", "top": True}]}
+    assert len(options) == 8
