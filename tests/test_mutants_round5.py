@@ -473,3 +473,39 @@ def test_only_the_top_card_of_a_top_stack_is_pointed_at_on_the_web_table(tmp_pat
     # the cards were moved in data order: Heron, the last, lies on top
     assert {o["label"]: o["targets"] for o in options if o["targets"]} == {"Heron": [{"zone": "deck", "top": True}]}
     assert len(options) == 8
+
+
+@pytest.mark.slow
+def test_a_failed_check_shows_the_table_at_the_failing_step(tmp_path, capsys):
+    """interpreter/testing/check.py: a broken invariant keeps the state it broke in, and the
+    report lists its zones (the mutant kept an empty state, so the report had none)."""
+    from test_check import PLANTED, planted
+    old, new, invariant = PLANTED["wrong bound"]
+    code, out, _ = run_main(capsys, "check", str(planted(tmp_path, old, new)), "--players", "2", "--examples", "25",
+                            "--seed", "1")
+    assert code == 1 and "FAILED: invariant" in out and invariant in out
+    shown = out.split("  state at the failing step:\n", 1)[1].splitlines()
+    assert any(line.startswith("    table: ") for line in shown)      # the grid the card was laid on
+
+
+@pytest.mark.parametrize("option", ["--positions", "--repeats", "--games"])
+def test_probe_counts_are_whole_numbers_of_at_least_one(capsys, option):
+    """cli/playtest_commands.py add_probe: each count is read by positive_int (the mutant
+    `type=None` let "0" through as text)."""
+    from boardwright.cli.main import main
+    with pytest.raises(SystemExit) as exit:             # argparse's own usage error
+        main(["probe", "punto", "--bots", "random", "--gold", "mcts", option, "0"])
+    out, err = capsys.readouterr()
+    assert (exit.value.code, out) == (2, "") and f"argument {option}: expected at least 1, got 0" in err
+
+
+def test_explain_says_what_break_and_continue_do(tmp_path):
+    """cli/explain.py statement_lines: `break` reads "stop the loop", `continue` "go on with
+    the loop's next round" (the mutant garbled the first)."""
+    from boardwright.cli.explain import explain
+    from boardwright.dsl.loader import check_game
+    path = tmp_path / "g.game"
+    path.write_text('game "Tiny"\nplayers 2\nplay {\n  for n in range(3) {\n    if n == 1 { continue }\n'
+                    '    if n == 2 { break }\n    turn 0 { choose k from [1, 2] }\n  }\n}\n')
+    lines = [line.strip() for line in explain(check_game(path)[0]).splitlines()]
+    assert "stop the loop" in lines and "go on with the loop's next round" in lines
