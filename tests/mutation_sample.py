@@ -13,8 +13,11 @@ mutant at a time into a copy of the checkout and runs the quick tests of every t
 imports the mutated module (`-m "not slow" -x`, no coverage, no disk cache). The sample is
 stratified: `--recent` mutants from the modules of the features that landed last (shapes,
 records, trace, sweep, tune, serve: RECENT), `--rest` from every other module, each stratum
-drawn uniformly over its mutants. A mutant whose module no test file imports counts as
-"no tests", i.e. not killed. Nothing is written into the checkout.
+drawn uniformly over its mutants. A test file imports a module by itself or through a helper
+module of tests/ (web_support.py). With `--widen`, a survivor runs again against every test file
+of its subpackage (tests reach the compiler's stages through the loader, the commands through
+cli.main). A mutant whose module no test file reaches counts as "no tests", i.e. not killed.
+Nothing is written into the checkout.
 """
 from __future__ import annotations
 
@@ -103,11 +106,28 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
+def with_helpers(path: Path) -> set[str]:
+    """The modules a test file imports, and those its helper modules in tests/ import
+    (web_support.py reaches the web table's server for test_serve.py). conftest.py is left
+    out: nearly every test imports it, for one fixture or another."""
+    names, seen, todo = set(), set(), [path]
+    while todo:
+        found = imported_modules(todo.pop())
+        names |= found
+        for name in found:
+            helper = path.parent / f"{name}.py"
+            if name not in seen and name != "conftest" and helper.is_file():
+                seen.add(name)
+                todo.append(helper)
+    return names
+
+
 def importers(relative: str, source: Path = ROOT) -> list[str]:
-    """Test files that import the module (or, for a package's __init__, the package)."""
+    """Test files that import the module (or, for a package's __init__, the package), by
+    themselves or through a helper module of tests/."""
     dotted = PACKAGE + "." + relative[:-3].replace("/", ".").removesuffix(".__init__")
     return sorted(str(path.relative_to(source)) for path in (source / "tests").glob("test_*.py")
-                  if path.name not in LEFT_OUT and dotted in imported_modules(path))
+                  if path.name not in LEFT_OUT and dotted in with_helpers(path))
 
 
 class TestsByLine:
@@ -125,7 +145,10 @@ class TestsByLine:
     def tests(self, relative: str, line: int) -> list[str]:
         if self.data is None:
             return []
-        measured = [name for name in self.data.measured_files() if name.endswith("/" + PACKAGE + "/" + relative)]
+        # measured as .../boardwright/RELATIVE, or in the checkout itself where the package's
+        # path is a link to it
+        measured = [name for name in self.data.measured_files()
+                    if name.endswith("/" + PACKAGE + "/" + relative) or name == str(ROOT / relative)]
         found: set[str] = set()
         for name in measured:
             for context in self.data.contexts_by_lineno(name).get(line, []):
@@ -145,11 +168,17 @@ def tests_for(relative: str, line: int, by_line: TestsByLine, source: Path = ROO
     tests = importers(relative, source)
     if tests:
         return tests, "import"
+    return package_tests(relative, source), "package"
+
+
+def package_tests(relative: str, source: Path = ROOT) -> list[str]:
+    """Every test file importing a module of the mutated module's subpackage (for cli/, also
+    `cli.main`, through which the commands are reached)."""
     package = PACKAGE + "." + relative.rsplit("/", 1)[0].replace("/", ".")
     entry = {"boardwright.cli": "boardwright.cli.main"}.get(package)
     return sorted(str(path.relative_to(source)) for path in (source / "tests").glob("test_*.py")
                   if path.name not in LEFT_OUT and any(name == entry or name.startswith(package + ".")
-                                                       for name in imported_modules(path))), "package"
+                                                       for name in with_helpers(path)))
 
 
 def stage_copy(stage: Path, ref: str | None) -> Path:
@@ -259,6 +288,10 @@ def main(argv: list[str] | None = None) -> int:
                         "commit before new tests, for a score before them)")
     parser.add_argument("--also", nargs="+", default=[], metavar="TEST",
                         help="run these tests too, first (where importing misses the tests that reach a module)")
+    parser.add_argument("--widen", action="store_true",
+                        help="run a survivor again against every test file of its subpackage (as a module no "
+                             "test file imports gets): a test that reaches the module through the loader or "
+                             "cli.main then kills it")
     parser.add_argument("--list", action="store_true", help="print the draw and stop")
     parser.add_argument("--only", type=int, nargs="+", metavar="N", help="run only these numbers of the draw")
     parser.add_argument("--results", type=Path, help="JSON lines file to append results to")
@@ -302,6 +335,13 @@ def main(argv: list[str] | None = None) -> int:
                 write(copy / relative, code, stamp)
                 try:
                     status, seconds, failed = run_tests(copy, stage, tests, args.timeout)
+                    wider = [t for t in ordered_tests(relative, package_tests(relative, source)) if t not in tests]
+                    if status == "survived" and args.widen and wider:
+                        status, more, failed = run_tests(copy, stage, wider, args.timeout)
+                        # a wide run out of time is no kill: only a failing test is
+                        status, seconds = ("survived" if status == "timeout" else status), seconds + more
+                        selected_by += " then package"
+                        tests = tests + wider
                 finally:
                     write(copy / relative, original, stamp)
             result = dict(number=number, file=relative, line=line, index=index, change=change,
