@@ -224,6 +224,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
         st.sealed = None
         st.cache = {}
         st.memo = {}
+        st.quiet = False
         self.initialize_vars(st)
         if "setup" in self.code:
             st.frames.append(["setup", 0, [None] * self.code_sizes["setup"]])

@@ -120,6 +120,7 @@ class GridIndex:
             ys += [y0, y1]
         idx.box = (min(xs), min(ys), max(xs), max(ys))
         frontiers = {}
+        neighbours = {}             # adjacency -> the empty neighbours of the new cells
         for key, old in idx.frontiers.items():
             # an owner's frontier ((adjacency, attribute, value)) grows only round its own cells
             if type(key) is tuple:
@@ -127,22 +128,23 @@ class GridIndex:
                 grows = attrs is not None and attrs.get(attr) == value
             else:
                 adjacency, grows = key, True
-            front = old             # copied when it first changes: an unchanged list stays the same object
-            for cell in new_cells:
-                i = bisect_left(front, row_major(cell), key=row_major)
-                if i < len(front) and front[i] == cell:
-                    if front is old:
-                        front = old[:]
-                    del front[i]
+            present = set(old)
+            gone = present.intersection(new_cells)
             if grows:
-                steps = ADJACENT[adjacency]     # each empty neighbour once (the piece's own cells are not)
-                for n in {(x + dx, y + dy) for x, y in new_cells for dx, dy in steps}.difference(grid):
-                    i = bisect_left(front, row_major(n), key=row_major)
-                    if i == len(front) or front[i] != n:
-                        if front is old:
-                            front = old[:]
-                        front.insert(i, n)
-            frontiers[key] = front
+                around = neighbours.get(adjacency)
+                if around is None:      # each empty neighbour once (the piece's own cells are not)
+                    steps = ADJACENT[adjacency]
+                    around = neighbours[adjacency] = {(x + dx, y + dy) for x, y in new_cells
+                                                      for dx, dy in steps}.difference(grid)
+                fresh = around.difference(present)
+            else:
+                fresh = ()
+            if gone or fresh:       # else the same list object: an unchanged frontier stays itself
+                # (sorting a sorted list with a few cells added merges two runs: about linear)
+                front = [cell for cell in old if cell not in gone] if gone else old
+                frontiers[key] = sorted(front + list(fresh), key=row_major) if fresh else front
+            else:
+                frontiers[key] = old
         idx.frontiers = frontiers
         idx.lines = {}
         if len(new_cells) == 1:
