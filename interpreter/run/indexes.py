@@ -54,12 +54,13 @@ def windows_through(grid: dict, cell, n: int) -> list:
 
 
 class GridIndex:
-    __slots__ = ("cells", "size", "box", "frontiers", "lines", "derived", "window", "base", "bits")
+    __slots__ = ("_cells", "_more", "size", "box", "frontiers", "lines", "derived", "window", "base", "bits")
 
     @staticmethod
     def build(grid: dict) -> "GridIndex":
         idx = GridIndex()
-        idx.cells = sorted(grid, key=row_major)
+        idx._cells = sorted(grid, key=row_major)
+        idx._more = None
         idx.size = len(set(chain.from_iterable(grid.values())))     # a piece with a shape counts once
         if grid:
             xs = [c[0] for c in grid]
@@ -77,7 +78,8 @@ class GridIndex:
 
     def _copy(self) -> "GridIndex":
         idx = GridIndex()
-        idx.cells, idx.size, idx.box, idx.frontiers = self.cells, self.size, self.box, self.frontiers
+        idx._cells, idx._more = self._cells, self._more
+        idx.size, idx.box, idx.frontiers = self.size, self.box, self.frontiers
         idx.lines = self.lines
         idx.derived = {}
         idx.window = self.window
@@ -104,11 +106,21 @@ class GridIndex:
             idx.frontiers = {k: v for k, v in self.frontiers.items() if type(k) is not tuple}
         return self._grown(idx, grid, new_cells, attrs) if new_cells else idx
 
+    @property
+    def cells(self) -> list:
+        """The occupied cells in row-major order (sorted when first asked for: a bot judging
+        a move by the position it leads to may never ask)."""
+        cells = self._cells
+        if cells is None:
+            base, new_cells = self._more
+            cells = base[:]
+            for cell in new_cells:
+                insort(cells, cell, key=row_major)
+            self._cells, self._more = cells, None
+        return cells
+
     def _grown(self, idx: "GridIndex", grid: dict, new_cells: list, attrs) -> "GridIndex":
-        cells = self.cells[:]
-        for cell in new_cells:
-            insort(cells, cell, key=row_major)
-        idx.cells = cells
+        idx._cells, idx._more = None, (self.cells, new_cells)   # one step from sorted cells
         idx.window = None
         if self.bits is not None:
             idx.bits = with_bits(self.bits, new_cells)
@@ -157,8 +169,9 @@ class GridIndex:
     def owned_frontier(self, grid: dict, adjacency: str, attr: str, value, components: list) -> list:
         """Empty cells next to an occupied cell whose top component has the attribute's value,
         in row-major order; kept up to date as pieces are laid (`placed`, `added`)."""
-        return self._frontier((adjacency, attr, value), grid, ADJACENT[adjacency],
-                              lambda stack: stack and components[stack[-1]].get(attr) == value)
+        key = (adjacency, attr, value)
+        return self.frontiers.get(key) or self._frontier(
+            key, grid, ADJACENT[adjacency], lambda stack: stack and components[stack[-1]].get(attr) == value)
 
     def lines_for(self, n: int, grid=None) -> list:
         """Windows of n occupied cells in row-major order of their first cell, then by

@@ -237,8 +237,9 @@ def _any_placement(rt, st, key, pieces, targets, avoid=()):
 
 def _search(rt, st, key, pieces, targets, avoid, first: bool) -> list:
     pieces = list(pieces)
-    for c in pieces:
-        orientations_of(rt, c)          # refuses a value that is not a component
+    if not (rt.component_ids.issuperset(pieces) and set(map(type, pieces)) <= _INT):   # (True == 1)
+        for c in pieces:
+            orientations_of(rt, c)      # refuses a value that is not a component
     shape = rt.grid_shape(key, st)
     if shape.size is not None:
         found, work = _on_fixed_grid(rt, shape, grid_index(st, key), avoid, pieces, targets, first)
@@ -251,6 +252,8 @@ def _search(rt, st, key, pieces, targets, avoid, first: bool) -> list:
         DISTINCT[0] = found             # no two alike: a choose from it need not check (runtime._options)
     return found
 
+
+_INT = {int}
 
 DISTINCT = [None]       # the last list of placements known to hold no two equal values
 
