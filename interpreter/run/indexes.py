@@ -12,7 +12,7 @@ move into a grid replaces the index by an updated copy, a move that empties a ce
 """
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import insort
 from itertools import chain
 from operator import itemgetter
 
@@ -54,7 +54,10 @@ def windows_through(grid: dict, cell, n: int) -> list:
 
 
 class GridIndex:
-    __slots__ = ("_cells", "_more", "size", "box", "frontiers", "lines", "derived", "window", "base", "bits")
+    __slots__ = ("_cells", "_more", "size", "box", "frontiers", "frontier_sets", "lines", "derived", "window",
+                 "base", "bits")
+    # `frontier_sets`: per frontier key, its cells as a set (the list's, kept beside it so an
+    # update tests membership without hashing every cell again); may lack a key.
 
     @staticmethod
     def build(grid: dict) -> "GridIndex":
@@ -69,6 +72,7 @@ class GridIndex:
         else:
             idx.box = None
         idx.frontiers = {}
+        idx.frontier_sets = {}
         idx.lines = {}
         idx.derived = {}
         idx.window = None
@@ -79,7 +83,7 @@ class GridIndex:
     def _copy(self) -> "GridIndex":
         idx = GridIndex()
         idx._cells, idx._more = self._cells, self._more
-        idx.size, idx.box, idx.frontiers = self.size, self.box, self.frontiers
+        idx.size, idx.box, idx.frontiers, idx.frontier_sets = self.size, self.box, self.frontiers, self.frontier_sets
         idx.lines = self.lines
         idx.derived = {}
         idx.window = self.window
@@ -132,6 +136,8 @@ class GridIndex:
             ys += [y0, y1]
         idx.box = (min(xs), min(ys), max(xs), max(ys))
         frontiers = {}
+        sets = {}
+        known = self.frontier_sets
         neighbours = {}             # adjacency -> the empty neighbours of the new cells
         for key, old in idx.frontiers.items():
             # an owner's frontier ((adjacency, attribute, value)) grows only round its own cells
@@ -140,7 +146,9 @@ class GridIndex:
                 grows = attrs is not None and attrs.get(attr) == value
             else:
                 adjacency, grows = key, True
-            present = set(old)
+            present = known.get(key)
+            if present is None:
+                present = set(old)
             gone = present.intersection(new_cells)
             if grows:
                 around = neighbours.get(adjacency)
@@ -155,9 +163,12 @@ class GridIndex:
                 # (sorting a sorted list with a few cells added merges two runs: about linear)
                 front = [cell for cell in old if cell not in gone] if gone else old
                 frontiers[key] = sorted(front + list(fresh), key=row_major) if fresh else front
+                sets[key] = present.difference(gone).union(fresh)  # (a set's cells keep their hashes)
             else:
                 frontiers[key] = old
+                sets[key] = present
         idx.frontiers = frontiers
+        idx.frontier_sets = sets
         idx.lines = {}
         if len(new_cells) == 1:
             # lines are derived from ours when first asked for; a chain of such indexes is cut
@@ -227,7 +238,9 @@ class GridIndex:
             front = sorted(found, key=row_major)
             frontiers = dict(self.frontiers)     # shared with copies: replace, never change
             frontiers[key] = front
-            self.frontiers = frontiers
+            sets = dict(self.frontier_sets)
+            sets[key] = found
+            self.frontiers, self.frontier_sets = frontiers, sets
         return front
 
 
@@ -246,11 +259,20 @@ class GridIndex:
 def with_bits(bits: tuple, cells) -> tuple:
     """(w, h, reach, occupied bits) with `cells` added (those inside the board)."""
     w, h, reach, taken = bits
-    stride = w + 2 * reach
-    for x, y in cells:
-        if 0 <= x < w and 0 <= y < h:
-            taken |= 1 << ((y + reach) * stride + x + reach)
+    bit_of = _BIT_OF.get((w, h, reach))
+    if bit_of is None:              # each cell of the board -> its bit, once per board
+        if len(_BIT_OF) > 64:
+            _BIT_OF.clear()
+        stride = w + 2 * reach
+        bit_of = _BIT_OF[w, h, reach] = {(x, y): 1 << ((y + reach) * stride + x + reach)
+                                         for y in range(h) for x in range(w)}
+    bit = bit_of.get
+    for cell in cells:              # (a cell off the board has no bit)
+        taken |= bit(cell, 0)
     return w, h, reach, taken
+
+
+_BIT_OF: dict = {}      # (w, h, reach) -> {cell: bit}, see with_bits
 
 
 def grid_index(st, key: str) -> GridIndex:

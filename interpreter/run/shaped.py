@@ -180,6 +180,10 @@ def _turns(rt, st, c):
 
 
 def _covers(rt, st, c, at, turn):
+    if type(c) is int and type(turn) is int and type(at) is tuple:     # (covered's lookup, inlined)
+        found = rt.covered_cells.get((c, at, turn))
+        if found is not None:
+            return list(found)
     return list(covered(rt, c, at, turn))
 
 
