@@ -90,6 +90,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
         self.shape_steps: dict = {}
         self.cell_bits: dict = {}       # id of a list of cells -> (the list, board, its bits): shaped._bits
         self.covered_cells: dict = {}   # (piece, anchor, orientation) -> its cells, see shaped.covered
+        self.witnesses: dict = {}       # (grid shape, row length) -> the last placement any_placement found, its bits
         self.backs: list = [tuple(attrs.get(a) for a in spec.kinds[k].back) if spec.kinds[k].back else None
                             for k, attrs in zip(self.kind_of, self.components)]
         self.component_count = len(self.components)

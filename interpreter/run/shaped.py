@@ -286,6 +286,10 @@ def _on_fixed_grid(rt, shape, index, avoid, pieces: list, targets, first: bool):
         rt.shape_steps[(shape, stride)] = board
     free = board & ~(index.occupied_bits(w, h, reach) | _bits(rt, avoid, w, h, reach))
     spots = _bits(rt, targets, w, h, reach) & free
+    if first:       # the placement that answered last time often still does (a position next door)
+        known = rt.witnesses.get((shape, stride))
+        if known is not None and known[0][0] in pieces and not known[1] & ~free and known[1] & spots:
+            return [known[0]], 1
     made = rt.shape_steps.setdefault(("made", stride), {})     # placements are values: made once
     span = stride * (h + 2 * reach)
     found = []
@@ -316,6 +320,10 @@ def _on_fixed_grid(rt, shape, index, avoid, pieces: list, targets, first: bool):
                     m = made[base + a] = Placement(c, (x, y), turn, tuple([(x + dx, y + dy) for dx, dy in offsets]))
                 found.append(m)
                 if first:
+                    cells = 0
+                    for d in steps:
+                        cells |= 1 << (a + d)
+                    rt.witnesses[shape, stride] = (m, cells)
                     return found, work
                 i = bits.rfind("1", 2, i)
     return found, work
