@@ -76,6 +76,16 @@ def test_indexes_and_any_placement_in_a_game_and_the_positions_next_door(polyomi
                     assert IMPLEMENTATIONS["any_placement"](game, trial, "board", *question) == bool(whole)
                     asked += 1
                     noes += not whole
+                # the last answer, on free targets but some of its other cells now kept off
+                big = pieces[-1:]
+                found = IMPLEMENTATIONS["placements_of"](game, trial, "board", big, targets, avoid)
+                if found:
+                    game.witnesses.clear()
+                    assert IMPLEMENTATIONS["any_placement"](game, trial, "board", big, targets, avoid)
+                    kept_off = avoid + [c for c in found[0].cells if c not in targets]
+                    whole = IMPLEMENTATIONS["placements_of"](game, trial, "board", big, targets, kept_off)
+                    assert IMPLEMENTATIONS["any_placement"](game, trial, "board", big, targets, kept_off) == bool(whole)
+                    noes += not whole
         check_index(game, st)           # the copies' moves left our index alone
         game.apply_index(st, rng.randrange(options))
     assert asked > 800 and noes > 50
