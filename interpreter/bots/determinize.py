@@ -34,6 +34,7 @@ def determinize(game, st, seat: int, rng: random.Random):
     if d.sealed is not None:        # the others' sealed choices are not known: they choose again
         d.sealed = d.sealed.only_for(seat)
     d.rng = rng.getrandbits(64)
+    d.quiet = True                  # imagined: its log is never read (State.quiet)
     return d
 
 
@@ -111,4 +112,5 @@ def blindfold(game, st, seat, rng: random.Random):
     if d.sealed is not None:
         d.sealed = d.sealed.only_for(seat)
     d.rng = rng.getrandbits(64)
+    d.quiet = True
     return d

@@ -261,6 +261,7 @@ def decisive_options(game, st, seat: int, anti: bool) -> tuple:
     safe = set(range(n))
     for i in range(n):
         trial = st.copy()
+        trial.quiet = True          # imagined: its log is never read
         game.apply_index(trial, i)
         if trial.finished:
             if list(game.result(trial).winners) == [seat]:
@@ -275,6 +276,7 @@ def _has_winning_reply(game, st) -> bool:
     mover = st.pending.player
     for j in range(len(st.pending.values)):
         trial = st.copy()
+        trial.quiet = True
         game.apply_index(trial, j)
         if trial.finished and list(game.result(trial).winners) == [mover]:
             return True

@@ -210,8 +210,10 @@ class StatementCompiler:
 
     def s_Log(self, code, s: ast.Log, env, loop):
         # the log keeps its last 100 to 200 lines (written here, not called: logs are frequent)
-        self.stmt(code, s.span, f"st.log.append({self.text(s.text, env)})", "if len(st.log) > 200:",
-                  "    del st.log[:100]")
+        lines = (f"st.log.append({self.text(s.text, env)})", "if len(st.log) > 200:", "    del st.log[:100]")
+        if not draws_random(s.text, self.spec):     # a bot's imagined position (State.quiet) writes none
+            lines = ("if not st.quiet:",) + tuple("    " + line for line in lines)
+        self.stmt(code, s.span, *lines)
 
     def s_Show(self, code, s: ast.Show, env, loop):
         # Only the play screen listens (game.on_show); bots and simulations pay one test.

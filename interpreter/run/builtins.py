@@ -141,6 +141,12 @@ def _stack_at(rt, st, key, cell):
 
 
 def _frontier(rt, st, key, adjacency, attr=None, value=None):
+    if attr is not None and type(value) is str:     # the usual case: a frontier kept by the index
+        idx = st.cache.get(key)
+        if idx is not None:
+            found = idx.frontiers.get((adjacency, attr, value))
+            if found is not None:
+                return found
     if adjacency not in ADJACENT:
         raise KeyError(adjacency)
     if attr is not None:

@@ -90,6 +90,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
         self.shape_steps: dict = {}
         self.cell_bits: dict = {}       # id of a list of cells -> (the list, board, its bits): shaped._bits
         self.covered_cells: dict = {}   # (piece, anchor, orientation) -> its cells, see shaped.covered
+        self.witnesses: dict = {}       # (grid shape, row length) -> the last placement any_placement found, its bits
         self.backs: list = [tuple(attrs.get(a) for a in spec.kinds[k].back) if spec.kinds[k].back else None
                             for k, attrs in zip(self.kind_of, self.components)]
         self.component_count = len(self.components)
@@ -224,6 +225,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
         st.sealed = None
         st.cache = {}
         st.memo = {}
+        st.quiet = False
         self.initialize_vars(st)
         if "setup" in self.code:
             st.frames.append(["setup", 0, [None] * self.code_sizes["setup"]])

@@ -12,7 +12,7 @@ move into a grid replaces the index by an updated copy, a move that empties a ce
 """
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import insort
 from itertools import chain
 from operator import itemgetter
 
@@ -54,12 +54,16 @@ def windows_through(grid: dict, cell, n: int) -> list:
 
 
 class GridIndex:
-    __slots__ = ("cells", "size", "box", "frontiers", "lines", "derived", "window", "base", "bits")
+    __slots__ = ("_cells", "_more", "size", "box", "frontiers", "frontier_sets", "lines", "derived", "window",
+                 "base", "bits")
+    # `frontier_sets`: per frontier key, its cells as a set (the list's, kept beside it so an
+    # update tests membership without hashing every cell again); may lack a key.
 
     @staticmethod
     def build(grid: dict) -> "GridIndex":
         idx = GridIndex()
-        idx.cells = sorted(grid, key=row_major)
+        idx._cells = sorted(grid, key=row_major)
+        idx._more = None
         idx.size = len(set(chain.from_iterable(grid.values())))     # a piece with a shape counts once
         if grid:
             xs = [c[0] for c in grid]
@@ -68,6 +72,7 @@ class GridIndex:
         else:
             idx.box = None
         idx.frontiers = {}
+        idx.frontier_sets = {}
         idx.lines = {}
         idx.derived = {}
         idx.window = None
@@ -77,7 +82,8 @@ class GridIndex:
 
     def _copy(self) -> "GridIndex":
         idx = GridIndex()
-        idx.cells, idx.size, idx.box, idx.frontiers = self.cells, self.size, self.box, self.frontiers
+        idx._cells, idx._more = self._cells, self._more
+        idx.size, idx.box, idx.frontiers, idx.frontier_sets = self.size, self.box, self.frontiers, self.frontier_sets
         idx.lines = self.lines
         idx.derived = {}
         idx.window = self.window
@@ -104,11 +110,21 @@ class GridIndex:
             idx.frontiers = {k: v for k, v in self.frontiers.items() if type(k) is not tuple}
         return self._grown(idx, grid, new_cells, attrs) if new_cells else idx
 
+    @property
+    def cells(self) -> list:
+        """The occupied cells in row-major order (sorted when first asked for: a bot judging
+        a move by the position it leads to may never ask)."""
+        cells = self._cells
+        if cells is None:
+            base, new_cells = self._more
+            cells = base[:]
+            for cell in new_cells:
+                insort(cells, cell, key=row_major)
+            self._cells, self._more = cells, None
+        return cells
+
     def _grown(self, idx: "GridIndex", grid: dict, new_cells: list, attrs) -> "GridIndex":
-        cells = self.cells[:]
-        for cell in new_cells:
-            insort(cells, cell, key=row_major)
-        idx.cells = cells
+        idx._cells, idx._more = None, (self.cells, new_cells)   # one step from sorted cells
         idx.window = None
         if self.bits is not None:
             idx.bits = with_bits(self.bits, new_cells)
@@ -120,6 +136,9 @@ class GridIndex:
             ys += [y0, y1]
         idx.box = (min(xs), min(ys), max(xs), max(ys))
         frontiers = {}
+        sets = {}
+        known = self.frontier_sets
+        neighbours = {}             # adjacency -> the empty neighbours of the new cells
         for key, old in idx.frontiers.items():
             # an owner's frontier ((adjacency, attribute, value)) grows only round its own cells
             if type(key) is tuple:
@@ -127,23 +146,29 @@ class GridIndex:
                 grows = attrs is not None and attrs.get(attr) == value
             else:
                 adjacency, grows = key, True
-            front = old             # copied when it first changes: an unchanged list stays the same object
-            for cell in new_cells:
-                i = bisect_left(front, row_major(cell), key=row_major)
-                if i < len(front) and front[i] == cell:
-                    if front is old:
-                        front = old[:]
-                    del front[i]
+            present = known.get(key)
+            if present is None:
+                present = set(old)
+            gone = present.intersection(new_cells)
             if grows:
-                steps = ADJACENT[adjacency]     # each empty neighbour once (the piece's own cells are not)
-                for n in {(x + dx, y + dy) for x, y in new_cells for dx, dy in steps}.difference(grid):
-                    i = bisect_left(front, row_major(n), key=row_major)
-                    if i == len(front) or front[i] != n:
-                        if front is old:
-                            front = old[:]
-                        front.insert(i, n)
-            frontiers[key] = front
+                around = neighbours.get(adjacency)
+                if around is None:      # each empty neighbour once (the piece's own cells are not)
+                    steps = ADJACENT[adjacency]
+                    around = neighbours[adjacency] = {(x + dx, y + dy) for x, y in new_cells
+                                                      for dx, dy in steps}.difference(grid)
+                fresh = around.difference(present)
+            else:
+                fresh = ()
+            if gone or fresh:       # else the same list object: an unchanged frontier stays itself
+                # (sorting a sorted list with a few cells added merges two runs: about linear)
+                front = [cell for cell in old if cell not in gone] if gone else old
+                frontiers[key] = sorted(front + list(fresh), key=row_major) if fresh else front
+                sets[key] = present.difference(gone).union(fresh)  # (a set's cells keep their hashes)
+            else:
+                frontiers[key] = old
+                sets[key] = present
         idx.frontiers = frontiers
+        idx.frontier_sets = sets
         idx.lines = {}
         if len(new_cells) == 1:
             # lines are derived from ours when first asked for; a chain of such indexes is cut
@@ -155,8 +180,9 @@ class GridIndex:
     def owned_frontier(self, grid: dict, adjacency: str, attr: str, value, components: list) -> list:
         """Empty cells next to an occupied cell whose top component has the attribute's value,
         in row-major order; kept up to date as pieces are laid (`placed`, `added`)."""
-        return self._frontier((adjacency, attr, value), grid, ADJACENT[adjacency],
-                              lambda stack: stack and components[stack[-1]].get(attr) == value)
+        key = (adjacency, attr, value)
+        return self.frontiers.get(key) or self._frontier(
+            key, grid, ADJACENT[adjacency], lambda stack: stack and components[stack[-1]].get(attr) == value)
 
     def lines_for(self, n: int, grid=None) -> list:
         """Windows of n occupied cells in row-major order of their first cell, then by
@@ -212,7 +238,9 @@ class GridIndex:
             front = sorted(found, key=row_major)
             frontiers = dict(self.frontiers)     # shared with copies: replace, never change
             frontiers[key] = front
-            self.frontiers = frontiers
+            sets = dict(self.frontier_sets)
+            sets[key] = found
+            self.frontiers, self.frontier_sets = frontiers, sets
         return front
 
 
@@ -231,11 +259,20 @@ class GridIndex:
 def with_bits(bits: tuple, cells) -> tuple:
     """(w, h, reach, occupied bits) with `cells` added (those inside the board)."""
     w, h, reach, taken = bits
-    stride = w + 2 * reach
-    for x, y in cells:
-        if 0 <= x < w and 0 <= y < h:
-            taken |= 1 << ((y + reach) * stride + x + reach)
+    bit_of = _BIT_OF.get((w, h, reach))
+    if bit_of is None:              # each cell of the board -> its bit, once per board
+        if len(_BIT_OF) > 64:
+            _BIT_OF.clear()
+        stride = w + 2 * reach
+        bit_of = _BIT_OF[w, h, reach] = {(x, y): 1 << ((y + reach) * stride + x + reach)
+                                         for y in range(h) for x in range(w)}
+    bit = bit_of.get
+    for cell in cells:              # (a cell off the board has no bit)
+        taken |= bit(cell, 0)
     return w, h, reach, taken
+
+
+_BIT_OF: dict = {}      # (w, h, reach) -> {cell: bit}, see with_bits
 
 
 def grid_index(st, key: str) -> GridIndex:

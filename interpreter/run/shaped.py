@@ -180,6 +180,10 @@ def _turns(rt, st, c):
 
 
 def _covers(rt, st, c, at, turn):
+    if type(c) is int and type(turn) is int and type(at) is tuple:     # (covered's lookup, inlined)
+        found = rt.covered_cells.get((c, at, turn))
+        if found is not None:
+            return list(found)
     return list(covered(rt, c, at, turn))
 
 
@@ -237,8 +241,9 @@ def _any_placement(rt, st, key, pieces, targets, avoid=()):
 
 def _search(rt, st, key, pieces, targets, avoid, first: bool) -> list:
     pieces = list(pieces)
-    for c in pieces:
-        orientations_of(rt, c)          # refuses a value that is not a component
+    if not (rt.component_ids.issuperset(pieces) and set(map(type, pieces)) <= _INT):   # (True == 1)
+        for c in pieces:
+            orientations_of(rt, c)      # refuses a value that is not a component
     shape = rt.grid_shape(key, st)
     if shape.size is not None:
         found, work = _on_fixed_grid(rt, shape, grid_index(st, key), avoid, pieces, targets, first)
@@ -251,6 +256,8 @@ def _search(rt, st, key, pieces, targets, avoid, first: bool) -> list:
         DISTINCT[0] = found             # no two alike: a choose from it need not check (runtime._options)
     return found
 
+
+_INT = {int}
 
 DISTINCT = [None]       # the last list of placements known to hold no two equal values
 
@@ -279,6 +286,10 @@ def _on_fixed_grid(rt, shape, index, avoid, pieces: list, targets, first: bool):
         rt.shape_steps[(shape, stride)] = board
     free = board & ~(index.occupied_bits(w, h, reach) | _bits(rt, avoid, w, h, reach))
     spots = _bits(rt, targets, w, h, reach) & free
+    if first:       # the placement that answered last time often still does (a position next door)
+        known = rt.witnesses.get((shape, stride))
+        if known is not None and known[0][0] in pieces and not known[1] & ~free and known[1] & spots:
+            return [known[0]], 1
     made = rt.shape_steps.setdefault(("made", stride), {})     # placements are values: made once
     span = stride * (h + 2 * reach)
     found = []
@@ -309,6 +320,10 @@ def _on_fixed_grid(rt, shape, index, avoid, pieces: list, targets, first: bool):
                     m = made[base + a] = Placement(c, (x, y), turn, tuple([(x + dx, y + dy) for dx, dy in offsets]))
                 found.append(m)
                 if first:
+                    cells = 0
+                    for d in steps:
+                        cells |= 1 << (a + d)
+                    rt.witnesses[shape, stride] = (m, cells)
                     return found, work
                 i = bits.rfind("1", 2, i)
     return found, work

@@ -110,7 +110,10 @@ class Sealed:
 
 class State:
     __slots__ = ("players", "vars", "zones", "loc", "rng", "frames", "pending", "current",
-                 "turns", "finished", "history", "log", "endings", "sealed", "cache", "memo")
+                 "turns", "finished", "history", "log", "endings", "sealed", "cache", "memo", "quiet")
+    # `quiet`: a position a bot imagines (determinize.py), whose log no one reads: `log`
+    # statements write nothing there (unless their text draws random numbers). Not part of
+    # the state's value either; a copy keeps it.
     # `cache` holds indexes derived from the grids (interpreter/run/indexes.py), `memo` the results
     # of pure fns while nothing changes. Neither is part of the state's value: they are not
     # compared or saved, and a copy starts with an empty memo.
@@ -140,6 +143,7 @@ class State:
         s.sealed = self.sealed
         s.cache = dict(self.cache)      # indexes are replaced, never changed: share them
         s.memo = {}
+        s.quiet = self.quiet
         return s
 
     def __eq__(self, other) -> bool:
@@ -207,6 +211,7 @@ class State:
         s.sealed = None if data.get("sealed") is None else Sealed.from_json(data["sealed"])
         s.cache = {}
         s.memo = {}
+        s.quiet = False
         s.loc = locations(s.zones, _count(s.zones), data.get("placed") or {})
         return s
 

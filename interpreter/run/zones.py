@@ -41,10 +41,12 @@ class Zones:
         shape = self.shapes.get(key)
         if shape is None:
             shape = self.shapes[key] = self.shapes[key.split("/")[0]]
-        if not shape.by_params:
+        names = shape.param_names
+        if not names:
             return shape
         values = st.vars if st is not None else {}
-        known = (key, tuple([values.get(name) for name in shape.param_names]))     # asked at every move
+        # asked at every move: one param (a square board's side) without a list
+        known = (key, (values.get(names[0]),) if len(names) == 1 else tuple([values.get(n) for n in names]))
         found = self.shapes_by_params.get(known)
         if found is None:
             found = self.shapes_by_params[known] = self._shape_from(shape, values)
