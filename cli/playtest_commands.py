@@ -44,7 +44,7 @@ def add_bench(sub) -> None:
     p.add_argument("--games", type=positive_int, metavar="K", default=20, help="random playouts per game")
     p.add_argument("--mcts-iterations", type=positive_int, metavar="I", default=200, help="iterations per timed MCTS decision")
     p.add_argument("--loads", type=positive_int, metavar="L", default=5,
-                   help="timed loads per game, of which the median is shown (default 5)")
+                   help="timed loads per game, of which the median is shown")
     seed_option(p)
     p.add_argument("--json", action="store_true", help="print JSON (one object per game)")
 
