@@ -43,6 +43,8 @@ def add_bench(sub) -> None:
     p.add_argument("--players", type=positive_int, metavar="N", help="the player count (default: 2 where the game allows it)")
     p.add_argument("--games", type=positive_int, metavar="K", default=20, help="random playouts per game")
     p.add_argument("--mcts-iterations", type=positive_int, metavar="I", default=200, help="iterations per timed MCTS decision")
+    p.add_argument("--loads", type=positive_int, metavar="L", default=5,
+                   help="timed loads per game, of which the median is shown")
     seed_option(p)
     p.add_argument("--json", action="store_true", help="print JSON (one object per game)")
 
@@ -248,7 +250,7 @@ def cmd_bench(args) -> int:
     rows = []
     for game, variant in targets:
         rows.append(bench_game(lambda: load_game(game, variant), args.players, args.games, args.seed,
-                               args.mcts_iterations))
+                               args.mcts_iterations, loads=args.loads))
         if args.json:
             print(json.dumps(rows[-1]), flush=True)
     if not args.json:

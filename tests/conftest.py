@@ -121,7 +121,25 @@ def pytest_sessionfinish(session, exitstatus):
 
 
 # ---------------------------------------------------------------------------- coverage where it pays
+# The longest tests (CPU seconds on an idle core, measured for issue 26): run first, so that
+# no worker is left with one of them at the end while the other has nothing to do.
+LONGEST_FIRST = (
+    "test_docs_outputs.py::test_shown_outputs_match_what_the_commands_print[cli.md]",
+    "test_playtest.py::test_greedy_beats_random_at_point_city",
+    "test_quick_file_schemas.py::test_every_node_of_the_scenario_schema_refuses_every_wrong_value",
+    "test_docs_outputs.py::test_shown_outputs_match_what_the_commands_print[tutorial.md]",
+    "test_playtest.py::test_mcts_beats_random_at_happy_city",
+)
+
+
+@pytest.hookimpl(trylast=True)         # after pytest's own ordering by fixtures
 def pytest_collection_modifyitems(config, items):
+    unmeasured_slow_tests(config, items)
+    if hasattr(config, "workerinput"):
+        longest_first(items)
+
+
+def unmeasured_slow_tests(config, items) -> None:
     """Line coverage is measured in the quick tests only: a `slow` test (whole games, bot
     strength, commands in subprocesses) runs unmeasured, since tracing every line would make
     it two to three times slower and the quick tests reach every line it would count.
@@ -132,6 +150,19 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("slow") is not None:
             item.add_marker(pytest.mark.no_cover)
+
+
+def longest_first(items) -> None:
+    """Under pytest-xdist, which hands the tests out in this order (one or two at a time,
+    `--maxschedchunk 1` in pyproject.toml): the longest tests first, then the other slow
+    ones, then the quick ones, each group in its collected order. The workers then end
+    together, on short tests (the order is the same in every worker, as xdist requires)."""
+    def rank(item) -> tuple:
+        for place, name in enumerate(LONGEST_FIRST):
+            if item.nodeid.endswith(name):
+                return (0, place)
+        return (1 if item.get_closest_marker("slow") is not None else 2, 0)
+    items.sort(key=rank)
 
 
 def pytest_addoption(parser):

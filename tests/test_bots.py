@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -30,8 +31,14 @@ def run(capsys, *argv):
     return code, out, err
 
 
-def puzzles() -> list[Path]:
-    return [p for p in scenario_paths() if "bot_chooses" in (yaml.safe_load(p.read_text()).get("expect") or {})]
+@lru_cache(maxsize=None)
+def puzzles() -> tuple[Path, ...]:
+    """The bundled scenarios that expect a bot's choice (read once: 200 YAML files)."""
+    return tuple(p for p in scenario_paths() if "bot_chooses" in (_read(p).get("expect") or {}))
+
+
+def _read(path: Path) -> dict:
+    return yaml.load(path.read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 # ---------------------------------------------------------------------------- settings
@@ -190,7 +197,7 @@ def test_every_bundled_game_has_three_bot_puzzles():
 
 
 def _puzzle_position(path: Path):
-    data = yaml.safe_load(path.read_text())
+    data = _read(path)
     game = cached_game(data["game"], data.get("variant"))
     return game, scenario_position(game, data), data["expect"]["bot_chooses"]
 
@@ -199,10 +206,10 @@ def _puzzle_position(path: Path):
 def test_a_weak_bot_fails_the_puzzles():
     # Plant weak bots: random players and a search of 2 iterations. Each puzzle has wrong
     # options, and over each game's puzzles and a few seeds the weak bots pick them.
+    positions = [_puzzle_position(path) + (path,) for path in puzzles()]
     for game_name in ("punto", "point-city", "happy-city", "urban-panic"):
         failed = 0
-        for path in puzzles():
-            game, st, puzzle = _puzzle_position(path)
+        for game, st, puzzle, path in positions:
             if game.spec.title.lower().replace(" ", "-") != game_name:
                 continue
             assert len(puzzle["one_of"]) < len(st.pending.values), path

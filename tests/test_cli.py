@@ -108,9 +108,27 @@ def test_bench_reports_speed_and_load_time(capsys):
     assert report["decisions_per_second"] > 0 and report["mcts_iterations_per_second"] > 0
 
 
+def test_bench_times_as_many_loads_as_asked_and_shows_their_median(capsys, monkeypatch):
+    import itertools
+    from types import SimpleNamespace
+
+    from boardwright.cli import playtest_commands
+    from boardwright.interpreter.playtest import bench
+    real_load, loads = playtest_commands.load_game, []
+    monkeypatch.setattr(playtest_commands, "load_game", lambda *a: loads.append(a) or real_load(*a))
+    # the clock read before and after each load: the loads last 1, 3 and 5 s; median 3 s
+    clock = itertools.chain([0, 1, 10, 13, 20, 25], itertools.count(100))
+    monkeypatch.setattr(bench, "time", SimpleNamespace(perf_counter=lambda: next(clock)))
+    code, out, _ = run(capsys, "bench", "punto", "--games", "1", "--mcts-iterations", "2", "--loads", "3", "--json")
+    report = json.loads(out)
+    assert code == 0 and loads == [("punto", None)] * 3
+    assert report["first_load_ms"] == 1000 and report["load_and_check_ms"] == 3000
+
+
 @pytest.mark.slow
 def test_bench_without_a_game_measures_every_bundled_game_and_variant(capsys):
-    code, out, _ = run(capsys, "bench", "--games", "1", "--mcts-iterations", "5")
+    # one timed load per game (--loads 1): the table, not the timing, is what is checked here
+    code, out, _ = run(capsys, "bench", "--games", "1", "--mcts-iterations", "5", "--loads", "1")
     rows = out.splitlines()
     expected = sum(1 + len(variants_of(resolve_game(g))) for g in bundled_games())
     assert code == 0 and rows[0].split()[:2] == ["game", "players"] and len(rows) == 1 + expected

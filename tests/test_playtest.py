@@ -27,17 +27,16 @@ def run(capsys, *argv):
     return code, out, err
 
 
-def outright_wins(game, spec: str, games: int, seed: int = 0) -> int:
-    """How many of `games` rotated 2-player games bot `spec` wins alone against random (a
-    shared victory does not count: that only makes the tests below stricter)."""
-    wins = 0
+def outright_results(game, spec: str, games: int, seed: int = 0):
+    """For each of `games` rotated 2-player games of bot `spec` against random, in order:
+    whether it won alone (a shared victory does not count: that only makes the tests below
+    stricter)."""
     for i in range(games):
         seat = i % 2
         bots = [make_bot("random", f"r{seed}:{i}"), make_bot("random", f"r{seed}:{i}")]
         bots[seat] = make_bot(spec, f"{seed}:{i}")
         _, result = play_game(game, 2, seed * 1000 + i, bots)
-        wins += tuple(result.winners) == (seat,)
-    return wins
+        yield tuple(result.winners) == (seat,)
 
 
 def chance_if_no_stronger(wins: int, games: int) -> float:
@@ -46,15 +45,32 @@ def chance_if_no_stronger(wins: int, games: int) -> float:
     return sum(math.comb(games, k) for k in range(wins, games + 1)) / 2 ** games
 
 
+def wins_needed(games: int, confidence: float) -> int:
+    """The fewest outright wins in `games` that pass the test at `confidence`."""
+    return next(w for w in range(games + 2) if w > games or chance_if_no_stronger(w, games) < 1 - confidence)
+
+
+def until_settled(results, games: int, needed: int) -> tuple[int, int]:
+    """(wins, games played) of `results`, read until `needed` wins are reached or out of reach."""
+    wins = played = 0
+    for won in results:
+        wins, played = wins + won, played + 1
+        if wins >= needed or wins + games - played < needed:
+            break
+    return wins, played
+
+
 def assert_stronger_than_random(game_name: str, spec: str, games: int, confidence: float) -> None:
     """Bot `spec` is stronger than random with this confidence: had it been no stronger, so
     many outright wins would happen by chance less often than 1 - confidence. (The games are
     seeded, so each run replays the same ones; `--hypothesis-profile thorough` plays 25
-    times as many.)"""
+    times as many.) The games stop as soon as the verdict is settled, when the bot has the
+    wins it needs or can no longer reach them: the games left could not change it."""
     games = examples(games)
-    wins = outright_wins(cached_game(game_name), spec, games)
-    chance = chance_if_no_stronger(wins, games)
-    assert chance < 1 - confidence, f"{spec} won {wins} of {games} (p = {chance:.4f})"
+    needed = wins_needed(games, confidence)
+    wins, played = until_settled(outright_results(cached_game(game_name), spec, games), games, needed)
+    assert wins >= needed, (f"{spec} won {wins} of the first {played} of {games} games; "
+                            f"{needed} wins are needed (p = {chance_if_no_stronger(needed, games):.4f})")
 
 
 def test_the_strength_test_is_an_exact_binomial_tail():
@@ -62,6 +78,15 @@ def test_the_strength_test_is_an_exact_binomial_tail():
     assert chance_if_no_stronger(9, 10) == 11 / 1024
     assert chance_if_no_stronger(0, 7) == 1.0
     assert chance_if_no_stronger(26, 40) < 0.05 < chance_if_no_stronger(25, 40)
+    assert wins_needed(40, 0.95) == 26 and wins_needed(10, 0.99) == 10 and wins_needed(12, 0.99) == 11
+    assert wins_needed(5, 0.99) == 6            # never: 5 of 5 has p = 1/32
+
+
+def test_the_strength_test_stops_only_once_the_games_left_cannot_change_its_verdict():
+    assert until_settled(iter([1, 1, 1, 0, 0]), 5, 3) == (3, 3)        # passed: 3 wins
+    assert until_settled(iter([0, 0, 0, 1, 1]), 5, 3) == (0, 3)        # failed: 2 games left
+    assert until_settled(iter([0, 1, 0, 1, 1]), 5, 3) == (3, 5)
+    assert until_settled(iter([1, 0, 1, 0, 0]), 5, 3) == (2, 5)        # one more win was still possible
 
 
 @pytest.mark.slow

@@ -1,7 +1,7 @@
 """`boardwright bench`: how fast a game loads and plays, for one game or every bundled one.
 
 For each game (and variant) it times loading (parse, check, compile: the median of five
-loads as a user's later runs see them, with the in-memory caches emptied but the disk
+loads, or `loads`, as a user's later runs see them, with the in-memory caches emptied but the disk
 cache kept), random playouts (games, decisions and turns per second), and MCTS iterations
 per second on positions a few random moves into seeded games.
 """
@@ -19,12 +19,12 @@ def default_players(game) -> int:
 
 
 def bench_game(load, players: int | None = None, games: int = 20, seed: int = 1,
-               mcts_iterations: int = 200, mcts_positions: int = 3) -> dict:
+               mcts_iterations: int = 200, mcts_positions: int = 3, loads: int = 5) -> dict:
     """Measure one game; `load` returns a freshly loaded `Game`."""
     from ...dsl.parsed import forget_parsed
     from ..compile.codegen import forget_compiled
     load_times = []
-    for _ in range(5):
+    for _ in range(loads):
         forget_parsed()
         forget_compiled()
         t = time.perf_counter()
