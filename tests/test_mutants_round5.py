@@ -66,6 +66,25 @@ def test_a_past_show_out_of_range_is_refused_with_the_range(tmp_path):
         assert (refused.value.status, refused.value.message) == (400, "'show' must be from 0 to 0")
 
 
+def test_a_show_before_the_first_decision_and_in_replayed_moves_is_kept(tmp_path):
+    """cli/web/table.py: the shows of the game's start (before any decision) and of the moves a
+    resumed table replays are the table's own: each is listed once, at its step; a show on a
+    copy (a bot's or a hint's) is not."""
+    from web_support import new_table
+    path = tmp_path / "g.game"
+    path.write_text('game "Tiny"\nplayers 2\nplay {\n  show "Welcome"\n  turn 0 { choose n from [1, 2] }\n'
+                    '  show "Half time"\n  turn 1 { choose n from [1, 2] }\n}\n')
+    table = new_table(tmp_path, str(path), ["human", "human"])
+    assert [(title, step) for title, step, _ in table.shows] == [("Welcome", 0)]
+    table.choose(table.tokens["0"], 0, 0)
+    assert [(title, step) for title, step, _ in table.shows] == [("Welcome", 0), ("Half time", 1)]
+    table.game.on_show(table.st.copy(), "On a copy")
+    assert len(table.shows) == 2
+    resumed = new_table(tmp_path, str(path), ["human", "human"])     # the saved game, resumed
+    assert resumed is not table and len(resumed.moves) == 1
+    assert [(title, step) for title, step, _ in resumed.shows] == [("Welcome", 0), ("Half time", 1)]
+
+
 def refused_rules(tmp_path, capsys, rules: str):
     """`validate` of a rule file that must fail with a clear error (exit 1, no traceback):
     (its path, what validate printed)."""

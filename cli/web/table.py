@@ -85,12 +85,16 @@ class WebTable:
         self.seats = setup["seats"]
         self.moves: list[dict] = list(setup.get("moves", []))
         self.sealed_before: list[bool] = []     # per move: whether a sealed choice was open before it
-        self.states = replay_states(game, {**self.setup, "moves": self.moves},
-                                    lambda st: self.sealed_before.append(st.sealed is not None))
+        self.shows: list = []           # (title, step, state) of each `show` statement on this table
+        self._replaying = threading.get_ident()     # the shows of the start and of the replayed moves
+        game.on_show = self._on_show
+        try:
+            self.states = replay_states(game, {**self.setup, "moves": self.moves},
+                                        lambda st: self.sealed_before.append(st.sealed is not None))
+        finally:
+            self._replaying = None
         self.st = self.states[-1]       # the game's state: the sequence's last, not a copy
         self.redo: list[dict] = []
-        self.shows: list = []           # (title, step, state) of each `show` statement on this table
-        game.on_show = self._on_show
         self.bots = {p: make_bot(s, f"{setup['seed']}:{p}", game) for p, s in enumerate(self.seats) if s != "human"}
         restore_bots(self.bots, randoms or {})
         humans = [p for p, s in enumerate(self.seats) if s == "human"]
@@ -328,7 +332,8 @@ class WebTable:
                 listener()
 
     def _on_show(self, st, title: str) -> None:
-        if st is self.st:
+        replayed = self._replaying == threading.get_ident()      # (a bot thinks in another thread)
+        if replayed or st is self.st:   # not a bot's or a hint's copy
             self.shows.append((title, len(st.history), st.copy()))
 
     # ------------------------------------------------------------------ views
