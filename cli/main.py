@@ -102,8 +102,7 @@ def _run(args) -> int:
     except BrokenPipeError:
         return 0
     except OSError as exc:          # a file named on the command line that the system refuses
-        name = str(exc.filename) if exc.filename is not None else ""
-        shown = name if len(name) <= 200 else name[:200] + "..."
+        shown = clipped(exc.filename) if exc.filename is not None else ""
         print(f"boardwright: error: {shown + ': ' if shown else ''}{exc.strerror or exc}", file=sys.stderr)
         return 2
     except Exception as exc:        # a bug of ours, not of the input: say so, briefly

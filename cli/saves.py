@@ -33,7 +33,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from ..dsl.errors import BoardwrightError, UsageError, read_regular
+from ..dsl.errors import BoardwrightError, UsageError, clipped, read_regular
 from ..dsl.schema_words import SCHEMA_DIR, deepest_errors, json_position, schema_message, validator
 from ..interpreter.bots.registry import make_bot
 
@@ -155,10 +155,11 @@ def read_journal(path: str | Path, key, moves: list, damaged, notes: list | None
     where = journal_path(path)
     if key is None or not where.exists():
         return moves, []
+    shown = clipped(where)
     try:
         raw = read_regular(str(where), MAX_FILE_BYTES)
     except OSError as exc:
-        raise damaged(f"its journal {str(where)[:200]} cannot be read: {exc.strerror or exc}")
+        raise damaged(f"its journal {shown} cannot be read: {exc.strerror or exc}")
     lines = raw.split(b"\n")
     complete = lines[:-1]               # the last piece has no newline: cut short, or empty
     entries, torn = [], bool(lines[-1].strip())
@@ -169,20 +170,20 @@ def read_journal(path: str | Path, key, moves: list, damaged, notes: list | None
             if number == len(complete) and not torn:
                 torn = True             # a line cut short at the very end: the write was interrupted
                 continue
-            raise damaged(f"line {number} of its journal {str(where)[:200]} is not JSON")
+            raise damaged(f"line {number} of its journal {shown} is not JSON")
         entries.append((number, entry))
     if not entries or entries[0][1] != {"format": JOURNAL_FORMAT, "journal": key}:
         if entries and isinstance(entries[0][1], dict) and entries[0][1].get("format") == JOURNAL_FORMAT:
             return moves, []            # the journal of an older snapshot: the snapshot has it all
-        raise damaged(f"its journal {str(where)[:200]} does not start with its key")
+        raise damaged(f"its journal {shown} does not start with its key")
     if torn and notes is not None:
-        notes.append(f"the last line of the journal {str(where)[:200]} was cut short (an interrupted "
+        notes.append(f"the last line of the journal {shown} was cut short (an interrupted "
                      "write) and is dropped: the last move made may have to be made again")
     moves, randoms = list(moves), []
     for number, entry in entries[1:]:
         problem = _entry_problem(entry, len(moves))
         if problem:
-            raise damaged(f"line {number} of its journal {str(where)[:200]}: {problem}")
+            raise damaged(f"line {number} of its journal {shown}: {problem}")
         del moves[entry["at"]:]
         moves.extend(entry["moves"])
         randoms.extend(entry.get("bots", []))

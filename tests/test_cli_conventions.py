@@ -53,6 +53,13 @@ def test_misspelt_command_and_bot_get_a_did_you_mean(capsys):
 LONG = "x" * 100_000
 
 
+def test_clipped_keeps_200_characters_and_says_how_many_there_were():
+    from boardwright.dsl.errors import clipped
+    assert clipped("x" * 200) == "x" * 200
+    assert clipped("x" * 201) == "x" * 200 + "... (201 characters)"
+    assert clipped(12345) == "12345"
+
+
 @pytest.mark.parametrize("argv", [
     ["simulate", "punto", "--players", "2", "--games", "1", "--bots", LONG + ",random"],    # an unknown bot
     ["simulate", "punto", "--players", "2", "--games", "1", "--set", LONG + "=3"],         # an unknown param

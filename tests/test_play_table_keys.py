@@ -116,6 +116,7 @@ def test_keys_avoid_quit_and_option_names_and_are_drawn_in_the_cell_below():
     keys = table_keys(game, st, 0)
     assert len(keys.options) == 16 and "q" not in keys.options and keys.grids == ["market"]
     assert keys.cells["market"]["0,0"] == "a" and keys.cells["market"]["3,3"] == "p", "row by row"
+    assert keys.cells["market"]["1,0"] == "b" and keys.cells["market"]["0,1"] == "e", "across a row first"
     sequence = list(itertools.islice(key_sequence({"b", "ab"}), 30))
     assert sequence[:3] == ["a", "c", "d"] and sequence[15:17] == ["r", "s"] and sequence[24:27] == ["aa", "ac", "ad"]
     picture = render_picture({"0,0": ["ab"], "1,0": ["cd"]}, (6, 1), None, keys={"1,0": "k"})

@@ -274,10 +274,11 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
                 if row["cpu_per_decision"] > budget or any(r["over"] for r in records):
                     row["state"] = "over budget"
                     tick(games - row["games"])
-                    fewer = None if row["fitted_from"] is not None or "iterations" not in settings else \
-                        fitted_iterations(settings, row, records, budget, space["iterations"][1])
-                    if fewer is not None:
-                        study.enqueue_trial(dict(settings, iterations=fewer), user_attrs={"fitted_from": trial.number})
+                    if row["fitted_from"] is None and "iterations" in settings:     # (fitted once only)
+                        fewer = fitted_iterations(settings, row, records, budget, space["iterations"][1])
+                        if fewer is not None:
+                            study.enqueue_trial(dict(settings, iterations=fewer),
+                                                user_attrs={"fitted_from": trial.number})
                     raise optuna.TrialPruned()
                 trial.report(row["win_rate"], step)
                 if row["games"] < games and trial.should_prune():     # (after the last batch: nothing to save)
