@@ -140,16 +140,32 @@ def pytest_collection_modifyitems(config, items):
 
 
 def unmeasured_slow_tests(config, items) -> None:
-    """Line coverage is measured in the quick tests only: a `slow` test (whole games, bot
-    strength, commands in subprocesses) runs unmeasured, since tracing every line would make
-    it two to three times slower and the quick tests reach every line it would count.
-    `--cov-slow` measures them too."""
+    """Line coverage is measured only where it pays: a `slow` test (whole games, bot strength,
+    commands in subprocesses) runs unmeasured, since tracing every line would make it two to
+    three times slower and the quick tests reach every line it would count; so does a quick
+    test named in tests/unmeasured_tests.txt, whose lines the other quick tests reach too
+    (written by tests/coverage_plan.py). A test not named there is measured. `--cov-slow`
+    measures the slow tests too, `--cov-all-quick` every quick test."""
     coverage = config.pluginmanager.getplugin("_cov")
-    if config.getoption("--cov-slow") or coverage is None or getattr(coverage, "_disabled", True):
-        return                          # measuring everything, or nothing (--no-cov)
+    if coverage is None or getattr(coverage, "_disabled", True):
+        return                          # measuring nothing (--no-cov)
+    slow_unmeasured = not config.getoption("--cov-slow")
+    planned = set() if config.getoption("--cov-all-quick") else planned_unmeasured_tests()
     for item in items:
-        if item.get_closest_marker("slow") is not None:
+        slow = item.get_closest_marker("slow") is not None
+        if (slow and slow_unmeasured) or (not slow and item.nodeid in planned):
             item.add_marker(pytest.mark.no_cover)
+
+
+UNMEASURED_PLAN = Path(__file__).with_name("unmeasured_tests.txt")
+
+
+def planned_unmeasured_tests() -> set[str]:
+    """The quick tests that tests/unmeasured_tests.txt names (node ids, one a line; `#` comments)."""
+    if not UNMEASURED_PLAN.exists():
+        return set()
+    lines = UNMEASURED_PLAN.read_text(encoding="utf-8").splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
 
 
 def longest_first(items) -> None:
@@ -168,6 +184,8 @@ def longest_first(items) -> None:
 def pytest_addoption(parser):
     parser.addoption("--cov-slow", action="store_true",
                      help="measure line coverage in the slow tests too (by default only the quick ones)")
+    parser.addoption("--cov-all-quick", action="store_true",
+                     help="measure line coverage in every quick test, also those tests/unmeasured_tests.txt names")
 
 
 @pytest.fixture(autouse=True)
@@ -176,6 +194,20 @@ def _no_coverage_in_the_subprocesses_of_unmeasured_tests(request, monkeypatch):
     is not measured (`no_cover`) starts its commands without it."""
     if request.node.get_closest_marker("no_cover") is not None:
         monkeypatch.delenv("COVERAGE_PROCESS_CONFIG", raising=False)
+    elif request.config.getoption("cov_context", None) == "test" and "COVERAGE_PROCESS_CONFIG" in os.environ:
+        monkeypatch.setenv("COVERAGE_PROCESS_CONFIG",
+                           in_test_context(os.environ["COVERAGE_PROCESS_CONFIG"], request.node.nodeid))
+
+
+def in_test_context(serialized: str, nodeid: str) -> str:
+    """coverage.py's serialized configuration for a subprocess, its lines recorded under the
+    test's context (as pytest-cov's `--cov-context=test` names it in this process), so that
+    tests/coverage_plan.py sees which test reached them."""
+    import base64
+    import json
+    config = json.loads(base64.b64decode(serialized))
+    config["context"] = f"{nodeid}|run"
+    return base64.b64encode(json.dumps(config).encode()).decode()
 
 
 @pytest.hookimpl(wrapper=True, trylast=True)
