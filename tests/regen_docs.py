@@ -7,7 +7,9 @@ A shown output is a ```text block of README.md or docs/*.md whose first line is 
 `$ boardwright ...` (or `$ head -n N FILE`, to show the start of a file a command wrote).
 Every `$ ` line is run in one scratch folder per document, in order (a later command may
 read what an earlier one wrote); its standard output and error replace the lines up to the
-next `$ ` line. In the scratch folder `games/` is the repository's games folder, so bundled
+next `$ ` line. The `boardwright` commands of a document run in forks of one server process
+(tests/forked_commands.py: what a subprocess prints and exits with, without starting Python
+for each command). In the scratch folder `games/` is the repository's games folder, so bundled
 games resolve by name and `games/punto/...` paths read the real files; `examples/` is
 docs/examples (the test beds). Commands run as on an 80 x 30 terminal (COLUMNS, LINES).
 
@@ -38,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checkout import import_path
+from forked_commands import CommandServer
 
 REPO = Path(__file__).resolve().parents[1]
 DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
@@ -90,18 +93,29 @@ def parse(lines: list[str]) -> tuple[list[Shown], list[tuple[str, str]]]:
     return shown, files
 
 
-def run(command: str, folder: Path, stdin: str = "") -> list[str]:
+def command_env() -> dict:
+    """The environment the shown commands run in: an 80 x 30 terminal, no colours, this checkout."""
+    return dict(os.environ, COLUMNS="80", LINES="30", NO_COLOR="1", PYTHONPATH=import_path())
+
+
+def run(command: str, folder: Path, stdin: str = "", server: CommandServer | None = None) -> list[str]:
+    """A shown command's output lines (standard output and error as they were written); a
+    `boardwright` command in a fork of `server` when one is given, else in a subprocess."""
     argv = shlex.split(command)
-    if argv[0] == "boardwright":
-        argv = [sys.executable, "-m", "boardwright", *argv[1:]]
-    elif argv[0] != "head":
-        raise SystemExit(f"regen_docs: cannot run {command!r}: only boardwright and head commands")
-    env = dict(os.environ, COLUMNS="80", LINES="30", NO_COLOR="1", PYTHONPATH=import_path())
-    done = subprocess.run(argv, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                          env=env, input=stdin, timeout=600)
-    if done.returncode < 0:             # killed by a signal: its output is no output of the command
-        raise RuntimeError(f"regen_docs: {command!r} was killed by signal {-done.returncode}")
-    return [line.rstrip() for line in done.stdout.rstrip("\n").splitlines()]
+    if argv[0] == "boardwright" and server is not None:
+        code, printed = server.run(argv[1:], stdin)
+        printed = printed.replace("\r\n", "\n").replace("\r", "\n")     # as text=True reads it
+    else:
+        if argv[0] == "boardwright":
+            argv = [sys.executable, "-m", "boardwright", *argv[1:]]
+        elif argv[0] != "head":
+            raise SystemExit(f"regen_docs: cannot run {command!r}: only boardwright and head commands")
+        done = subprocess.run(argv, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              env=command_env(), input=stdin, timeout=600)
+        code, printed = done.returncode, done.stdout
+    if code < 0:                        # killed by a signal: its output is no output of the command
+        raise RuntimeError(f"regen_docs: {command!r} was killed by signal {-code}")
+    return [line.rstrip() for line in printed.rstrip("\n").splitlines()]
 
 
 def _plain(lines: list[str]) -> list[str]:
@@ -165,8 +179,10 @@ def process(document: Path, write: bool) -> list[str]:
             text = BUNDLED_PATH.sub(lambda m: f'"{folder / "games"}/{m.group(1)}"', text)
             (folder / name).write_text(text, encoding="utf-8")
         outputs = {}
-        for block in shown:                 # in document order: commands may need earlier files
-            outputs[id(block)] = [(command, run(command, folder, block.stdin)) for command, _ in block.sections]
+        with CommandServer(folder, command_env()) as server:
+            for block in shown:             # in document order: commands may need earlier files
+                outputs[id(block)] = [(command, run(command, folder, block.stdin, server))
+                                      for command, _ in block.sections]
     for block in reversed(shown):           # from the end, so that earlier line numbers stay right
         new_body = []
         for (command, old), (_, printed) in zip(block.sections, outputs[id(block)]):

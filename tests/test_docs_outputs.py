@@ -3,11 +3,14 @@ tests/regen_docs.py, which regenerates them), and the docs link only inside the 
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import regen_docs
+from forked_commands import CommandServer
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -26,6 +29,38 @@ def test_shown_outputs_match_what_the_commands_print(document):
     stale = regen_docs.process(document, write=False)
     assert not stale, ("these shown outputs differ from what the command prints; run "
                        "'python tests/regen_docs.py' and review the diff:\n" + "\n".join(stale))
+
+
+# Commands whose output a forked command could get wrong: standard output and error
+# interleaved as their buffers flush (standard output in blocks: `ok: punto` comes after the
+# error), exit codes 0, 1 and 2, answers read from standard input up to its end.
+SAMPLE = [
+    (["validate", "punto"], ""),
+    (["simulate", "punto", "--players", "5"], ""),
+    (["validate", "nosuch.game"], ""),
+    (["validate", "broken.game"], ""),
+    (["validate", "punto", "broken.game"], ""),
+    (["play", "point-city", "--seed", "3"], "1\nquit\n"),
+    (["play", "punto", "--players", "2", "--seats", "human,random", "--seed", "1"], "zz\n99\n1\n"),
+]
+
+
+@pytest.mark.slow
+def test_a_forked_command_prints_and_exits_as_its_subprocess_does(tmp_path):
+    (tmp_path / "games").symlink_to(REPO / "games")
+    (tmp_path / "broken.game").write_text('game "Broken"\nplayers two\n')
+    env = regen_docs.command_env()
+    env.pop("PYTHONUNBUFFERED", None)   # set on this project's machines; buffered, the order shows
+    with CommandServer(tmp_path, env) as server:
+        forked = [server.run(argv, stdin) for argv, stdin in SAMPLE]
+    real = []
+    for argv, stdin in SAMPLE:
+        done = subprocess.run([sys.executable, "-m", "boardwright", *argv], cwd=tmp_path, env=env,
+                              input=stdin.encode(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+        real.append((done.returncode, done.stdout.decode("utf-8", "replace")))
+    assert [code for code, _ in real] == [0, 2, 2, 1, 1, 0, 0]
+    for (argv, _), one, other in zip(SAMPLE, forked, real):
+        assert one == other, argv
 
 
 def test_elisions_and_timings_are_matched_loosely():
