@@ -171,13 +171,18 @@ def planned_unmeasured_tests() -> set[str]:
 def longest_first(items) -> None:
     """Under pytest-xdist, which hands the tests out in this order (one or two at a time,
     `--maxschedchunk 1` in pyproject.toml): the longest tests first, then the other slow
-    ones, then the quick ones, each group in its collected order. The workers then end
-    together, on short tests (the order is the same in every worker, as xdist requires)."""
+    ones, then the measured quick ones, then the unmeasured quick ones, each group in its
+    collected order. The workers then end together, on short tests (the order is the same in
+    every worker, as xdist requires). The measured quick tests come before the unmeasured ones
+    so that a line run only on a worker's first call (a cache filled once a process) is, as
+    far as it can be, run by a measured test, as in the run that chose them."""
     def rank(item) -> tuple:
         for place, name in enumerate(LONGEST_FIRST):
             if item.nodeid.endswith(name):
                 return (0, place)
-        return (1 if item.get_closest_marker("slow") is not None else 2, 0)
+        if item.get_closest_marker("slow") is not None:
+            return (1, 0)
+        return (3 if item.get_closest_marker("no_cover") is not None else 2, 0)
     items.sort(key=rank)
 
 

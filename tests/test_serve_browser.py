@@ -57,7 +57,9 @@ def test_a_whole_punto_game_is_clicked_through_against_a_bot(tmp_path, browser):
         assert [m["id"] for m in table.moves] == ["0,0", answer]
         clicks, shown = 1, []
         while True:
-            page.wait_for_selector("body[data-mine=true], body[data-finished=true]")
+            # A round's end is put on the board after the view that brought it (the page fetches
+            # the table as it was shown): wait until that look at the past has been drawn.
+            page.wait_for_selector("body[data-mine=true]:not([data-travelling]), body[data-finished=true]")
             if page.get_attribute("body", "data-finished") == "true":
                 break
             move = int(page.get_attribute("body", "data-move"))

@@ -239,7 +239,21 @@ function drawLog(lines) {
   log.scrollTop = log.scrollHeight;
 }
 
+// While a look at the past is being fetched the body says `data-travelling`, so that whoever
+// drives the page (the browser tests) can wait until the board it sees is the one that stays.
+let travelling = 0;
 async function travel(which) {
+  travelling += 1;
+  document.body.dataset.travelling = true;
+  try {
+    await lookAtThePast(which);
+  } finally {
+    travelling -= 1;
+    if (!travelling) delete document.body.dataset.travelling;
+  }
+}
+
+async function lookAtThePast(which) {
   const query = which.show !== undefined ? `show=${which.show}` : `step=${which.step}`;
   const answer = await fetch(api("past") + "?" + query);
   if (!answer.ok) return;
