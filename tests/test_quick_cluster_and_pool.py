@@ -144,6 +144,11 @@ def test_a_worker_loads_the_game_once_with_the_settings_of_its_ref(monkeypatch):
 def test_a_pool_whose_work_ended_lets_its_workers_finish_what_they_hold():
     # Closed, not terminated: a task still running when the block ends is finished, not killed.
     import time
+
+    from boardwright.interpreter.run.processes import _worker_context
+    # The fork context is built once a process: built again here, so that this measured test runs
+    # its lines whatever test of this worker built it first (unmeasured ones run before it).
+    _worker_context.cache_clear()
     with forked_pool(1) as pool:
         pending = pool.apply_async(time.sleep, (0.2,))
     assert pending.ready() and pending.successful()
