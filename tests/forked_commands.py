@@ -27,7 +27,7 @@ from pathlib import Path
 
 # The server's program (`python -c`), so that sys.path[0] is the working folder, as under `-m`.
 SERVER = r'''
-import atexit, json, os, runpy, socket, sys, traceback
+import atexit, json, os, runpy, socket, sys
 import boardwright.cli.main
 channel = socket.socket(fileno=3)
 requests = channel.makefile("r", encoding="utf-8")
