@@ -1,0 +1,42 @@
+"""Behaviour the mutation samples of round 6 found unguarded (tests/mutation_sample.py, seeds 100
+and up for exploration, 28 fresh; docs/testing.md "Mutation testing"): each test here was seen
+failing with its mutant planted and passing without it. The mutants each one kills are named in
+its docstring."""
+from __future__ import annotations
+
+import argparse
+import re
+
+from boardwright.cli.main import build_parser
+
+# Words --help may write in capitals: acronyms, and the placeholders of option values.
+CAPITALS = {"CPU", "JSON", "MCTS", "FILE", "NAME", "VALUE", "LOW", "HIGH", "STEP", "MEASURE"}
+# Help texts may begin with a name the project writes with a capital, or a file suffix.
+CAPITALISED_FIRST_WORDS = ("Hypothesis's ", "CPU ", ".game ")
+
+
+def help_texts() -> list[tuple[str, str]]:
+    """(where, text) for each command's one-line help and description, each argument's help and
+    each option group's title and description, as `boardwright --help` and `COMMAND --help`
+    print them."""
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    texts = [(f"{a.dest} (command)", a.help) for a in commands._choices_actions]
+    for name, parser in commands.choices.items():
+        texts.append((f"{name} (description)", parser.description))
+        texts += [(f"{name} {'/'.join(a.option_strings) or a.dest}", a.help) for a in parser._actions]
+        texts += [(f"{name} group", text) for group in parser._action_groups
+                  for text in (group.title, group.description)]
+    return [(where, text) for where, text in texts if text is not None]
+
+
+def test_help_texts_are_lower_case_phrases_with_capitals_only_for_acronyms_and_placeholders():
+    """cli/*: every help text --help prints starts in lower case (or with a name written with a
+    capital) and writes in capitals only acronyms and value placeholders. Kills the string
+    mutants of help texts, which --help shows to every user: `"XXthe port ...XX"`,
+    `"SEARCH PARAM VALUES FOR GOALS ..."` (tune's description, cli/tune_commands.py)."""
+    texts = help_texts()
+    assert len(texts) > 200
+    for where, text in texts:
+        assert text[0].islower() or text[0] in "\"'(`-" or text.startswith(CAPITALISED_FIRST_WORDS), (where, text)
+        capitals = set(re.findall(r"\b[A-Z][A-Z0-9_]+\b", text)) - CAPITALS
+        assert not capitals, (where, text, capitals)
