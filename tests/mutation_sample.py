@@ -320,7 +320,8 @@ def main(argv: list[str] | None = None) -> int:
                              "test file imports gets): a test that reaches the module through the loader or "
                              "cli.main then kills it")
     parser.add_argument("--list", action="store_true", help="print the draw and stop")
-    parser.add_argument("--only", type=int, nargs="+", metavar="N", help="run only these numbers of the draw")
+    parser.add_argument("--only", type=int, nargs="+", metavar="N", help="run only these numbers of the draw, in this order (interleave the strata, so that the mutants "
+                        "run by any time are a prefix of each stratum's draw in proportion)")
     parser.add_argument("--results", type=Path, help="JSON lines file to append results to")
     parser.add_argument("--contexts", type=Path, nargs="+", help="coverage data files of runs with "
                         "--cov-context=test: each mutant then runs the tests that run its line (default: the test "
@@ -352,9 +353,8 @@ def main(argv: list[str] | None = None) -> int:
     by_line = TestsByLine(args.contexts, args.contexts_root)
     results = []
     try:
-        for number, (relative, index, line) in enumerate(chosen):
-            if args.only and number not in args.only:
-                continue
+        for number in (dict.fromkeys(args.only) if args.only else range(len(chosen))):
+            relative, index, line = chosen[number]
             tests, selected_by = tests_for(relative, line, by_line, source)
             if selected_by != "line":
                 tests = ordered_tests(relative, tests)
