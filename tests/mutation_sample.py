@@ -320,8 +320,9 @@ def main(argv: list[str] | None = None) -> int:
                              "test file imports gets): a test that reaches the module through the loader or "
                              "cli.main then kills it")
     parser.add_argument("--list", action="store_true", help="print the draw and stop")
-    parser.add_argument("--only", type=int, nargs="+", metavar="N", help="run only these numbers of the draw, in this order (interleave the strata, so that the mutants "
-                        "run by any time are a prefix of each stratum's draw in proportion)")
+    parser.add_argument("--only", type=int, nargs="+", metavar="N",
+                        help="run only these numbers of the draw, in this order (interleave the strata: the mutants "
+                             "run by any time are then a prefix of each stratum's draw, in proportion)")
     parser.add_argument("--results", type=Path, help="JSON lines file to append results to")
     parser.add_argument("--contexts", type=Path, nargs="+", help="coverage data files of runs with "
                         "--cov-context=test: each mutant then runs the tests that run its line (default: the test "
