@@ -40,3 +40,29 @@ def test_help_texts_are_lower_case_phrases_with_capitals_only_for_acronyms_and_p
         assert text[0].islower() or text[0] in "\"'(`-" or text.startswith(CAPITALISED_FIRST_WORDS), (where, text)
         capitals = set(re.findall(r"\b[A-Z][A-Z0-9_]+\b", text)) - CAPITALS
         assert not capitals, (where, text, capitals)
+
+
+def test_a_load_of_no_save_of_this_game_is_refused_with_the_reason(tmp_path):
+    """cli/web/table.py WebTable.load: the table link's load says why a file is refused: not
+    JSON, a save of another game or variant, a save a seat may not load (the mutant
+    "THE FILE IS NOT A SAVED GAME (NOT JSON)" changed the first sentence)."""
+    import json
+    import pytest
+    from boardwright.cli.web.table import Refused
+    from web_support import new_table, secret_game
+    table = new_table(tmp_path, str(secret_game(tmp_path)), ["human", "human"])
+    link, seat = table.tokens["table"], table.tokens["1"]
+    save = json.loads(table.save_text(link))
+    refusals = [(link, "{not json", 400, "the file is not a saved game (not JSON)"),
+                (link, "[1, 2]", 400, "the file is not a saved game of this game and variant"),
+                (link, json.dumps(dict(save, game="Other")), 400, "the file is not a saved game of this game and variant"),
+                (link, json.dumps(dict(save, variant="team")), 400, "the file is not a saved game of this game and variant"),
+                (seat, json.dumps(save), 403, "only the table link can load a game")]
+    for token, text, status, message in refusals:
+        with pytest.raises(Refused) as refused:
+            table.load(token, text)
+        assert (refused.value.status, refused.value.message) == (status, message)
+    table.choose(table.tokens["0"], 0, 0)
+    assert len(table.moves) == 1
+    table.load(link, json.dumps(save))          # the save of the game before its first move
+    assert len(table.moves) == 0
