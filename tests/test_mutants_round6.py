@@ -66,3 +66,30 @@ def test_a_load_of_no_save_of_this_game_is_refused_with_the_reason(tmp_path):
     assert len(table.moves) == 1
     table.load(link, json.dumps(save))          # the save of the game before its first move
     assert len(table.moves) == 0
+
+
+def cli_docs_sections() -> dict[str, str]:
+    """docs/cli.md's section of each command (from its `## name` heading to the next)."""
+    from pathlib import Path
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    return {m.group(1): re.split(r"^## ", docs[m.end():], maxsplit=1, flags=re.M)[0]
+            for m in re.finditer(r"^## (\w+)\n", docs, re.M)}
+
+
+def test_every_default_an_option_has_is_the_one_its_commands_section_of_the_cli_docs_states():
+    """cli/*: each option's default (a number, a bot, a format) is written in docs/cli.md's
+    section of its command, as a whole word (5000 also as 5,000). A mutant of a default
+    (`default=100` -> `101`, `"greedy"` -> `"XXgreedyXX"`) changes what a user gets without
+    asking while --help, which prints the default it has, still agrees with itself."""
+    sections = cli_docs_sections()
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    checked = 0
+    for name, parser in commands.items():
+        for action in parser._actions:
+            if not any(o.startswith("--") for o in action.option_strings) or action.default in (None, False, argparse.SUPPRESS):
+                continue
+            forms = {str(action.default)} | ({f"{action.default:,}"} if isinstance(action.default, int) else set())
+            assert any(re.search(r"(?<![\w.,])" + re.escape(form) + r"(?![\w]|[.,]\d)", sections[name]) for form in forms), \
+                (name, action.option_strings, action.default)
+            checked += 1
+    assert checked >= 40
