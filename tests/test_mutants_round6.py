@@ -93,3 +93,28 @@ def test_every_default_an_option_has_is_the_one_its_commands_section_of_the_cli_
                 (name, action.option_strings, action.default)
             checked += 1
     assert checked >= 40
+
+
+def test_a_search_over_few_points_ends_after_25_known_points_in_a_row(monkeypatch):
+    """interpreter/playtest/tune_params.py ParamTuner._search: when the sampler proposes only
+    points already played, 25 in a row (STALE_LIMIT) end the search, budget or not (the mutant
+    `stale -= 1` searched on until the optuna trials below ran out: the command never ended)."""
+    import optuna
+    from boardwright.interpreter.playtest.tune_params import STALE_LIMIT
+    from test_mutants_round5 import tuned
+    assert STALE_LIMIT == 25
+    asked = []
+    ask = optuna.study.Study.ask
+
+    def counted(study, *args, **kwargs):
+        asked.append(1)
+        assert len(asked) <= 500, "the search never ends"
+        return ask(study, *args, **kwargs)
+
+    monkeypatch.setattr(optuna.study.Study, "ask", counted)
+    result = tuned(1)               # k=0..1: two points; a budget of 3,000 games leaves plenty
+    played = [t for t in result["trials"] if "losses" in t]
+    assert {t["params"]["k"] for t in played} == {0, 1}
+    # the trials after the second new point are all known points: the last 25 of them end it
+    first_known = max(i for i, t in enumerate(played) if t["params"]["k"] not in {u["params"]["k"] for u in played[:i]})
+    assert len(played) - 1 - first_known == STALE_LIMIT
