@@ -118,3 +118,24 @@ def test_a_search_over_few_points_ends_after_25_known_points_in_a_row(monkeypatc
     # the trials after the second new point are all known points: the last 25 of them end it
     first_known = max(i for i, t in enumerate(played) if t["params"]["k"] not in {u["params"]["k"] for u in played[:i]})
     assert len(played) - 1 - first_known == STALE_LIMIT
+
+
+def png_size(path) -> tuple[int, int]:
+    """(width, height) in pixels, from a PNG's IHDR chunk."""
+    import struct
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_tune_plot_is_1000_by_400_pixels_whatever_the_users_matplotlib_settings(tmp_path):
+    """interpreter/playtest/tune_report.py plot_tune: a 10 by 4 inch figure saved at 100 dots
+    per inch, also where the user's matplotlibrc sets another resolution (the mutant without
+    `dpi=100` saved it at the user's 72 dpi: 720 by 288)."""
+    import matplotlib
+    from boardwright.interpreter.playtest.tune_report import plot_tune
+    from test_mutants_round5 import tuned
+    result = tuned(3)
+    with matplotlib.rc_context({"figure.dpi": 72, "savefig.dpi": 72}):
+        plot_tune(str(tmp_path / "tune.png"), result)
+    assert png_size(tmp_path / "tune.png") == (1000, 400)
