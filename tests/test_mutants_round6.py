@@ -139,3 +139,63 @@ def test_the_tune_plot_is_1000_by_400_pixels_whatever_the_users_matplotlib_setti
     with matplotlib.rc_context({"figure.dpi": 72, "savefig.dpi": 72}):
         plot_tune(str(tmp_path / "tune.png"), result)
     assert png_size(tmp_path / "tune.png") == (1000, 400)
+
+
+def answers(app, requests: list[tuple[str, str, bytes | None]]) -> list[tuple[int, str]]:
+    """(status, the JSON answer's "error") of each (method, path, body) sent to the ASGI app
+    in process, with a Host header a loopback server answers."""
+    import anyio
+    import httpx
+
+    async def send() -> list[tuple[int, str]]:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1") as client:
+            got = []
+            for method, path, body in requests:
+                answer = await client.request(method, path, content=body, headers={"Content-Type": "application/json"})
+                got.append((answer.status_code, answer.json().get("error")))
+            return got
+    return anyio.run(send)
+
+
+def test_each_refused_request_to_the_web_table_says_why_in_its_own_sentence(tmp_path):
+    """cli/web/server.py and cli/web/table.py: each kind of refused request gets its status and
+    a sentence naming what was wrong, with the numbers of this table (the secret game of
+    web_support: Player 1 to move first, from 4 cards; a body is at most 4 kB, docs/cli.md).
+    test_serve.py checks the statuses over a real socket; here every sentence (the string
+    mutants of each message, e.g. "nothing to undo" -> "XXnothing to undoXX")."""
+    import json
+    from boardwright.cli.web.server import LOCAL_HOSTS, build_app
+    from web_support import new_table, secret_game
+    table = new_table(tmp_path, str(secret_game(tmp_path)), ["human", "human"])
+    seat0, seat1, link = table.tokens["0"], table.tokens["1"], table.tokens["table"]
+
+    def post(token, action, body=None, raw=None):
+        return "POST", f"/api/{token}/{action}", raw if raw is not None else json.dumps(body).encode()
+
+    expected = [
+        (post("x" * 32, "choose", {"move": 0, "option": 0}), 404, "no table at this link: ask for the link again"),
+        (post(seat1, "choose", {"move": 0, "option": 0}), 403, "it is Player 1's move, not Player 2's"),
+        (post(seat1, "hint", {"move": 0}), 403, "it is Player 1's move, not Player 2's"),
+        (post(seat0, "choose", raw=b'{"move": 0,'), 400, "the request body is not JSON"),
+        (post(seat0, "choose", [0, 0]), 400, "the request body must be a JSON object"),
+        (post(seat0, "choose", {"move": "0", "option": 0}), 400,
+         "'move' must be the move number the page shows (a whole number)"),
+        (post(seat0, "choose", {"move": 5, "option": 0}), 409, "the table has moved on (move 0, not 5): reload"),
+        (post(seat0, "choose", {"move": 0, "option": 4}), 400, "option 4 is not one of the 4 options"),
+        (post(seat0, "choose", {"move": 0, "option": [1]}), 400, "'option' must be an option's number or id"),
+        (post(seat0, "choose", {"move": 0, "option": "egret"}), 400, "'egret' is not one of the options"),
+        (post(seat0, "choose", {"move": 0, "option": 0, "seat": 1}), 400, "choose takes move, option; unknown: seat"),
+        (post(seat0, "cheat", {"move": 0}), 404, "no action 'cheat'; actions: choose, undo, redo, hint"),
+        (post(seat0, "choose", raw=b" " * 5000 + b"{}"), 413, "the request is larger than 4,096 bytes"),
+        (post(seat0, "undo", {"move": 0}), 409, "nothing to undo"),
+        (post(seat0, "redo", {"move": 0}), 409, "nothing to redo"),
+        (post(link, "load", raw=b"\xff\xfe"), 400, "the file is not a saved game (not UTF-8 text)"),
+        (("GET", f"/api/{seat1}/save", None), 403,
+         "a save holds every seat's hidden cards: only the table link can save"),
+        (("GET", f"/api/{seat0}/past?step=9", None), 400, "'step' must be a move number from 0 to 0"),
+        (("GET", f"/api/{seat0}/past?step=one", None), 400, "'step' must be a whole number"),
+        (("GET", f"/api/{seat0}/view?after=-1", None), 400, "'after' must be a version number"),
+    ]
+    got = answers(build_app([table], LOCAL_HOSTS), [request for request, _, _ in expected])
+    assert got == [(status, message) for _, status, message in expected]
+    assert table.moves == []
