@@ -199,3 +199,24 @@ def test_each_refused_request_to_the_web_table_says_why_in_its_own_sentence(tmp_
     got = answers(build_app([table], LOCAL_HOSTS), [request for request, _, _ in expected])
     assert got == [(status, message) for _, status, message in expected]
     assert table.moves == []
+
+
+def test_the_web_view_lists_the_vars_a_player_is_shown_by_their_screen_names(tmp_path):
+    """cli/web/looks.py var_lines: docs/language.md `var`: a text at the end is the var's screen
+    name, `""` or a leading `_` keeps it off the screen, a player reads "Player N", true "yes";
+    a per-player var has one value per seat (the mutant `"VALUE"` for the key the page reads
+    left every plain var blank)."""
+    from boardwright.cli.web.looks import seat_view
+    from boardwright.interpreter.compile.load import load_game
+    path = tmp_path / "vars.game"
+    path.write_text('game "Vars"\nplayers 2\n'
+                    'var starter: player = 1 "Round starter"\nvar points: int per player = 3 + p "Points"\n'
+                    'var ready: bool = true\nvar _secret: int = 5\nvar quiet: int = 6 ""\nvar plain: int = 7\n'
+                    'play {\n  turn 0 { choose n from [1, 2] }\n}\n')
+    game = load_game(str(path))
+    st = game.new_state(2, 1)
+    assert seat_view(game, st, 0, ["human", "human"])["vars"] == [
+        {"name": "starter", "title": "Round starter", "value": "Player 2"},
+        {"name": "points", "title": "Points", "per_player": ["3", "4"]},
+        {"name": "ready", "title": "ready", "value": "yes"},
+        {"name": "plain", "title": "plain", "value": "7"}]
