@@ -141,9 +141,9 @@ def test_the_tune_plot_is_1000_by_400_pixels_whatever_the_users_matplotlib_setti
     assert png_size(tmp_path / "tune.png") == (1000, 400)
 
 
-def answers(app, requests: list[tuple[str, str, bytes | None]]) -> list[tuple[int, str]]:
-    """(status, the JSON answer's "error") of each (method, path, body) sent to the ASGI app
-    in process, with a Host header a loopback server answers."""
+def answers(app, requests: list[tuple[str, str, bytes | None]]) -> list[tuple[int, object]]:
+    """(status, the JSON answer) of each (method, path, body) sent to the ASGI app in process,
+    with a Host header a loopback server answers."""
     import anyio
     import httpx
 
@@ -152,7 +152,7 @@ def answers(app, requests: list[tuple[str, str, bytes | None]]) -> list[tuple[in
             got = []
             for method, path, body in requests:
                 answer = await client.request(method, path, content=body, headers={"Content-Type": "application/json"})
-                got.append((answer.status_code, answer.json().get("error")))
+                got.append((answer.status_code, answer.json()))
             return got
     return anyio.run(send)
 
@@ -197,8 +197,24 @@ def test_each_refused_request_to_the_web_table_says_why_in_its_own_sentence(tmp_
         (("GET", f"/api/{seat0}/view?after=-1", None), 400, "'after' must be a version number"),
     ]
     got = answers(build_app([table], LOCAL_HOSTS), [request for request, _, _ in expected])
-    assert got == [(status, message) for _, status, message in expected]
+    assert [(status, answer["error"]) for status, answer in got] == [(status, message) for _, status, message in expected]
     assert table.moves == []
+
+
+def test_a_load_through_the_server_answers_ok_with_the_tables_new_version(tmp_path):
+    """cli/web/server.py load: a save loaded by the table link is answered {"ok": true,
+    "version": V}, V the table's version after the load, which the page polls from (the
+    mutant `JSONResponse(None)` answered null)."""
+    from boardwright.cli.web.server import LOCAL_HOSTS, build_app
+    from web_support import new_table, secret_game
+    table = new_table(tmp_path, str(secret_game(tmp_path)), ["human", "human"])
+    link = table.tokens["table"]
+    save = table.save_text(link).encode()
+    table.choose(table.tokens["0"], 0, 0)
+    before = table.version
+    [(status, answer)] = answers(build_app([table], LOCAL_HOSTS), [("POST", f"/api/{link}/load", save)])
+    assert table.moves == [] and table.version > before
+    assert (status, answer) == (200, {"ok": True, "version": table.version})
 
 
 def test_the_web_view_lists_the_vars_a_player_is_shown_by_their_screen_names(tmp_path):
@@ -220,3 +236,28 @@ def test_the_web_view_lists_the_vars_a_player_is_shown_by_their_screen_names(tmp
         {"name": "points", "title": "Points", "per_player": ["3", "4"]},
         {"name": "ready", "title": "ready", "value": "yes"},
         {"name": "plain", "title": "plain", "value": "7"}]
+
+
+def test_a_piece_that_does_not_fit_is_refused_in_a_sentence_naming_the_cell_and_the_turn(tmp_path):
+    """interpreter/run/shaped.py place: the rule error names the piece, the anchor, the
+    orientation (0 where none is given) and the grid: a 2-cell bar on a 5 by 4 board beside a
+    laid dot, the L of test_shapes turned a quarter (3 cells wide) 2 cells from the edge (the
+    mutant `turn or 1` said "turned 1" for a piece laid unturned)."""
+    import pytest
+    from boardwright.interpreter.compile.load import load_game
+    from test_shapes import DATA, RULES, piece
+    (tmp_path / "pieces.yaml").write_text(DATA)
+    (tmp_path / "g.game").write_text(RULES)
+    game = load_game(tmp_path / "g.game")
+    st = game.new_state(2, seed=1)
+    game.move(st, piece(game, "blue dot"), "board", (1, 1), False, 0)
+    refused = [("red bar", (0, 1), 0, "red bar does not fit at (0, 1): cell (1, 1) of 'board' is occupied "
+                                      "and the grid is not 'stacked'"),
+               ("red bar", (4, 0), 0, "red bar does not fit at (4, 0) turned 0: it would reach outside the grid 'board'"),
+               ("red bar", (4, 0), None, "red bar does not fit at (4, 0) turned 0: it would reach outside the grid 'board'"),
+               ("red ell", (3, 0), 1, "red ell does not fit at (3, 0) turned 1: it would reach outside the grid 'board'"),
+               ("red bar", (0, 0), 2, "red bar has 2 orientations (0 to 1), not 2")]
+    for label, at, turn, message in refused:
+        with pytest.raises(Exception) as caught:
+            game.move(st, piece(game, label), "board", at, False, turn)
+        assert str(caught.value) == message
