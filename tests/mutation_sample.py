@@ -16,7 +16,9 @@ records, trace, sweep, tune, serve: RECENT), `--rest` from every other module, e
 drawn uniformly over its mutants. A test file imports a module by itself or through a helper
 module of tests/ (web_support.py). With `--widen`, a survivor runs again against every test file
 of its subpackage (tests reach the compiler's stages through the loader, the commands through
-cli.main). A mutant whose module no test file reaches counts as "no tests", i.e. not killed.
+cli.main); with `--slow`, against the slow tests of the files importing its module (whole games,
+commands in subprocesses: the whole suite's verdict). A mutant whose module no test file
+reaches counts as "no tests", i.e. not killed.
 Nothing is written into the checkout.
 """
 from __future__ import annotations
@@ -231,15 +233,16 @@ def ordered_tests(relative: str, tests: list[str]) -> list[str]:
 
 
 def run_tests(copy: Path, stage: Path, tests: list[str], timeout: float,
-              slow: bool = False) -> tuple[str, float, str]:
-    """(status, seconds, the first failing test); the slow tests too with `slow`. Byte code
+              slow: bool = False, only_slow: bool = False) -> tuple[str, float, str]:
+    """(status, seconds, the first failing test); the slow tests too with `slow`, only them
+    with `only_slow`. Byte code
     is kept in the stage (PYTHONDONTWRITEBYTECODE dropped): each run then compiles only the
     mutated module, and pytest rewrites the test files' asserts once (1.3 s of CPU a run)."""
     env = dict(os.environ, PYTHONPATH=str(stage), BOARDWRIGHT_CACHE="",
                PYTHONPYCACHEPREFIX=str(stage / "pycache"))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     command = [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "--no-cov", "-p", "no:randomly",
-               *([] if slow else ["-m", "not slow"]), *tests]
+               *(["-m", "slow"] if only_slow else [] if slow else ["-m", "not slow"]), *tests]
     start = time.monotonic()
     try:
         done = subprocess.run(command, cwd=copy, env=env, capture_output=True, text=True, timeout=timeout)
@@ -319,6 +322,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="run a survivor again against every test file of its subpackage (as a module no "
                              "test file imports gets): a test that reaches the module through the loader or "
                              "cli.main then kills it")
+    parser.add_argument("--slow", action="store_true",
+                        help="run a survivor of the quick tests again against the slow tests of the test files "
+                             "importing its module (else of its subpackage): the whole suite's verdict; a slow run "
+                             "out of time is no kill")
     parser.add_argument("--list", action="store_true", help="print the draw and stop")
     parser.add_argument("--only", type=int, nargs="+", metavar="N",
                         help="run only these numbers of the draw, in this order (interleave the strata: the mutants "
@@ -377,6 +384,11 @@ def main(argv: list[str] | None = None) -> int:
                         status, seconds = ("survived" if status == "timeout" else status), seconds + more
                         selected_by += " then package"
                         tests = tests + wider
+                    if status == "survived" and args.slow and not selected_by.startswith(("import+slow", "package+slow")):
+                        slow_files = ordered_tests(relative, importers(relative, source) or package_tests(relative, source))
+                        status, more, failed = run_tests(copy, stage, slow_files, args.timeout, only_slow=True)
+                        status, seconds = ("survived" if status in ("timeout", "no tests") else status), seconds + more
+                        selected_by += " then slow"
                 finally:
                     write(copy / relative, original, stamp)
             result = dict(number=number, file=relative, line=line, index=index, change=change,
