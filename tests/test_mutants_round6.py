@@ -261,3 +261,18 @@ def test_a_piece_that_does_not_fit_is_refused_in_a_sentence_naming_the_cell_and_
         with pytest.raises(Exception) as caught:
             game.move(st, piece(game, label), "board", at, False, turn)
         assert str(caught.value) == message
+
+
+def test_positions_in_a_placeholder_holding_an_escape_count_from_the_strings_quote():
+    """dsl/build_ast.py text: a placeholder whose text holds an escape (`\\"`) is not found as
+    such in the file's text, so its positions count from the string's opening quote (column
+    7 of `  log "...`): the expression from column 7 + 1, an error at the end of the 10
+    characters of `len("x") +` at column 7 + 11 (the mutant counting from 7 + 1 moved both
+    one column right)."""
+    from test_parser import stmt, syntax_error, where
+    log = stmt('  log "ab {len(\\"x\\")} cd"')
+    assert where(log.text) == (2, 7, 2, 27)
+    assert where(log.text.parts[1]) == (2, 8, 2, 16)
+    error = syntax_error('play {\n  log "ab {len(\\"x\\") +} cd"\n}\n')
+    assert (error.span.line, error.span.column) == (2, 18)
+    assert error.message == "in placeholder: unexpected '}'; expected an expression"
