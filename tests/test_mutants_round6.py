@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import re
 
+import pytest
+
 from boardwright.cli.main import build_parser
 
 # Words --help may write in capitals: acronyms, and the placeholders of option values.
@@ -276,3 +278,42 @@ def test_positions_in_a_placeholder_holding_an_escape_count_from_the_strings_quo
     error = syntax_error('play {\n  log "ab {len(\\"x\\") +} cd"\n}\n')
     assert (error.span.line, error.span.column) == (2, 18)
     assert error.message == "in placeholder: unexpected '}'; expected an expression"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["tune", "punto", "--bot", "mcts", "--batch", "3"],
+     "boardwright: error: --batch must be even (each batch plays both seatings alike), not 3"),
+    (["tune", "punto", "--bot", "mcts", "--games", "4", "--batch", "8"],
+     "boardwright: error: --games (4) must be at least --batch (8)"),
+    (["tune", "punto", "--bot", "greedy"], "boardwright: error: tune --bot greedy: only mcts has settings to tune"),
+    (["tune", "punto", "--bot", "nosuch"],
+     "boardwright: error: tune --bot: unknown bot 'nosuch'; bots with settings to tune: mcts"),
+    (["tune", "punto", "--bot", "mcts", "--write", "x.game"],
+     "boardwright: error: with --bot, --write takes no file name: it writes the declaration into the rule file"),
+    (["tune", "punto", "--bot", "mcts", "--decision-seconds", "0"],
+     "boardwright tune: error: argument --decision-seconds: expected a positive number of seconds, got '0'"),
+    (["tune", "punto", "--bot", "mcts", "--decision-seconds", "inf"],
+     "boardwright tune: error: argument --decision-seconds: expected a positive number of seconds, got 'inf'"),
+    (["serve", "punto", "--port", "65536"],
+     "boardwright serve: error: argument --port: expected a port from 1 to 65535, got '65536'"),
+    (["serve", "punto", "--port", "0"], "boardwright serve: error: argument --port: expected a port from 1 to 65535, got '0'"),
+])
+def test_tune_bot_and_serve_refuse_bad_settings_in_a_sentence_before_any_game(capsys, argv, message):
+    """cli/tune_bot_command.py, interpreter/playtest/tune_bot.py, cli/web_commands.py: each bad
+    setting is a usage error (exit 2) whose last line says what is wrong and what is allowed
+    (the string mutants of these sentences; docs/cli.md "tune", "serve")."""
+    code, out, err = outcome(capsys, argv)
+    assert code == 2 and out == ""
+    assert err.strip().splitlines()[-1] == message
+
+
+def outcome(capsys, argv) -> tuple[int, str, str]:
+    """(exit code, stdout, stderr) of one command in process, also one argparse refuses (it
+    exits)."""
+    from boardwright.cli.main import main
+    try:
+        code = main(argv)
+    except SystemExit as exited:
+        code = exited.code
+    out, err = capsys.readouterr()
+    return code, out, err
