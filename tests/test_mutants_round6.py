@@ -317,3 +317,43 @@ def outcome(capsys, argv) -> tuple[int, str, str]:
         code = exited.code
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def test_a_kept_set_of_64_items_or_more_counts_each_item_as_work_once():
+    """interpreter/run/limits.py kept_set: docs/security.md counts membership in a list of 64
+    items or more, every item; a comprehension's kept set of such a list counts its items
+    once, one of 63 nothing (the mutant `> SHORT_LIST` let 64 items go uncounted)."""
+    from boardwright.interpreter.run import limits
+    assert limits.SHORT_LIST == 64
+    counted = []
+    for size in (63, 64, 65):
+        limits.reset_work()
+        assert limits.kept_set(list(range(size))) == frozenset(range(size))
+        counted.append(limits.WORK.n)
+    limits.reset_work()
+    assert counted == [0, 64, 65]
+
+
+# The metavars of options that count something (games, players, workers, iterations, ...): a
+# whole number of at least 1 (docs/cli.md shows `--games 0` refused: "expected at least 1").
+COUNTS = {"B", "C", "G", "I", "K", "L", "N", "R", "W"}
+NOT_COUNTS = {("replay", "--step")}         # a move number: 0 is the start of the game
+
+
+def test_every_option_that_counts_takes_a_whole_number_of_at_least_one():
+    """cli/*: each option whose value counts something reads it as a whole number and refuses
+    0 and a word (the mutant `type=None` for tune's `--workers` let `--workers 0` through as
+    the text "0")."""
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    checked = 0
+    for name, parser in commands.items():
+        for action in parser._actions:
+            if action.metavar not in COUNTS or (name, action.option_strings[-1]) in NOT_COUNTS:
+                continue
+            assert action.type is not None, (name, action.option_strings)
+            assert action.type("2") == 2
+            for text, message in (("0", "expected at least 1, got 0"), ("two", "expected a whole number, got 'two'")):
+                with pytest.raises(argparse.ArgumentTypeError, match=re.escape(message)):
+                    action.type(text)
+            checked += 1
+    assert checked >= 30
