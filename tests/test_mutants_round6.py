@@ -357,3 +357,15 @@ def test_every_option_that_counts_takes_a_whole_number_of_at_least_one():
                     action.type(text)
             checked += 1
     assert checked >= 30
+
+
+def test_a_grid_too_wide_for_the_screen_cuts_its_long_labels_with_an_ellipsis():
+    """cli/render.py render_grid: with `width_limit`, the columns narrow to fit (6 characters
+    of axis, then 2 columns each followed by a space: (20 - 6 - 2 + 1) // 2 = 6 wide) and a
+    label longer than a column is cut to 5 characters and '…' (the mutant that never cut
+    let "Aardvark" push the row past 20 characters)."""
+    from boardwright.cli.render import render_grid
+    lines = render_grid({"0,0": ["Aardvark"], "1,0": ["Bo"]}, width_limit=20)
+    assert lines == ["        0      1   ", "    0 Aardv…   Bo  "]
+    assert all(len(line) <= 20 for line in lines)
+    assert render_grid({"0,0": ["Aardvark"], "1,0": ["Bo"]}) == ["         0        1    ", "    0 Aardvark    Bo   "]
