@@ -369,3 +369,16 @@ def test_a_grid_too_wide_for_the_screen_cuts_its_long_labels_with_an_ellipsis():
     assert lines == ["        0      1   ", "    0 Aardv…   Bo  "]
     assert all(len(line) <= 20 for line in lines)
     assert render_grid({"0,0": ["Aardvark"], "1,0": ["Bo"]}) == ["         0        1    ", "    0 Aardvark    Bo   "]
+
+
+def test_the_summary_of_no_games_is_zeros_and_an_interval_that_knows_nothing():
+    """interpreter/playtest/report.py summarise: with no game played (a run stopped before its
+    first game ended) every rate and mean is 0 and each seat's win rate interval is the whole
+    of [0, 1], not a division by zero (the mutant `if n or True` divided by 0)."""
+    from boardwright.interpreter.playtest.report import summarise
+    seat = {"wins": 0, "win_rate": 0, "ci95": (0.0, 1.0), "score_mean": 0.0, "score_sd": 0.0, "lines": {}}
+    assert summarise([], {"players": 2}) == {
+        "players": 2, "games": 0, "wins": [0, 0], "draws": 0, "scores": [0.0, 0.0],
+        "turns": {"mean": 0.0, "min": 0, "max": 0, "sd": 0.0}, "decisions": {"mean": 0.0}, "branching": 0.0,
+        "ties": 0.0, "first_player_advantage": 0.0, "lead_changes": 0.0, "endings": {},
+        "seats": [{"seat": 0, **seat}, {"seat": 1, **seat}], "by_bot": []}
