@@ -382,3 +382,22 @@ def test_the_summary_of_no_games_is_zeros_and_an_interval_that_knows_nothing():
         "turns": {"mean": 0.0, "min": 0, "max": 0, "sd": 0.0}, "decisions": {"mean": 0.0}, "branching": 0.0,
         "ties": 0.0, "first_player_advantage": 0.0, "lead_changes": 0.0, "endings": {},
         "seats": [{"seat": 0, **seat}, {"seat": 1, **seat}], "by_bot": []}
+
+
+def test_with_two_humans_only_the_player_of_the_next_move_to_redo_may_redo_it(tmp_path):
+    """cli/web/table.py view: `can_redo` (the page's redo button) is the player who made the
+    next move to redo, or the table link (the mutant reading redo[1], the move after it, gave
+    the button to the wrong seat, and failed when one move was left to redo)."""
+    from web_support import new_table, secret_game
+    table = new_table(tmp_path, str(secret_game(tmp_path)), ["human", "human"])
+    seat0, seat1, link = table.tokens["0"], table.tokens["1"], table.tokens["table"]
+    table.choose(seat0, 0, 0)
+    table.choose(seat1, 1, 0)
+    table.undo(link, 2)
+    table.undo(link, 1)                 # to redo: Player 1's move, then Player 2's
+    assert [table.view(token)["can_redo"] for token in (seat0, seat1, link)] == [True, False, True]
+    table.redo_move(seat0, 0)           # to redo: Player 2's move
+    assert [table.view(token)["can_redo"] for token in (seat0, seat1, link)] == [False, True, True]
+    table.redo_move(seat1, 1)
+    assert [table.view(token)["can_redo"] for token in (seat0, seat1, link)] == [False, False, False]
+    assert len(table.moves) == 2
