@@ -401,3 +401,24 @@ def test_with_two_humans_only_the_player_of_the_next_move_to_redo_may_redo_it(tm
     table.redo_move(seat1, 1)
     assert [table.view(token)["can_redo"] for token in (seat0, seat1, link)] == [False, False, False]
     assert len(table.moves) == 2
+
+
+def test_a_top_stack_on_the_web_table_shows_its_size_and_its_top_card_only(tmp_path):
+    """cli/web/looks.py zone_view: a `top` stack is hidden but for its top card: the page gets
+    its size and the top card's look (the mutant `zone["top"] = None` drew a face-down
+    stack); an empty one has no top."""
+    from boardwright.cli.web.looks import seat_view
+    from boardwright.interpreter.compile.load import load_game
+    from web_support import SECRET_DATA
+    (tmp_path / "cards.yaml").write_text(SECRET_DATA)
+    (tmp_path / "g.game").write_text(
+        'game "Top"\nplayers 2\ndata "cards.yaml"\nzone deck: stack of Card top\nzone spare: stack of Card top\n'
+        'zone taken: pile of Card\nsetup { for c in components(Card) { move c to deck } }\n'
+        'play { turn 0 { choose c from contents(deck) prompt "Take"\n  move c to taken } }\n')
+    game = load_game(tmp_path / "g.game")
+    zones = {z["key"]: z for z in seat_view(game, game.new_state(2, 1), 0, ["human", "human"])["zones"]}
+    # the 8 cards were moved in data order: Heron, the last, lies on top
+    assert zones["deck"] == {"key": "deck", "name": "deck", "owner": None, "kind": "stack", "visibility": "top",
+                             "hidden": True, "size": 8, "top": {"label": "Heron"}}
+    assert zones["spare"] == {"key": "spare", "name": "spare", "owner": None, "kind": "stack", "visibility": "top",
+                              "hidden": True, "size": 0}
