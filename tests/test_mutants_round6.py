@@ -422,3 +422,26 @@ def test_a_top_stack_on_the_web_table_shows_its_size_and_its_top_card_only(tmp_p
                              "hidden": True, "size": 8, "top": {"label": "Heron"}}
     assert zones["spare"] == {"key": "spare", "name": "spare", "owner": None, "kind": "stack", "visibility": "top",
                               "hidden": True, "size": 0}
+
+
+def test_every_default_the_cli_docs_state_is_the_default_of_one_of_the_commands_options():
+    """cli/*: the other way round from the test above: each number docs/cli.md's section of a
+    command gives as a default ("(default 200)", "default 5,000") is the default of one of
+    its options (or, for tune's --games, the 50 games a point plays when --games is not
+    given). A default dropped (`default=None` for bench's `--mcts-iterations`, which then
+    no longer shows "(default: 200)" in --help) leaves the docs' number without an option.
+    A bot setting's "default 0: off" is the bot's, not an option's."""
+    from boardwright.cli.tune_commands import PARAM_GAMES
+    sections = cli_docs_sections()
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    computed = {"tune": {str(PARAM_GAMES)}}
+    stated = 0
+    for name, parser in commands.items():
+        defaults = computed.get(name, set())
+        for action in parser._actions:
+            if action.option_strings and action.default not in (None, False, argparse.SUPPRESS):
+                defaults |= {str(action.default)} | ({f"{action.default:,}"} if isinstance(action.default, int) else set())
+        for match in re.finditer(r"\bdefault:? `?(\d[\d,.]*\d|\d)`?(?!:)", sections[name]):
+            assert match.group(1) in defaults, (name, match.group(0))
+            stated += 1
+    assert stated >= 15
