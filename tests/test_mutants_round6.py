@@ -445,3 +445,19 @@ def test_every_default_the_cli_docs_state_is_the_default_of_one_of_the_commands_
             assert match.group(1) in defaults, (name, match.group(0))
             stated += 1
     assert stated >= 15
+
+
+def test_a_list_of_enum_members_in_a_fn_body_is_built_once_as_a_constant_of_the_module(tmp_path, capsys):
+    """interpreter/compile/expressions.py constant: a name that is an enum member is known when
+    the rules are compiled, also inside a fn whose params are in scope, so a list literal of
+    members is a module constant (`_k0`), built once, not a new list at every call (the mutant
+    that folded names only outside any scope built `['red', 'blue']` at each call)."""
+    from conftest import run_main
+    path = tmp_path / "c.game"
+    path.write_text('game "T"\nplayers 2\nenum Colour { red, blue }\n'
+                    'fn pick(n: int) -> list of Colour = if n > 0 then [red, blue] else [blue]\n'
+                    'play {\n  turn 0 { choose c from pick(1) }\n}\n')
+    code, out, _ = run_main(capsys, "compile", str(path), "--emit")
+    assert code == 0
+    body = out.split("def _F_pick(st, a_n_1):", 1)[1].split("\ndef ", 1)[0]
+    assert "(_k0 if (a_n_1 > 0) else _k1)" in body and "'red'" not in body
