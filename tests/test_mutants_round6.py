@@ -461,3 +461,23 @@ def test_a_list_of_enum_members_in_a_fn_body_is_built_once_as_a_constant_of_the_
     assert code == 0
     body = out.split("def _F_pick(st, a_n_1):", 1)[1].split("\ndef ", 1)[0]
     assert "(_k0 if (a_n_1 > 0) else _k1)" in body and "'red'" not in body
+
+
+def test_endless_recursion_while_working_out_a_choices_options_is_a_rule_error_at_the_fn(tmp_path):
+    """interpreter/run/decisions.py options_now: a Python failure while the options of a
+    `choose` are worked out (here a fn recursing 5,000 deep: Python's recursion limit) is a
+    rule error in the language's words at the fn, with a hint, never a crash (the mutant
+    `RuleError(None)` ended in a TypeError)."""
+    import pytest
+    from boardwright.interpreter.compile.load import load_game
+    from boardwright.dsl.errors import RuleError
+    path = tmp_path / "r.game"
+    path.write_text('game "R"\nplayers 2\nfn deep(n: int) -> int = if n == 0 then 0 else deep(n - 1) + 1\n'
+                    'play {\n  turn 0 { choose x from [deep(5000), 1] }\n}\n')
+    game = load_game(path)
+    with pytest.raises(RuleError) as caught:
+        game.decision(game.new_state(2, 1))
+    (diagnostic,) = caught.value.diagnostics[:1]
+    assert (diagnostic.span.line, diagnostic.span.column) == (3, 1)
+    assert diagnostic.message == "rule failed: functions call each other without end (too deep a recursion)"
+    assert diagnostic.hint == "make sure every recursive function reaches a case that does not call itself"
