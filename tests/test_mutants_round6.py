@@ -481,3 +481,22 @@ def test_endless_recursion_while_working_out_a_choices_options_is_a_rule_error_a
     assert (diagnostic.span.line, diagnostic.span.column) == (3, 1)
     assert diagnostic.message == "rule failed: functions call each other without end (too deep a recursion)"
     assert diagnostic.hint == "make sure every recursive function reaches a case that does not call itself"
+
+
+def test_the_web_view_gives_the_prompt_and_options_to_the_seat_to_move_only(tmp_path):
+    """cli/web/looks.py seat_view: the decision's player, its prompt as the rules write it and
+    its options go to the seat to move; another seat sees whose decision it is, without prompt
+    or options (the mutant `"XXpromptXX"` left the page without the question)."""
+    from boardwright.cli.web.looks import seat_view
+    from boardwright.interpreter.compile.load import load_game
+    from web_support import SECRET_DATA
+    (tmp_path / "cards.yaml").write_text(SECRET_DATA)
+    (tmp_path / "g.game").write_text(
+        'game "Take"\nplayers 2\ndata "cards.yaml"\nzone deck: pile of Card\nzone taken: pile of Card\n'
+        'setup { for c in components(Card) { move c to deck } }\n'
+        'play { turn 0 { choose c from contents(deck) prompt "Take a card"\n  move c to taken } }\n')
+    game = load_game(tmp_path / "g.game")
+    st = game.new_state(2, 1)
+    mine, other = (seat_view(game, st, seat, ["human", "human"])["decision"] for seat in (0, 1))
+    assert (mine["player"], mine["prompt"], len(mine["options"])) == (0, "Take a card", 8)
+    assert other == {"player": 0, "prompt": None, "options": None}
