@@ -500,3 +500,17 @@ def test_the_web_view_gives_the_prompt_and_options_to_the_seat_to_move_only(tmp_
     mine, other = (seat_view(game, st, seat, ["human", "human"])["decision"] for seat in (0, 1))
     assert (mine["player"], mine["prompt"], len(mine["options"])) == (0, "Take a card", 8)
     assert other == {"player": 0, "prompt": None, "options": None}
+
+
+def test_a_second_variant_line_is_an_error_that_points_at_the_first(tmp_path):
+    """dsl/loader.py: a variant file has one `variant` line; a second one is an error at its
+    line, with a hint naming the line of the first (the mutant dropped the hint)."""
+    import pytest
+    from boardwright.dsl.errors import RuleFileError
+    from boardwright.interpreter.compile.load import load_game
+    (tmp_path / "b.game").write_text('game "B"\nplayers 2\nplay {\n  turn 0 { choose n from [1, 2] }\n}\n')
+    (tmp_path / "v.game").write_text('variant "V" extends "b.game"\nplayers 2\nvariant "W" extends "b.game"\n')
+    with pytest.raises(RuleFileError) as caught:
+        load_game(tmp_path / "v.game")
+    assert [(d.span.line, d.span.column, d.message, d.hint) for d in caught.value.diagnostics] == [
+        (3, 1, "a variant file has one 'variant' line", "the first is at line 1")]
