@@ -514,3 +514,14 @@ def test_a_second_variant_line_is_an_error_that_points_at_the_first(tmp_path):
         load_game(tmp_path / "v.game")
     assert [(d.span.line, d.span.column, d.message, d.hint) for d in caught.value.diagnostics] == [
         (3, 1, "a variant file has one 'variant' line", "the first is at line 1")]
+
+
+def test_only_the_table_link_is_shown_the_links_of_the_seats(tmp_path):
+    """cli/web/table.py view: the table link's page lists each human seat's link (to hand
+    them out); a seat's page never holds them, or one player could act for another (the
+    mutant `seat is not None` gave every seat the others' links and the table none)."""
+    from web_support import new_table, secret_game
+    table = new_table(tmp_path, str(secret_game(tmp_path)), ["human", "human"])
+    seat0, seat1, link = table.tokens["0"], table.tokens["1"], table.tokens["table"]
+    assert table.view(link)["links"] == {"0": seat0, "1": seat1}
+    assert "links" not in table.view(seat0) and "links" not in table.view(seat1)
