@@ -403,19 +403,25 @@ def test_with_two_humans_only_the_player_of_the_next_move_to_redo_may_redo_it(tm
     assert len(table.moves) == 2
 
 
+def card_game(tmp_path, deck_zones: str, prompt: str):
+    """A game over web_support's 8 cards, all moved to `deck` in data order (Heron, the last,
+    on top), whose first player takes one of them into `taken`, asked `prompt`."""
+    from boardwright.interpreter.compile.load import load_game
+    from web_support import SECRET_DATA
+    (tmp_path / "cards.yaml").write_text(SECRET_DATA)
+    (tmp_path / "g.game").write_text(
+        f'game "Cards"\nplayers 2\ndata "cards.yaml"\n{deck_zones}zone taken: pile of Card\n'
+        'setup { for c in components(Card) { move c to deck } }\n'
+        f'play {{ turn 0 {{ choose c from contents(deck) prompt "{prompt}"\n  move c to taken }} }}\n')
+    return load_game(tmp_path / "g.game")
+
+
 def test_a_top_stack_on_the_web_table_shows_its_size_and_its_top_card_only(tmp_path):
     """cli/web/looks.py zone_view: a `top` stack is hidden but for its top card: the page gets
     its size and the top card's look (the mutant `zone["top"] = None` drew a face-down
     stack); an empty one has no top."""
     from boardwright.cli.web.looks import seat_view
-    from boardwright.interpreter.compile.load import load_game
-    from web_support import SECRET_DATA
-    (tmp_path / "cards.yaml").write_text(SECRET_DATA)
-    (tmp_path / "g.game").write_text(
-        'game "Top"\nplayers 2\ndata "cards.yaml"\nzone deck: stack of Card top\nzone spare: stack of Card top\n'
-        'zone taken: pile of Card\nsetup { for c in components(Card) { move c to deck } }\n'
-        'play { turn 0 { choose c from contents(deck) prompt "Take"\n  move c to taken } }\n')
-    game = load_game(tmp_path / "g.game")
+    game = card_game(tmp_path, 'zone deck: stack of Card top\nzone spare: stack of Card top\n', "Take")
     zones = {z["key"]: z for z in seat_view(game, game.new_state(2, 1), 0, ["human", "human"])["zones"]}
     # the 8 cards were moved in data order: Heron, the last, lies on top
     assert zones["deck"] == {"key": "deck", "name": "deck", "owner": None, "kind": "stack", "visibility": "top",
@@ -488,14 +494,7 @@ def test_the_web_view_gives_the_prompt_and_options_to_the_seat_to_move_only(tmp_
     its options go to the seat to move; another seat sees whose decision it is, without prompt
     or options (the mutant `"XXpromptXX"` left the page without the question)."""
     from boardwright.cli.web.looks import seat_view
-    from boardwright.interpreter.compile.load import load_game
-    from web_support import SECRET_DATA
-    (tmp_path / "cards.yaml").write_text(SECRET_DATA)
-    (tmp_path / "g.game").write_text(
-        'game "Take"\nplayers 2\ndata "cards.yaml"\nzone deck: pile of Card\nzone taken: pile of Card\n'
-        'setup { for c in components(Card) { move c to deck } }\n'
-        'play { turn 0 { choose c from contents(deck) prompt "Take a card"\n  move c to taken } }\n')
-    game = load_game(tmp_path / "g.game")
+    game = card_game(tmp_path, "zone deck: pile of Card\n", "Take a card")
     st = game.new_state(2, 1)
     mine, other = (seat_view(game, st, seat, ["human", "human"])["decision"] for seat in (0, 1))
     assert (mine["player"], mine["prompt"], len(mine["options"])) == (0, "Take a card", 8)
