@@ -16,7 +16,9 @@ records, trace, sweep, tune, serve: RECENT), `--rest` from every other module, e
 drawn uniformly over its mutants. A test file imports a module by itself or through a helper
 module of tests/ (web_support.py). With `--widen`, a survivor runs again against every test file
 of its subpackage (tests reach the compiler's stages through the loader, the commands through
-cli.main). A mutant whose module no test file reaches counts as "no tests", i.e. not killed.
+cli.main); with `--slow`, against the slow tests of the files importing its module (whole games,
+commands in subprocesses: the whole suite's verdict). A mutant whose module no test file
+reaches counts as "no tests", i.e. not killed.
 Nothing is written into the checkout.
 """
 from __future__ import annotations
@@ -131,44 +133,67 @@ def importers(relative: str, source: Path = ROOT) -> list[str]:
 
 
 class TestsByLine:
-    """Which quick tests run a line, from a coverage run with test contexts
-    (`--cov-context=test`); tests that ran it only in a subprocess are not recorded there."""
+    """Which quick tests run a line, from coverage runs with test contexts
+    (`--cov-context=test`); tests that ran it only in a subprocess are not recorded there.
+    Several data files may be given (the quick suite measured on one commit, new test files
+    measured later); a data file's paths are mapped to the checkout through `roots`, the folders
+    the package was measured in (besides the checkout itself and any `.../boardwright/`)."""
 
-    def __init__(self, data_file: Path | None):
-        self.data = None
-        if data_file:
+    def __init__(self, data_files: list[Path] | None, roots: list[Path] | None = None):
+        self.data = []
+        self.roots = [str(ROOT)] + [str(root) for root in roots or []]
+        for data_file in data_files or []:
             from coverage import CoverageData
 
-            self.data = CoverageData(basename=str(data_file))
-            self.data.read()
+            data = CoverageData(basename=str(data_file))
+            data.read()
+            self.data.append(data)
+        self._breadth: dict[str, int] | None = None
+
+    def _measured(self, data, relative: str) -> list[str]:
+        return [name for name in data.measured_files()
+                if name.endswith("/" + PACKAGE + "/" + relative)
+                or any(name == root + "/" + relative for root in self.roots)]
 
     def tests(self, relative: str, line: int) -> list[str]:
-        if self.data is None:
-            return []
-        # measured as .../boardwright/RELATIVE, or in the checkout itself where the package's
-        # path is a link to it
-        measured = [name for name in self.data.measured_files()
-                    if name.endswith("/" + PACKAGE + "/" + relative) or name == str(ROOT / relative)]
         found: set[str] = set()
-        for name in measured:
-            for context in self.data.contexts_by_lineno(name).get(line, []):
-                test = context.split("|", 1)[0].split("[", 1)[0]
-                if test and Path(test.split("::", 1)[0]).name not in LEFT_OUT:
-                    found.add(test)
+        for data in self.data:
+            for name in self._measured(data, relative):
+                for context in data.contexts_by_lineno(name).get(line, []):
+                    test = context.split("|", 1)[0].split("[", 1)[0]
+                    if test and Path(test.split("::", 1)[0]).name not in LEFT_OUT:
+                        found.add(test)
         return sorted(found)
+
+    def breadth(self) -> dict[str, int]:
+        """For each test, how many lines of the package it runs: a test that runs few is most
+        often a quick, focused one, so running those first finds a kill sooner (with -x)."""
+        if self._breadth is None:
+            self._breadth = {}
+            for data in self.data:
+                for name in data.measured_files():
+                    for contexts in data.contexts_by_lineno(name).values():
+                        for context in contexts:
+                            test = context.split("|", 1)[0].split("[", 1)[0]
+                            self._breadth[test] = self._breadth.get(test, 0) + 1
+        return self._breadth
 
 
 def tests_for(relative: str, line: int, by_line: TestsByLine, source: Path = ROOT) -> tuple[list[str], str]:
     """The tests that run the mutated line in process (with --contexts); else every test file
     importing its module; else every test file importing a module of its subpackage (the
-    compiler's stages are reached through `load_game`, the CLI's commands through `main`)."""
+    compiler's stages are reached through `load_game`, the CLI's commands through `main`).
+    With --contexts, a line no quick test runs in process can be reached only by a slow test
+    or in a subprocess: its files then run with their slow tests ("import+slow")."""
     tests = by_line.tests(relative, line)
     if tests:
-        return tests, "line"
+        breadth = by_line.breadth()
+        return sorted(tests, key=lambda test: (breadth.get(test, 0), test)), "line"
+    slow = "+slow" if by_line.data else ""
     tests = importers(relative, source)
     if tests:
-        return tests, "import"
-    return package_tests(relative, source), "package"
+        return tests, "import" + slow
+    return package_tests(relative, source), "package" + slow
 
 
 def package_tests(relative: str, source: Path = ROOT) -> list[str]:
@@ -207,12 +232,17 @@ def ordered_tests(relative: str, tests: list[str]) -> list[str]:
     return sorted(tests, key=lambda t: not any(w in Path(t.split("::")[0]).name for w in words))
 
 
-def run_tests(copy: Path, stage: Path, tests: list[str], timeout: float) -> tuple[str, float, str]:
-    """(status, seconds, the first failing test)."""
+def run_tests(copy: Path, stage: Path, tests: list[str], timeout: float,
+              slow: bool = False, only_slow: bool = False) -> tuple[str, float, str]:
+    """(status, seconds, the first failing test); the slow tests too with `slow`, only them
+    with `only_slow`. Byte code
+    is kept in the stage (PYTHONDONTWRITEBYTECODE dropped): each run then compiles only the
+    mutated module, and pytest rewrites the test files' asserts once (1.3 s of CPU a run)."""
     env = dict(os.environ, PYTHONPATH=str(stage), BOARDWRIGHT_CACHE="",
                PYTHONPYCACHEPREFIX=str(stage / "pycache"))
-    command = [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "--no-cov", "-m", "not slow",
-               "-p", "no:randomly", *tests]
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    command = [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "--no-cov", "-p", "no:randomly",
+               *(["-m", "slow"] if only_slow else [] if slow else ["-m", "not slow"]), *tests]
     start = time.monotonic()
     try:
         done = subprocess.run(command, cwd=copy, env=env, capture_output=True, text=True, timeout=timeout)
@@ -292,11 +322,21 @@ def main(argv: list[str] | None = None) -> int:
                         help="run a survivor again against every test file of its subpackage (as a module no "
                              "test file imports gets): a test that reaches the module through the loader or "
                              "cli.main then kills it")
+    parser.add_argument("--slow", action="store_true",
+                        help="run a survivor of the quick tests again against the slow tests of the test files "
+                             "importing its module (else of its subpackage): the whole suite's verdict; a slow run "
+                             "out of time is no kill")
     parser.add_argument("--list", action="store_true", help="print the draw and stop")
-    parser.add_argument("--only", type=int, nargs="+", metavar="N", help="run only these numbers of the draw")
+    parser.add_argument("--only", type=int, nargs="+", metavar="N",
+                        help="run only these numbers of the draw, in this order (interleave the strata: the mutants "
+                             "run by any time are then a prefix of each stratum's draw, in proportion)")
     parser.add_argument("--results", type=Path, help="JSON lines file to append results to")
-    parser.add_argument("--contexts", type=Path, help="coverage data file of a run with --cov-context=test: "
-                        "each mutant then runs the tests that run its line (default: the test files importing its module)")
+    parser.add_argument("--contexts", type=Path, nargs="+", help="coverage data files of runs with "
+                        "--cov-context=test: each mutant then runs the tests that run its line (default: the test "
+                        "files importing its module); a line no quick test runs gets its files' slow tests too")
+    parser.add_argument("--contexts-root", type=Path, nargs="+", default=[], metavar="DIR",
+                        help="the folders the data files measured the package in, where not the checkout "
+                             "(e.g. /work/main)")
     parser.add_argument("--draw-file", type=Path, help="keep the draw in this JSON file (it takes minutes)")
     parser.add_argument("--report", type=Path, metavar="RESULTS",
                         help="print the scores of a results file (--results) and stop")
@@ -318,14 +358,15 @@ def main(argv: list[str] | None = None) -> int:
     copy = stage_copy(stage, args.ref)
     source = copy if args.ref else ROOT
     stamp = [int(time.time()) + 10**6]
-    by_line = TestsByLine(args.contexts)
+    by_line = TestsByLine(args.contexts, args.contexts_root)
     results = []
     try:
-        for number, (relative, index, line) in enumerate(chosen):
-            if args.only and number not in args.only:
-                continue
+        for number in (dict.fromkeys(args.only) if args.only else range(len(chosen))):
+            relative, index, line = chosen[number]
             tests, selected_by = tests_for(relative, line, by_line, source)
-            tests = args.also + [t for t in ordered_tests(relative, tests) if t not in args.also]
+            if selected_by != "line":
+                tests = ordered_tests(relative, tests)
+            tests = args.also + [t for t in tests if t not in args.also]
             original = (source / relative).read_text()
             code, change = mutated_code(relative, index, source)
             failed = ""
@@ -334,7 +375,11 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 write(copy / relative, code, stamp)
                 try:
-                    status, seconds, failed = run_tests(copy, stage, tests, args.timeout)
+                    status, seconds, failed = run_tests(copy, stage, tests, args.timeout,
+                                                        slow=selected_by.endswith("+slow"))
+                    if status == "timeout" and selected_by.endswith("+slow"):
+                        status = "survived"     # whole test files with their slow tests may take that long
+                        # on the real code too: only a failing test is a kill there
                     wider = [t for t in ordered_tests(relative, package_tests(relative, source)) if t not in tests]
                     if status == "survived" and args.widen and wider:
                         status, more, failed = run_tests(copy, stage, wider, args.timeout)
@@ -342,6 +387,11 @@ def main(argv: list[str] | None = None) -> int:
                         status, seconds = ("survived" if status == "timeout" else status), seconds + more
                         selected_by += " then package"
                         tests = tests + wider
+                    if status == "survived" and args.slow and not selected_by.startswith(("import+slow", "package+slow")):
+                        slow_files = ordered_tests(relative, importers(relative, source) or package_tests(relative, source))
+                        status, more, failed = run_tests(copy, stage, slow_files, args.timeout, only_slow=True)
+                        status, seconds = ("survived" if status in ("timeout", "no tests") else status), seconds + more
+                        selected_by += " then slow"
                 finally:
                     write(copy / relative, original, stamp)
             result = dict(number=number, file=relative, line=line, index=index, change=change,

@@ -355,14 +355,18 @@ def test_the_web_view_counts_turns_from_one(tmp_path):
     assert [table.view(seat1)[key] for key in ("move", "turn")] == [1, 2]
 
 
-# Options that docs/cli.md shows with an example in place of the metavar the help prints.
-SHOWN_BY_EXAMPLE = {("compare", "--variant"): "A", ("serve", "--seats"): "human,greedy,...", ("tune", "--bot"): "mcts"}
+# Options that docs/cli.md shows with an example in place of the metavar the help prints,
+# and that metavar (serve's --seats is "as for play", whose section shows `--seats LIST`).
+SHOWN_BY_EXAMPLE = {("compare", "--variant"): ("A", "NAME"), ("serve", "--seats"): ("human,greedy,...", "LIST"),
+                    ("tune", "--bot"): ("mcts", "BOT")}
 
 
 def test_every_option_is_shown_in_its_commands_section_of_the_cli_docs_as_help_names_it():
     """cli/*: the word after each option in `--help` (its metavar) is the one docs/cli.md's
     section of the command writes, or the option's default there (a mutant of a metavar,
-    e.g. `tune --bot`'s "ADDRESS" -> "address" for --cluster, changes what --help prints)."""
+    e.g. `tune --bot`'s "ADDRESS" -> "address" for --cluster, changes what --help prints; so
+    does a metavar dropped, e.g. `serve --seats SEATS` for `--seats LIST`: argparse then shows
+    the option's name in capitals)."""
     import argparse
     import re
     from pathlib import Path
@@ -373,13 +377,19 @@ def test_every_option_is_shown_in_its_commands_section_of_the_cli_docs_as_help_n
     commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
     checked = 0
     for name, parser in commands.items():
+        formatter = parser._get_formatter()
         for action in parser._actions:
             long = [o for o in action.option_strings if o.startswith("--")]
-            if not long or action.metavar is None:
+            if not long or action.nargs == 0:       # a flag takes no value
                 continue
-            shown = SHOWN_BY_EXAMPLE.get((name, long[0]))
-            words = {action.metavar, str(action.default), shown} - {None}
-            assert any(f"{long[0]} {word}" in sections[name] for word in words), (name, long[0], action.metavar)
+            # what --help prints after the option: its metavar, or the name in capitals
+            printed = formatter._format_args(action, formatter._get_default_metavar_for_optional(action))
+            words = {printed, action.metavar, str(action.default)} - {None}
+            if (name, long[0]) in SHOWN_BY_EXAMPLE:
+                example, metavar = SHOWN_BY_EXAMPLE[name, long[0]]
+                assert f"{long[0]} {example}" in sections[name] and printed == metavar, (name, long[0], printed)
+            else:
+                assert any(f"{long[0]} {word}" in sections[name] for word in words), (name, long[0], printed)
             checked += 1
     assert checked >= 100
 
