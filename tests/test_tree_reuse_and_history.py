@@ -92,6 +92,25 @@ def test_reuse_is_reproducible_and_changes_the_search(race):
     assert plain.describe() + ", reuse=1)" != bot.describe() and "reuse=1" in bot.describe()
 
 
+def test_a_reused_tree_keeps_its_move_table(race):
+    # (progressive history and MAST read the table: it goes on with the tree it came with)
+    st = position(race, 0)
+    bot = make_bot("mcts:iterations=200:width=0:reuse=1:history=1", 3)
+    index = bot.choose(race, st)
+    first = {key: count for key, (_, count) in bot._kept[3].items()}
+    race.apply_index(st, index)
+    race.apply_index(st, 0)
+    bot.iterations = 20
+    bot.choose(race, st)
+    assert bot.kept_visits[1] > 0
+    table = bot._kept[3]
+    # each entry counts the moves of both searches: those of the first, and at least one
+    # move per iteration of the second (whose 20 iterations of at most 8 moves, from a
+    # total of at least 2, could not reach the first's 200 root moves on their own)
+    assert all(table[key][1] >= count for key, count in first.items())
+    assert sum(count for _, count in table.values()) >= sum(first.values()) + 20 >= 220
+
+
 def test_reuse_leaves_paired_follow_and_several_trees_alone(race):
     for spec in ("paired=1:depth=5", "follow=10", "trees=2"):
         bot = make_bot(f"mcts:iterations=20:width=0:reuse=1:{spec}", 1)
@@ -146,23 +165,38 @@ def test_the_history_table_is_the_mean_reward_of_each_move(race):
     assert table == {}
 
 
-def test_history_biases_selection_towards_high_move_averages(race, monkeypatch):
-    # The bias W H(a) / (n(a) (1 - mean(a)) + 1) added to UCT: with equal tree statistics, the
-    # option whose move average is higher is selected. Two children with the same visits
-    # and values; the table says option 3 has mean 1 and option 1 mean 0: the next
-    # iteration goes to 3 with history, by UCT's first maximum (option 1) without.
+def selected(race, history: float, children: dict, table: dict) -> int:
+    """The root option one iteration (exploration 0: means and the history bias alone)
+    selects, among root children with the given (visits, total for seat 0)."""
     st = position(race, 0)
-    for history, expected in ((0, 1), (2, 3)):
-        root = Node(2)
-        root.visits = 2
-        for value in (1, 2, 3):
-            child = root.children[value] = Node(2)
-            child.visits, child.total = 1, [0.5, 0.5]
-        table = {(0, 1): [0.0, 1], (0, 2): [0.0, 1], (0, 3): [1.0, 1]}
-        config = MCTSBot(1, iterations=1, width=0, history=history, exploration=0.7)._config(1)
-        _search_tree(race, st, config, 4, root, table)
-        grown = [value for value, child in root.children.items() if child.visits == 2]
-        assert grown == [expected]
+    root = Node(2)
+    root.visits = sum(visits for visits, _ in children.values())
+    for value, (visits, total) in children.items():
+        child = root.children[value] = Node(2)
+        child.visits, child.total = visits, [total, visits - total]
+    before = {value: child.visits for value, child in root.children.items()}
+    config = MCTSBot(1, iterations=1, width=0, history=history, exploration=0)._config(1)
+    _search_tree(race, st, config, 4, root, table)
+    [grown] = [value for value, child in root.children.items() if child.visits == before[value] + 1]
+    return grown
+
+
+@pytest.mark.parametrize("children, expected", [
+    # By hand, score = mean + W H / (n (1 - mean) + 1) with W = 1 and H from the table
+    # (option 1: H = 0; option 3: H = 1):
+    # option 1 mean 1.0 -> 1.0; option 3 (4 visits, mean 0.75) -> 0.75 + 1 / (4 x 0.25 + 1)
+    # = 1.25: option 3. (A bias faded by n + 1, 0.75 + 0.2 = 0.95, would take option 1.)
+    # (option 2, mean 0 and not in the table, H = 1/2: 0 + 0.5 / 2 = 0.25, is never taken)
+    ({1: (1, 1.0), 2: (1, 0.0), 3: (4, 3.0)}, 3),
+    # option 1 mean 0.6 -> 0.6; option 3 (4 visits, mean 0.3) -> 0.3 + 1 / (4 x 0.7 + 1)
+    # = 0.563: option 1. (Without the + 1, 0.3 + 1 / 2.8 = 0.657, or unfaded, 1.3, would take 3.)
+    ({1: (1, 0.6), 2: (1, 0.0), 3: (4, 1.2)}, 1),
+])
+def test_history_adds_its_faded_bias_to_the_selection(race, children, expected):
+    table = {(0, 1): [0.0, 2], (0, 3): [3.0, 3]}
+    assert selected(race, 1, children, table) == expected
+    # without history the better mean alone: option 1 in both positions
+    assert selected(race, 0, children, dict(table)) == 1
 
 
 def test_the_new_settings_are_checked_and_default_off():
