@@ -19,14 +19,15 @@ BOT_SETTINGS: dict[str, dict[str, tuple]] = {
              "guide": (True, 1, 3), "exploration": (False, 0, 0.7), "width": (True, 0, 6),
              "trees": (True, 1, 1), "follow": (True, 0, 0), "margin": (False, 0, 0),
              "whole": (True, 0, 0), "paired": (True, 0, 0), "decisive": (True, 0, 0),
-             "widen": (False, 0, 0), "mast": (False, 0, 0)},
+             "widen": (False, 0, 0), "mast": (False, 0, 0), "reuse": (True, 0, 0),
+             "history": (False, 0, 0)},
 }
 
 # Finite budgets: a bot decides in bounded time and memory (docs/security.md).
 BOT_LIMITS = {"iterations": 1_000_000, "seconds": 3600, "depth": 10_000, "exploration": 1000,
               "guide": 1000, "width": 1000, "trees": 64, "lookahead": 1_000_000,
               "follow": 1_000_000, "margin": 1_000_000, "whole": 1, "paired": 1,
-              "decisive": 2, "widen": 1000, "mast": 1}
+              "decisive": 2, "widen": 1000, "mast": 1, "reuse": 1, "history": 1000}
 
 
 def _finite(key: str, text: str, whole: bool, minimum: float) -> float:

@@ -159,11 +159,18 @@ def test_settings_that_would_change_nothing_are_not_searched():
     flat = _suggest(optuna.trial.FixedTrial(dict(base, depth=0, paired=1)), "mcts", SPACE["mcts"])
     assert spec_of("mcts", flat) == "mcts:iterations=50:exploration=0.7:width=4:follow=0:depth=0:paired=1:decisive=1"
     tree = _suggest(optuna.trial.FixedTrial(dict(base, depth=15, guide=1, whole=0, margin=0, paired=0, widen=1,
-                                                 mast=0.5)), "mcts", SPACE["mcts"])
+                                                 mast=0.5, history=3, reuse=1)), "mcts", SPACE["mcts"])
     assert tree["widen"] == 1 and tree["mast"] == 0.5 and tree["guide"] == 1
-    guided = _suggest(optuna.trial.FixedTrial(dict(base, depth=15, guide=2, whole=1, margin=4, paired=0, widen=0)),
-                      "mcts", SPACE["mcts"])
+    assert tree["history"] == 3 and tree["reuse"] == 1
+    guided = _suggest(optuna.trial.FixedTrial(dict(base, depth=15, guide=2, whole=1, margin=4, paired=0, widen=0,
+                                                   history=0, reuse=0)), "mcts", SPACE["mcts"])
     assert "mast" not in guided and guided["whole"] == 1 and guided["margin"] == 4
+    # progressive history and tree reuse are the tree's: not with paired playouts; and a
+    # tree whose root options stand for whole moves (`follow`) is not kept
+    assert "history" not in flat and "reuse" not in flat
+    followed = _suggest(optuna.trial.FixedTrial(dict(base, follow=200, depth=0, paired=0, widen=0, history=1)),
+                        "mcts", SPACE["mcts"])
+    assert followed["history"] == 1 and "reuse" not in followed
 
 
 def _reachable(spec: tuple, value) -> bool:

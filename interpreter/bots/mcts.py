@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 from ...dsl.bot_settings import BOT_SETTINGS
 from .determinize import determinize
+from .reuse import kept_node
 from .simple import GreedyBot
 from .values import _lead_value, _logistic, _own_value, evaluations, final_value, leads
 from ..run.processes import forked_pool
@@ -43,8 +44,10 @@ class MCTSBot:
     among them and adds their visits; a worker pool runs them side by side with the same
     result as one after another. General enhancements, each off by default: `decisive`
     (1: a move that wins at once is taken; 2: also moves that let the next seat win at once
-    are not searched), `widen` (progressive widening of the tree's nodes) and `mast`
-    (move-average sampling in random playouts)."""
+    are not searched), `widen` (progressive widening of the tree's nodes), `mast`
+    (move-average sampling in random playouts), `history` (progressive history: a bias in
+    the tree's selection towards options with a high move-average reward) and `reuse` (the
+    tree kept from one decision to the next, `reuse.kept_node`)."""
     name = "mcts"
     settings = BOT_SETTINGS["mcts"]
     pool = None     # a multiprocessing pool for root parallelism (set by the command line)
@@ -53,7 +56,7 @@ class MCTSBot:
     def __init__(self, seed, iterations: int = 400, seconds: float | None = None, depth: int = 0,
                  guide: int = 3, exploration: float = 0.7, width: int = 6, trees: int = 1,
                  follow: int = 0, margin: float = 0, whole: int = 0, paired: int = 0, decisive: int = 0,
-                 widen: float = 0, mast: float = 0):
+                 widen: float = 0, mast: float = 0, reuse: int = 0, history: float = 0):
         self.rng = random.Random(seed)
         self.iterations = int(iterations)
         self.seconds = float(seconds) if seconds is not None else None
@@ -69,6 +72,10 @@ class MCTSBot:
         self.decisive = int(decisive)
         self.widen = float(widen)
         self.mast = float(mast)
+        self.reuse = int(reuse)
+        self.history = float(history)
+        self._kept = None           # with `reuse`: (game, the position searched, its root, its move table)
+        self.kept_visits: list = []     # with `reuse`: per search, the visits its root kept from the last
 
     def describe(self) -> str:
         budget = f"seconds={self.seconds:g}" if self.seconds else f"iterations={self.iterations}"
@@ -80,14 +87,17 @@ class MCTSBot:
                 + (f", paired={self.paired}" if self.paired else "")
                 + (f", decisive={self.decisive}" if self.decisive else "")
                 + (f", widen={self.widen:g}" if self.widen else "")
-                + (f", mast={self.mast:g}" if self.mast else "") + ")")
+                + (f", mast={self.mast:g}" if self.mast else "")
+                + (f", reuse={self.reuse}" if self.reuse else "")
+                + (f", history={self.history:g}" if self.history else "") + ")")
 
     # ------------------------------------------------------------------ search
-    def search(self, game, st) -> Node:
+    def search(self, game, st, root: Node | None = None, table: dict | None = None) -> Node:
         """The root of the search from `st` (the children keyed by option value); with
-        several trees, their visits and totals added."""
+        several trees, their visits and totals added. A single tree may go on from a kept
+        `root` and move `table` (tree reuse)."""
         if self.trees == 1:
-            return _search_tree(game, st, self._config(self.iterations), self.rng.getrandbits(64))
+            return _search_tree(game, st, self._config(self.iterations), self.rng.getrandbits(64), root, table)
         shares = [self.iterations // self.trees + (k < self.iterations % self.trees) for k in range(self.trees)]
         seeds = [self.rng.getrandbits(64) for _ in range(self.trees)]
         jobs = [(self._config(max(1, n)), s) for n, s in zip(shares, seeds)]
@@ -101,17 +111,27 @@ class MCTSBot:
         seconds = self.seconds / self.trees if self.seconds and MCTSBot.pool is None else self.seconds
         # (with a pool the trees search side by side, each for the whole time)
         return (iterations, seconds, self.depth, self.guide, self.c, self.width, self.follow, self.margin,
-                self.whole, self.paired, self.decisive, self.widen, self.mast, self.limit)
+                self.whole, self.paired, self.decisive, self.widen, self.mast, self.limit, self.history)
 
     def visits(self, game, st) -> dict:
         """Visits of each option (by option id) after a search from `st`."""
         root = self.search(game, st)
         return {oid: _visits(root, v) for oid, v in zip(game.option_ids(st), st.pending.values)}
 
+    def reuses(self) -> bool:
+        """Whether this bot keeps its tree between decisions: `reuse` with one tree, no
+        paired playouts and no `follow` (whose root options stand for several decisions)."""
+        return bool(self.reuse) and self.trees == 1 and not self.paired and not self.follow
+
     def choose(self, game, st) -> int:
         if len(st.pending.values) == 1:
             return 0
-        root = self.search(game, st)
+        if self.reuses():
+            root, table = self._kept_tree(game, st)
+            root = self.search(game, st, root, table)
+            self._kept = (game, st.copy(), root, table)
+        else:
+            root = self.search(game, st)
         counts = [_visits(root, v) for v in st.pending.values]
         best = max(counts)
         tied = [i for i, n in enumerate(counts) if n == best]
@@ -121,6 +141,13 @@ class MCTSBot:
             top = max(means.values())
             tied = [i for i in tied if means[i] == top]
         return self.rng.choice(tied)
+
+    def _kept_tree(self, game, st) -> tuple:
+        """The kept tree's node for `st` and the kept move table, or a fresh start (None, {})."""
+        kept, self._kept = self._kept, None
+        node = kept_node(game, kept[1], kept[2], st) if kept is not None and kept[0] is game else None
+        self.kept_visits.append(node.visits if node is not None else 0)
+        return (node, kept[3]) if node is not None else (None, {})
 
 
 _POOL_GAME = [None]     # the game the root-parallel pool's processes inherited when forked
@@ -160,13 +187,15 @@ def _merge(roots: list, players: int) -> Node:
     return merged
 
 
-def _search_tree(game, st, config: tuple, seed: int) -> Node:
-    """One information-set tree searched from `st` for the seat that decides there."""
-    iterations, seconds, depth, guide, c, width, follow, margin, whole, paired, decisive, widen, mast, limit = config
+def _search_tree(game, st, config: tuple, seed: int, kept: Node | None = None, table: dict | None = None) -> Node:
+    """One information-set tree searched from `st` for the seat that decides there (going on
+    from the `kept` node of an earlier search and its move `table`, if given)."""
+    iterations, seconds, depth, guide, c, width, follow, margin, whole, paired, decisive, widen, mast, limit, \
+        history = config
     stop = time.process_time() + limit if limit else None
     rng = random.Random(seed)
     seat = st.pending.player
-    root = Node(st.players)
+    root = Node(st.players) if kept is None else kept
     base = leads(evaluations(game, st))
     sample = determinize(game, st, seat, rng)
     if widen and not width:     # wide decisions: the logistic's unit from a sample of the options
@@ -177,6 +206,7 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
         win, safe = decisive_options(game, sample, seat, decisive > 1)
         shortlist = [win] if win is not None else ([i for i in shortlist if i in safe] or sorted(safe))
     if len(shortlist) == 1 < len(st.pending.values):    # `width` left one option: the choice
+        root = Node(st.players)
         only = root.children[_key(st.pending.values[shortlist[0]])] = Node(st.players)
         only.visits = root.visits = 1
         return root
@@ -186,7 +216,8 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
     deadline = time.perf_counter() + seconds if seconds else None
     if paired:
         return _paired_search(game, st, root, shortlist, lines, base, scale, config, rng, deadline, stop)
-    table: dict | None = {} if mast else None     # move averages: (mover, option id) -> [reward sum, count]
+    # move averages: (mover, option id) -> [reward sum, count]
+    table = (table if table is not None else {}) if mast or history else None
     root_values = st.pending.values
     root_ids = [_key(v) for v in root_values]    # every determinization shares the root's options
     done = 0
@@ -195,7 +226,7 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
             raise SearchLimitReached()
         det = determinize(game, st, seat, rng)
         node, path = root, [root]
-        moves = [] if mast else None
+        moves = [] if table is not None else None
         while not det.finished:
             values = det.pending.values
             ids = root_ids if values is root_values else [_key(v) for v in values]
@@ -224,6 +255,10 @@ def _search_tree(game, st, config: tuple, seed: int) -> Node:
                     if child is None:       # not yet let in by progressive widening
                         continue
                     score = child.total[mover] / child.visits + c * math.sqrt(log_n / child.visits)
+                    if history:     # progressive history: W H(a) / (n(a) (1 - mean(a)) + 1)
+                        entry = table.get((mover, ids[i]))
+                        score += history * (entry[0] / entry[1] if entry else 0.5) / \
+                            (child.visits - child.total[mover] + 1)
                     if score > best_score:
                         best, best_score = i, score
             game.apply_index(det, best)
@@ -289,7 +324,7 @@ def _paired_search(game, st, root: Node, shortlist: list, lines: dict, base: lis
     one playout seed and plays every shortlisted root option from them, so the options meet
     the same hidden order and the same playout luck, and their difference is the option's
     own. Rounds go on while the iterations (one per option played) or the time last."""
-    iterations, _, depth, guide, _, _, _, margin, whole, _, _, _, _, _ = config
+    iterations, _, depth, guide, _, _, _, margin, whole, _, _, _, _, _, _ = config
     seat = st.pending.player
     ids = [_key(v) for v in st.pending.values]
     for i in shortlist:

@@ -48,6 +48,8 @@ SPACE: dict[str, dict[str, tuple]] = {
         "decisive": ("choice", (0, 1, 2)),
         "widen": ("choice", (0, 0.5, 1, 2)),
         "mast": ("choice", (0, 0.5, 0.9)),
+        "history": ("choice", (0, 1, 3)),
+        "reuse": ("choice", (0, 1)),
     },
 }
 # Settings that change nothing unless others have certain values are searched only then
@@ -60,6 +62,8 @@ WHEN: dict[str, dict] = {
         "margin": lambda s: s["depth"] > 0,                 # games finished in a playout
         "widen": lambda s: not s["paired"],                 # the tree's
         "mast": lambda s: not s["paired"] and s["depth"] > 0 and s.get("guide") == 1,  # random playouts
+        "history": lambda s: not s["paired"],               # the tree's selection
+        "reuse": lambda s: not s["paired"] and not s["follow"],     # a tree of single decisions
     },
 }
 # The first candidates of every search, the same for every game (the settings not named are
@@ -70,9 +74,9 @@ WHEN: dict[str, dict] = {
 STARTS: dict[str, list] = {
     "mcts": [
         {"iterations": 400, "exploration": 0.7, "width": 6, "follow": 0, "depth": 0, "paired": 0,
-         "decisive": 0, "widen": 0},
+         "decisive": 0, "widen": 0, "history": 0, "reuse": 0},
         {"iterations": 30, "exploration": 0.7, "width": 6, "follow": 0, "depth": 1000, "guide": 4, "whole": 0,
-         "margin": 0, "paired": 0, "decisive": 0, "widen": 0},
+         "margin": 0, "paired": 0, "decisive": 0, "widen": 0, "history": 0, "reuse": 0},
         {"iterations": 60, "exploration": 0.7, "width": 2, "follow": 0, "depth": 15, "guide": 8, "whole": 0,
          "margin": 0, "paired": 1, "decisive": 0},
     ],
