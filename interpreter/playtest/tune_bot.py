@@ -382,6 +382,7 @@ def format_tune(report: dict, command: str) -> str:
            f"{states.count('over budget')} over budget"
            + (f" ({fitted} with fewer iterations fitted to the budget)"
               if (fitted := sum(r.get("fitted_from") is not None for r in report["trials"])) else ""),
+           *(f"    trial {r['trial']} over budget: {r['why']}" for r in report["trials"] if r.get("why")),
            f"  confirmed on {report['confirmed'][0]['games'] if report['confirmed'] else 0} other games "
            f"(seed {report['confirm_seed']}):"]
     for r in report["confirmed"]:
