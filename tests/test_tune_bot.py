@@ -283,3 +283,43 @@ def test_an_over_budget_candidate_is_refitted_by_its_cost_at_most_twice(race_fil
     assert [rows[i]["why"].rsplit("; ", 1)[1] for i in (0, 3, 4)] == [
         "refitted to 50 iterations", "refitted to 10 iterations", "fitted 2 times: not again"]
     assert rows[5]["fitted_from"] is None and sum(r["fitted_from"] is not None for r in rows) == 2
+
+
+def test_a_candidate_that_cannot_pass_the_one_to_confirm_stops(race_file, monkeypatch):
+    """With one candidate to confirm, the first (made to win all 4 of its games) stays the
+    best; the next ones (made to lose every game) have 0 of 2 after their first batch, at
+    most 2 of 4, not more than 4: they stop there, whatever the pruner says."""
+    from boardwright.interpreter.playtest import tune_bot as module
+    real = module.GameRunner.play
+    first = module.spec_of("mcts", module.STARTS["mcts"][0])
+
+    def play(self, seed, indexes, candidate, opponent, budget=None):
+        records = real(self, seed, indexes, candidate, opponent, budget)
+        for r in records:
+            r["share"] = 1.0 if candidate == first else 0.0
+        return records
+
+    monkeypatch.setattr(module.GameRunner, "play", play)
+    game = load_game(race_file)
+    ref = (str(race_file), None, ())
+    remember_loaded(ref, game)
+    report = tune_bot(game, ref, "mcts", **dict(TINY, confirm=1))
+    assert [(r["state"], r["games"]) for r in report["trials"]] == [("complete", 4), ("pruned", 2), ("pruned", 2)]
+    assert [r.get("why") for r in report["trials"]] == [None] + [
+        "0 of 2 won: at most 2 of 4, not more than the first best complete candidate's 4"] * 2
+    assert report["best"]["spec"] == first
+
+
+def test_hopeless_counts_the_games_left_against_the_candidate_to_confirm():
+    """Complete candidates won 12, 14 and 9 of 16 (a pruned one's 15 does not count): 3.5 of
+    8 can reach 11.5, no more than the first's 14 or the second's 12, more than the third's
+    9; 4 of 8 can only tie the second's 12 (a tie goes to the earlier trial), 4.5 passes it."""
+    from boardwright.interpreter.playtest.tune_bot import hopeless
+    rows = [{"state": "complete", "wins": w} for w in (12.0, 14.0, 9.0)] + [{"state": "pruned", "wins": 15.0}]
+    outcomes = {(wins, confirm): hopeless({"wins": wins, "games": 8}, rows, 16, confirm) is not None
+                for wins in (3.5, 4.0, 4.5) for confirm in (1, 2, 3, 4)}
+    assert outcomes == {(3.5, 1): True, (3.5, 2): True, (3.5, 3): False, (3.5, 4): False,
+                        (4.0, 1): True, (4.0, 2): True, (4.0, 3): False, (4.0, 4): False,
+                        (4.5, 1): True, (4.5, 2): False, (4.5, 3): False, (4.5, 4): False}
+    assert hopeless({"wins": 3.5, "games": 8}, rows, 16, 2) == (
+        "3.5 of 8 won: at most 11.5 of 16, not more than the second best complete candidate's 12")

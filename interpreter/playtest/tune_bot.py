@@ -5,7 +5,9 @@ The search is optuna's (docs/playtesting.md#tuning-a-bot says why): a seeded TPE
 proposes settings from `SPACE`; each candidate plays the same seeded, rotated 2-player games
 (game index k with the same seed for every candidate), in batches; after each batch its win
 rate so far is reported, and a successive-halving pruner stops candidates that trail the
-others at the same number of games. A candidate whose measured CPU time per decision (its
+others at the same number of games; a candidate that cannot pass the complete candidates
+that would be confirmed even if it won every game left stops too (`hopeless`: it could
+never be confirmed, so the answer is the same without its games). A candidate whose measured CPU time per decision (its
 decisions with more than one option) exceeds the budget is stopped too, and the same
 settings with fewer iterations, fitted to the budget by the cost it measured, are tried
 next: its CPU per decision is split into a fixed part (what a search spends before its
@@ -315,8 +317,11 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
                                                 user_attrs={"fitted_from": trial.number, "refits": refits + 1})
                     raise optuna.TrialPruned()
                 trial.report(row["win_rate"], step)
-                if row["games"] < games and trial.should_prune():     # (after the last batch: nothing to save)
+                # (after the last batch: nothing to save)
+                if row["games"] < games and ((why := hopeless(row, rows, games, confirm)) or trial.should_prune()):
                     row["state"] = "pruned"
+                    if why:
+                        row["why"] = why
                     tick(games - row["games"])
                     raise optuna.TrialPruned()
             return row["win_rate"]
@@ -343,6 +348,25 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
     return {"game": game.title, "variant": game.variant, "bot": bot, "opponent": opponent, "budget": budget,
             "seed": seed, "trials": rows, "games_per_trial": games, "batch": batch,
             "confirm_seed": seed + CONFIRM_SEED_OFFSET, "confirmed": confirmed, "best": best}
+
+
+def hopeless(row: dict, rows: list, games: int, confirm: int) -> str | None:
+    """Why `row` can never be among the `confirm` best complete candidates, or None: its wins
+    so far plus every game it has left are no more than the wins of the `confirm`-th best
+    complete candidate (earlier, so it wins a tie; and the `confirm`-th best only gets
+    better as trials complete). Decided by game results alone: the same on any workers."""
+    rivals = sorted((r["wins"] for r in rows if r["state"] == "complete"), reverse=True)
+    if len(rivals) < confirm:
+        return None
+    most = row["wins"] + games - row["games"]
+    if most > rivals[confirm - 1]:
+        return None
+    return (f"{row['wins']:g} of {row['games']} won: at most {most:g} of {games}, not more than the "
+            f"{_ordinal(confirm)} best complete candidate's {rivals[confirm - 1]:g}")
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
 
 
 def _add(row: dict, records: list) -> None:
@@ -382,7 +406,7 @@ def format_tune(report: dict, command: str) -> str:
            f"{states.count('over budget')} over budget"
            + (f" ({fitted} with fewer iterations fitted to the budget)"
               if (fitted := sum(r.get("fitted_from") is not None for r in report["trials"])) else ""),
-           *(f"    trial {r['trial']} over budget: {r['why']}" for r in report["trials"] if r.get("why")),
+           *(f"    trial {r['trial']} {r['state']}: {r['why']}" for r in report["trials"] if r.get("why")),
            f"  confirmed on {report['confirmed'][0]['games'] if report['confirmed'] else 0} other games "
            f"(seed {report['confirm_seed']}):"]
     for r in report["confirmed"]:
