@@ -252,34 +252,44 @@ def test_fitted_iterations_by_the_fixed_part_and_the_cost_per_iteration(cpu, set
     assert reason.startswith(f"{cpu / 10:.3f} s per decision: {setup / 10:.3f} fixed + ")
 
 
-def test_an_over_budget_candidate_is_refitted_by_its_cost_at_most_twice(race_file, monkeypatch):
-    """The first candidate (400 iterations) is made to measure 4 budgets per decision, 0.2 of
-    them fixed: 400 iterations cost 3.8, so 0.5 budgets buy 0.5 / 3.8 x 400 = 52.6 -> 50.
-    At 50 it measures 1.5 budgets, 0.5 fixed: 0.2 budgets buy 0.2 / 1.0 x 50 = 10. At 10 it
-    is over again (2 budgets) and not fitted a third time."""
+FIRST = "mcts:iterations=400:exploration=0.7:width=6:follow=0:depth=0:paired=0:decisive=0:widen=0"   # STARTS[0]
+
+
+def searched_with(race_file, monkeypatch, alter, **options) -> dict:
+    """A tiny search of the race whose game records `alter(candidate, budget, records)` changes."""
     from boardwright.interpreter.playtest import tune_bot as module
     real = module.GameRunner.play
-    first = module.spec_of("mcts", module.STARTS["mcts"][0])
-    costs = {400: (4.0, 0.2), 50: (1.5, 0.5), 10: (2.0, 0.3)}       # iterations: (budgets, fixed budgets)
 
     def play(self, seed, indexes, candidate, opponent, budget=None):
         records = real(self, seed, indexes, candidate, opponent, budget)
-        n = int(candidate.split("iterations=")[1].split(":")[0])
-        if candidate.replace(f"iterations={n}:", "iterations=400:") == first:
-            for r in records:       # as if each decision had cost so much
-                r["cpu"], r["setup"] = (c * budget * r["decisions"] for c in costs[n])
-                r["iterations"] = n * r["decisions"]
+        alter(candidate, budget, records)
         return records
 
     monkeypatch.setattr(module.GameRunner, "play", play)
     game = load_game(race_file)
     ref = (str(race_file), None, ())
     remember_loaded(ref, game)
-    report = tune_bot(game, ref, "mcts", **dict(TINY, trials=6))
-    rows = report["trials"]
-    assert rows[0]["state"] == "over budget" and rows[0]["spec"] == first
-    assert rows[3]["fitted_from"] == 0 and rows[3]["spec"] == rows[0]["spec"].replace("iterations=400:", "iterations=50:")
-    assert rows[4]["fitted_from"] == 3 and rows[4]["spec"] == rows[0]["spec"].replace("iterations=400:", "iterations=10:")
+    return tune_bot(game, ref, "mcts", **dict(TINY, **options))
+
+
+def test_an_over_budget_candidate_is_refitted_by_its_cost_at_most_twice(race_file, monkeypatch):
+    """The first candidate (400 iterations) is made to measure 4 budgets per decision, 0.2 of
+    them fixed: 400 iterations cost 3.8, so 0.5 budgets buy 0.5 / 3.8 x 400 = 52.6 -> 50.
+    At 50 it measures 1.5 budgets, 0.5 fixed: 0.2 budgets buy 0.2 / 1.0 x 50 = 10. At 10 it
+    is over again (2 budgets) and not fitted a third time."""
+    costs = {400: (4.0, 0.2), 50: (1.5, 0.5), 10: (2.0, 0.3)}       # iterations: (budgets, fixed budgets)
+
+    def alter(candidate, budget, records):
+        n = int(candidate.split("iterations=")[1].split(":")[0])
+        if candidate.replace(f"iterations={n}:", "iterations=400:") == FIRST:
+            for r in records:       # as if each decision had cost so much
+                r["cpu"], r["setup"] = (c * budget * r["decisions"] for c in costs[n])
+                r["iterations"] = n * r["decisions"]
+
+    rows = searched_with(race_file, monkeypatch, alter, trials=6)["trials"]
+    assert rows[0]["state"] == "over budget" and rows[0]["spec"] == FIRST
+    assert rows[3]["fitted_from"] == 0 and rows[3]["spec"] == FIRST.replace("iterations=400:", "iterations=50:")
+    assert rows[4]["fitted_from"] == 3 and rows[4]["spec"] == FIRST.replace("iterations=400:", "iterations=10:")
     assert [rows[i]["why"].rsplit("; ", 1)[1] for i in (0, 3, 4)] == [
         "refitted to 50 iterations", "refitted to 10 iterations", "fitted 2 times: not again"]
     assert rows[5]["fitted_from"] is None and sum(r["fitted_from"] is not None for r in rows) == 2
@@ -289,25 +299,15 @@ def test_a_candidate_that_cannot_pass_the_one_to_confirm_stops(race_file, monkey
     """With one candidate to confirm, the first (made to win all 4 of its games) stays the
     best; the next ones (made to lose every game) have 0 of 2 after their first batch, at
     most 2 of 4, not more than 4: they stop there, whatever the pruner says."""
-    from boardwright.interpreter.playtest import tune_bot as module
-    real = module.GameRunner.play
-    first = module.spec_of("mcts", module.STARTS["mcts"][0])
-
-    def play(self, seed, indexes, candidate, opponent, budget=None):
-        records = real(self, seed, indexes, candidate, opponent, budget)
+    def alter(candidate, budget, records):
         for r in records:
-            r["share"] = 1.0 if candidate == first else 0.0
-        return records
+            r["share"] = 1.0 if candidate == FIRST else 0.0
 
-    monkeypatch.setattr(module.GameRunner, "play", play)
-    game = load_game(race_file)
-    ref = (str(race_file), None, ())
-    remember_loaded(ref, game)
-    report = tune_bot(game, ref, "mcts", **dict(TINY, confirm=1))
+    report = searched_with(race_file, monkeypatch, alter, confirm=1)
     assert [(r["state"], r["games"]) for r in report["trials"]] == [("complete", 4), ("pruned", 2), ("pruned", 2)]
     assert [r.get("why") for r in report["trials"]] == [None] + [
         "0 of 2 won: at most 2 of 4, not more than the first best complete candidate's 4"] * 2
-    assert report["best"]["spec"] == first
+    assert report["best"]["spec"] == FIRST
 
 
 def test_hopeless_counts_the_games_left_against_the_candidate_to_confirm():
