@@ -54,6 +54,17 @@ def test_the_report_lists_the_trials_the_confirmation_and_the_declaration():
     ]
 
 
+def test_each_over_budget_trial_says_what_it_cost_and_what_was_done():
+    report = hand_report()
+    report["trials"][2].update(trial=2, why="0.400 s per decision: 0.300 fixed + 1.00 ms per iteration; the fixed "
+                                            "part alone is over the budget: not refitted")
+    lines = format_tune(report, "x").splitlines()
+    assert lines[1:4] == ["  trials: 3 complete, 1 pruned, 1 over budget",
+                          "    trial 2 over budget: 0.400 s per decision: 0.300 fixed + 1.00 ms per iteration; "
+                          "the fixed part alone is over the budget: not refitted",
+                          "  confirmed on 100 other games (seed 7922):"]
+
+
 def test_the_declaration_ends_with_a_newline_and_names_the_bot_and_its_settings():
     text = declaration(hand_report(), "x")
     assert text.endswith('\nbot mcts "iterations=50:width=4"\n') and text.count("\n") == 4

@@ -218,41 +218,115 @@ def test_a_candidate_far_over_budget_stops_early(race_file, monkeypatch):
     assert [r["index"] for r in records] == [0] and records[0]["over"]
 
 
-@pytest.mark.parametrize("iterations, cpu, limit, expected", [
-    (400, 1.0, False, 60),      # 400 * 0.7 * 0.25 / 1.0 = 70, rounded down to the steps' 60
-    (400, 1.0, True, 30),       # halved again where a search ran past LIMIT: 35 -> 30
-    (400, 0.3, False, 200),     # 233 -> 200
-    (400, 0.2, True, 120),      # a mean within budget but one search too long: 400 * 0.7 * 0.5 = 140 -> 120
-    (30, 1.0, False, 8),        # 5.25 -> the space's low end
-    (8, 1.0, False, None),      # already at the low end: nothing fewer to try
+def test_a_game_meters_the_searches_setup_and_iterations(race_file):
+    """Each decision of the race offers 3 options, all alike to the shortlist: a tree of 50
+    iterations runs 50 per decision; paired playouts of 7 run whole rounds over the 3,
+    3 x 3 = 9; a search whose shortlist is one option (a move that wins at once, with
+    `decisive`) runs none: its whole cost is setup."""
+    game = load_game(race_file)
+    for spec, per_decision in (("mcts:iterations=50:width=0", 50), ("mcts:iterations=7:width=0:paired=1:depth=3", 9)):
+        record = play_measured(game, 5, 0, spec, "random", budget=10.0)
+        assert record["iterations"] == per_decision * record["decisions"] and record["decisions"] >= 2, spec
+        assert 0 < record["setup"] < record["cpu"], spec
+    game.set_params({"start": 9})           # the first decision wins at once
+    record = play_measured(game, 5, 0, "mcts:iterations=50:width=0:decisive=1", "random", budget=10.0)
+    assert (record["decisions"], record["iterations"], record["share"]) == (1, 0, 1.0)
+    assert 0 < record["setup"] <= record["cpu"]
+    # a search stopped at LIMIT budgets still counts its setup (and the iterations it ran: none here)
+    game.set_params({"start": 0})
+    stopped = play_measured(game, 5, 0, "mcts:iterations=100000:width=0:decisive=1", "random", budget=1e-9)
+    assert stopped["limit"] and stopped["setup"] > 0 and stopped["iterations"] == 0
+
+
+# (decisions, CPU, setup CPU, iterations run; a search past LIMIT?) -> iterations fitted from 400, budget 0.25:
+# fixed = setup / decisions, per iteration = (CPU - setup) / iterations run, fitted = (0.7 x 0.25 - fixed) / per
+# iteration rounded down to ROUND_ITERATIONS, at least 8, None if 8 would still cost over the budget.
+@pytest.mark.parametrize("cpu, setup, run, limit, expected, why", [
+    (10.0, 1.0, 4000, False, 30, "refitted to 30"),    # 0.1 + 2.25 ms: (0.175 - 0.1) / 0.00225 = 33.3 -> 30
+    (10.0, 1.0, 4000, True, 15, "refitted to 15"),     # halved where a search ran past LIMIT: 16.7 -> 15
+    (10.0, 0.0, 4000, False, 60, "refitted to 60"),    # nothing fixed: in proportion, 400 x 0.7 x 0.25 / 1.0 = 70
+    (3.0, 1.0, 4000, False, 150, "refitted to 150"),   # 0.1 + 0.5 ms: 150 -> 150
+    (10.0, 2.0, 8000, False, 8, "refitted to 8"),      # 0.2 + 1 ms: the fixed part over 0.175; 8 costs 0.208
+    (10.0, 2.0, 800, False, None, "8 iterations would cost 0.280 s"),    # 0.2 + 10 ms: 8 cost 0.28
+    (10.0, 2.5, 4000, False, None, "fixed part alone is over the budget"),   # 0.25 fixed
+    (1.5, 0.1, 4000, False, None, "no fewer iterations"),  # 0.01 + 0.35 ms (a game over by one search): 471
 ])
-def test_fitted_iterations_scale_to_the_budget_and_round_down(iterations, cpu, limit, expected):
+def test_fitted_iterations_by_the_fixed_part_and_the_cost_per_iteration(cpu, setup, run, limit, expected, why):
     from boardwright.interpreter.playtest.tune_bot import fitted_iterations
-    records = [{"over": limit, "limit": limit}]
-    assert fitted_iterations({"iterations": iterations}, {"cpu_per_decision": cpu}, records, 0.25, 8) == expected
+    row = {"decisions": 10, "cpu": cpu, "setup": setup, "iterations_run": run, "cpu_per_decision": cpu / 10}
+    fitted, reason = fitted_iterations({"iterations": 400}, row, [{"over": limit, "limit": limit}], 0.25, 8)
+    assert fitted == expected and why in reason
+    assert reason.startswith(f"{cpu / 10:.3f} s per decision: {setup / 10:.3f} fixed + ")
 
 
-def test_a_candidate_over_budget_is_tried_again_with_fewer_iterations(race_file, monkeypatch):
-    """The first candidate (400 iterations) is made to measure four budgets per decision: the
-    search tries the same settings with 400 * 0.7 / 4 = 70 -> 60 iterations next, once."""
+FIRST = "mcts:iterations=400:exploration=0.7:width=6:follow=0:depth=0:paired=0:decisive=0:widen=0"   # STARTS[0]
+
+
+def searched_with(race_file, monkeypatch, alter, **options) -> dict:
+    """A tiny search of the race whose game records `alter(candidate, budget, records)` changes."""
     from boardwright.interpreter.playtest import tune_bot as module
     real = module.GameRunner.play
 
     def play(self, seed, indexes, candidate, opponent, budget=None):
         records = real(self, seed, indexes, candidate, opponent, budget)
-        if "iterations=400:" in candidate or "iterations=60:exploration=0.7:width=6" in candidate:
-            for r in records:       # as if each decision had cost four budgets
-                r["cpu"] = 4 * budget * r["decisions"]
+        alter(candidate, budget, records)
         return records
 
     monkeypatch.setattr(module.GameRunner, "play", play)
     game = load_game(race_file)
     ref = (str(race_file), None, ())
     remember_loaded(ref, game)
-    report = tune_bot(game, ref, "mcts", **dict(TINY, trials=5))
-    first, fitted = report["trials"][0], report["trials"][3]
-    assert first["state"] == "over budget" and first["spec"].startswith("mcts:iterations=400:")
-    assert fitted["fitted_from"] == 0 and fitted["spec"] == first["spec"].replace("iterations=400:", "iterations=60:")
-    # the fitted candidate, over budget as well, is not fitted again: the fifth trial is the sampler's
-    assert fitted["state"] == "over budget" and report["trials"][4]["fitted_from"] is None
-    assert sum(r["fitted_from"] is not None for r in report["trials"]) == 1
+    return tune_bot(game, ref, "mcts", **dict(TINY, **options))
+
+
+def test_an_over_budget_candidate_is_refitted_by_its_cost_at_most_twice(race_file, monkeypatch):
+    """The first candidate (400 iterations) is made to measure 4 budgets per decision, 0.2 of
+    them fixed: 400 iterations cost 3.8, so 0.5 budgets buy 0.5 / 3.8 x 400 = 52.6 -> 50.
+    At 50 it measures 1.5 budgets, 0.5 fixed: 0.2 budgets buy 0.2 / 1.0 x 50 = 10. At 10 it
+    is over again (2 budgets) and not fitted a third time."""
+    costs = {400: (4.0, 0.2), 50: (1.5, 0.5), 10: (2.0, 0.3)}       # iterations: (budgets, fixed budgets)
+
+    def alter(candidate, budget, records):
+        n = int(candidate.split("iterations=")[1].split(":")[0])
+        if candidate.replace(f"iterations={n}:", "iterations=400:") == FIRST:
+            for r in records:       # as if each decision had cost so much
+                r["cpu"], r["setup"] = (c * budget * r["decisions"] for c in costs[n])
+                r["iterations"] = n * r["decisions"]
+
+    rows = searched_with(race_file, monkeypatch, alter, trials=6)["trials"]
+    assert rows[0]["state"] == "over budget" and rows[0]["spec"] == FIRST
+    assert rows[3]["fitted_from"] == 0 and rows[3]["spec"] == FIRST.replace("iterations=400:", "iterations=50:")
+    assert rows[4]["fitted_from"] == 3 and rows[4]["spec"] == FIRST.replace("iterations=400:", "iterations=10:")
+    assert [rows[i]["why"].rsplit("; ", 1)[1] for i in (0, 3, 4)] == [
+        "refitted to 50 iterations", "refitted to 10 iterations", "fitted 2 times: not again"]
+    assert rows[5]["fitted_from"] is None and sum(r["fitted_from"] is not None for r in rows) == 2
+
+
+def test_a_candidate_that_cannot_pass_the_one_to_confirm_stops(race_file, monkeypatch):
+    """With one candidate to confirm, the first (made to win all 4 of its games) stays the
+    best; the next ones (made to lose every game) have 0 of 2 after their first batch, at
+    most 2 of 4, not more than 4: they stop there, whatever the pruner says."""
+    def alter(candidate, budget, records):
+        for r in records:
+            r["share"] = 1.0 if candidate == FIRST else 0.0
+
+    report = searched_with(race_file, monkeypatch, alter, confirm=1)
+    assert [(r["state"], r["games"]) for r in report["trials"]] == [("complete", 4), ("pruned", 2), ("pruned", 2)]
+    assert [r.get("why") for r in report["trials"]] == [None] + [
+        "0 of 2 won: at most 2 of 4, not more than the first best complete candidate's 4"] * 2
+    assert report["best"]["spec"] == FIRST
+
+
+def test_hopeless_counts_the_games_left_against_the_candidate_to_confirm():
+    """Complete candidates won 12, 14 and 9 of 16 (a pruned one's 15 does not count): 3.5 of
+    8 can reach 11.5, no more than the first's 14 or the second's 12, more than the third's
+    9; 4 of 8 can only tie the second's 12 (a tie goes to the earlier trial), 4.5 passes it."""
+    from boardwright.interpreter.playtest.tune_bot import hopeless
+    rows = [{"state": "complete", "wins": w} for w in (12.0, 14.0, 9.0)] + [{"state": "pruned", "wins": 15.0}]
+    outcomes = {(wins, confirm): hopeless({"wins": wins, "games": 8}, rows, 16, confirm) is not None
+                for wins in (3.5, 4.0, 4.5) for confirm in (1, 2, 3, 4)}
+    assert outcomes == {(3.5, 1): True, (3.5, 2): True, (3.5, 3): False, (3.5, 4): False,
+                        (4.0, 1): True, (4.0, 2): True, (4.0, 3): False, (4.0, 4): False,
+                        (4.5, 1): True, (4.5, 2): False, (4.5, 3): False, (4.5, 4): False}
+    assert hopeless({"wins": 3.5, "games": 8}, rows, 16, 2) == (
+        "3.5 of 8 won: at most 11.5 of 16, not more than the second best complete candidate's 12")

@@ -52,6 +52,7 @@ class MCTSBot:
     settings = BOT_SETTINGS["mcts"]
     pool = None     # a multiprocessing pool for root parallelism (set by the command line)
     limit = None    # CPU seconds after which a search raises SearchLimitReached (set by `tune`)
+    meter = None    # [setup CPU s, iterations run]: what this bot's searches add up (set by `tune`)
 
     def __init__(self, seed, iterations: int = 400, seconds: float | None = None, depth: int = 0,
                  guide: int = 3, exploration: float = 0.7, width: int = 6, trees: int = 1,
@@ -97,7 +98,8 @@ class MCTSBot:
         several trees, their visits and totals added. A single tree may go on from a kept
         `root` and move `table` (tree reuse)."""
         if self.trees == 1:
-            return _search_tree(game, st, self._config(self.iterations), self.rng.getrandbits(64), root, table)
+            return _search_tree(game, st, self._config(self.iterations), self.rng.getrandbits(64), root, table,
+                                self.meter)
         shares = [self.iterations // self.trees + (k < self.iterations % self.trees) for k in range(self.trees)]
         seeds = [self.rng.getrandbits(64) for _ in range(self.trees)]
         jobs = [(self._config(max(1, n)), s) for n, s in zip(shares, seeds)]
@@ -187,12 +189,16 @@ def _merge(roots: list, players: int) -> Node:
     return merged
 
 
-def _search_tree(game, st, config: tuple, seed: int, kept: Node | None = None, table: dict | None = None) -> Node:
+def _search_tree(game, st, config: tuple, seed: int, kept: Node | None = None, table: dict | None = None,
+                 meter: list | None = None) -> Node:
     """One information-set tree searched from `st` for the seat that decides there (going on
-    from the `kept` node of an earlier search and its move `table`, if given)."""
+    from the `kept` node of an earlier search and its move `table`, if given). With a
+    `meter`, the CPU time before the first iteration (the shortlist, decisive moves, whole
+    moves: a cost the iterations do not change) and the iterations run are added to it."""
     iterations, seconds, depth, guide, c, width, follow, margin, whole, paired, decisive, widen, mast, limit, \
         history = config
-    stop = time.process_time() + limit if limit else None
+    began = time.process_time()
+    stop = began + limit if limit else None
     rng = random.Random(seed)
     seat = st.pending.player
     root = Node(st.players) if kept is None else kept
@@ -209,13 +215,15 @@ def _search_tree(game, st, config: tuple, seed: int, kept: Node | None = None, t
         root = Node(st.players)
         only = root.children[_key(st.pending.values[shortlist[0]])] = Node(st.players)
         only.visits = root.visits = 1
+        _metered(meter, time.process_time() - began, 0)
         return root
     # With `follow`, a root option stands for a whole move: it is followed by the seat's best
     # next choices within its turn (as greedy judges them), so the search compares whole moves.
     lines = {i: best_line(game, sample, i, seat, [follow], _lead_value, rng)[1] for i in shortlist} if follow else {}
     deadline = time.perf_counter() + seconds if seconds else None
+    _metered(meter, time.process_time() - began, 0)
     if paired:
-        return _paired_search(game, st, root, shortlist, lines, base, scale, config, rng, deadline, stop)
+        return _paired_search(game, st, root, shortlist, lines, base, scale, config, rng, deadline, stop, meter)
     # move averages: (mover, option id) -> [reward sum, count]
     table = (table if table is not None else {}) if mast or history else None
     root_values = st.pending.values
@@ -223,6 +231,7 @@ def _search_tree(game, st, config: tuple, seed: int, kept: Node | None = None, t
     done = 0
     while (done < iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
         if stop is not None and time.process_time() > stop:
+            _metered(meter, 0.0, done)
             raise SearchLimitReached()
         det = determinize(game, st, seat, rng)
         node, path = root, [root]
@@ -284,7 +293,14 @@ def _search_tree(game, st, config: tuple, seed: int, kept: Node | None = None, t
                     entry[0] += reward[mover]
                     entry[1] += 1
         done += 1
+    _metered(meter, 0.0, done)
     return root
+
+
+def _metered(meter: list | None, setup: float, iterations: int) -> None:
+    if meter is not None:
+        meter[0] += setup
+        meter[1] += iterations
 
 
 def decisive_options(game, st, seat: int, anti: bool) -> tuple:
@@ -319,7 +335,7 @@ def _has_winning_reply(game, st) -> bool:
 
 
 def _paired_search(game, st, root: Node, shortlist: list, lines: dict, base: list, scale: float,
-                   config: tuple, rng: random.Random, deadline, stop=None) -> Node:
+                   config: tuple, rng: random.Random, deadline, stop=None, meter=None) -> Node:
     """Flat Monte Carlo with common random numbers: each round draws one determinization and
     one playout seed and plays every shortlisted root option from them, so the options meet
     the same hidden order and the same playout luck, and their difference is the option's
@@ -332,6 +348,7 @@ def _paired_search(game, st, root: Node, shortlist: list, lines: dict, base: lis
     done = 0
     while (done < iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
         if stop is not None and time.process_time() > stop:
+            _metered(meter, 0.0, done)
             raise SearchLimitReached()
         det = determinize(game, st, seat, rng)
         seed = rng.getrandbits(64)
@@ -346,6 +363,7 @@ def _paired_search(game, st, root: Node, shortlist: list, lines: dict, base: lis
                 n.visits += 1
                 n.total = [t + r for t, r in zip(n.total, reward)]
             done += 1
+    _metered(meter, 0.0, done)
     return root
 
 

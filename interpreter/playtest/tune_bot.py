@@ -5,10 +5,17 @@ The search is optuna's (docs/playtesting.md#tuning-a-bot says why): a seeded TPE
 proposes settings from `SPACE`; each candidate plays the same seeded, rotated 2-player games
 (game index k with the same seed for every candidate), in batches; after each batch its win
 rate so far is reported, and a successive-halving pruner stops candidates that trail the
-others at the same number of games. A candidate whose measured CPU time per decision (its
+others at the same number of games; a candidate that cannot pass the complete candidates
+that would be confirmed even if it won every game left stops too (`hopeless`: it could
+never be confirmed, so the answer is the same without its games). A candidate whose measured CPU time per decision (its
 decisions with more than one option) exceeds the budget is stopped too, and the same
 settings with fewer iterations, fitted to the budget by the cost it measured, are tried
-next (once: a fitted candidate is not fitted again). The best few
+next: its CPU per decision is split into a fixed part (what a search spends before its
+first iteration: the shortlist, decisive moves, whole moves) and a cost per iteration,
+both measured on the decisions it met, and the iterations are those whose predicted cost
+is `FIT` of the budget (`fitted_iterations`). A fitted candidate still over budget is
+fitted again from its own measurement, at most `REFITS` times in all; one whose fixed
+part alone is over the budget is not (its row's `why` says so). The best few
 complete candidates then play a confirmation run on other seeds, and the best of those,
 with its win rate's 95% Wilson interval, becomes the `bot` declaration.
 
@@ -86,6 +93,7 @@ LIMIT = 12                         # a single search may take this many budgets 
                                    # (a game's costliest decisions may take ten times its mean)
 EARLY = (10, 2)                    # after 10 decisions, a mean of twice the budget stops the game too
 FIT = 0.7                          # a fitted candidate aims at this share of the budget (the cost varies by game)
+REFITS = 2                         # a candidate's settings are fitted again at most this many times in all
 # The iteration counts a fitted candidate may get, each about 1.25 times the one before.
 ROUND_ITERATIONS = sorted({int(m * 10 ** e) for e in range(4) for m in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8)})
 
@@ -139,8 +147,14 @@ def play_measured(game, seed: int, index: int, candidate: str, opponent: str, bu
     bots = [make_bot(spec, f"{game_s}:{p}", None if p == seat else game) for p, spec in enumerate(specs)]
     if budget is not None:
         bots[seat].limit = LIMIT * budget
+    meter = bots[seat].meter = [0.0, 0]     # the searches' setup CPU and iterations (`MCTSBot.meter`)
     st = game.new_state(2, game_s)
     cpu, decisions = 0.0, 0
+
+    def record(share: float, over: bool, **more) -> dict:
+        return {"index": index, "share": share, "cpu": cpu, "decisions": decisions, "over": over,
+                "setup": meter[0], "iterations": meter[1], **more}
+
     while not st.finished:
         mover = st.pending.player
         if mover == seat and len(st.pending.values) > 1:
@@ -148,31 +162,49 @@ def play_measured(game, seed: int, index: int, candidate: str, opponent: str, bu
             try:
                 choice = bots[mover].choose(game, st)
             except SearchLimitReached:
-                return {"index": index, "share": 0.0, "cpu": cpu + time.process_time() - start,
-                        "decisions": decisions + 1, "over": True, "limit": True}
+                cpu += time.process_time() - start
+                decisions += 1
+                return record(0.0, True, limit=True)
             cpu += time.process_time() - start
             decisions += 1
             if budget is not None and decisions >= EARLY[0] and cpu > EARLY[1] * budget * decisions:
-                return {"index": index, "share": 0.0, "cpu": cpu, "decisions": decisions, "over": True}
+                return record(0.0, True)
         else:
             choice = bots[mover].choose(game, st)
         game.apply_index(st, choice)
     winners = game.result(st).winners
-    share = 1 / len(winners) if seat in winners else 0.0
-    return {"index": index, "share": share, "cpu": cpu, "decisions": decisions, "over": False}
+    return record(1 / len(winners) if seat in winners else 0.0, False)
 
 
-def fitted_iterations(settings: dict, row: dict, records: list, budget: float, low: int) -> int | None:
-    """Fewer iterations for settings found over budget: scaled by `FIT` times the budget over
-    the CPU per decision measured (halved as well where one search ran past `LIMIT` budgets:
-    its true cost is unknown), rounded down to `ROUND_ITERATIONS`, at least `low`. None where
-    that would not be fewer than it had."""
-    scale = FIT * budget / max(row["cpu_per_decision"], budget)
+def cost_model(row: dict) -> tuple[float, float]:
+    """A candidate's measured CPU as (fixed s per decision, s per iteration): the searches'
+    setup (`MCTSBot.meter`) over its decisions, the rest over the iterations run (a search
+    stopped at `LIMIT` counts the iterations it ran, so the split holds for it too)."""
+    fixed = row["setup"] / max(1, row["decisions"])
+    per_iteration = (row["cpu"] - row["setup"]) / max(1, row["iterations_run"])
+    return fixed, max(0.0, per_iteration)
+
+
+def fitted_iterations(settings: dict, row: dict, records: list, budget: float, low: int) -> tuple[int | None, str]:
+    """Fewer iterations for settings found over budget, and why (or why none): those whose
+    predicted CPU per decision, fixed + iterations x per iteration (`cost_model`), is `FIT`
+    times the budget (the iterations halved as well where one search ran past `LIMIT`
+    budgets: that decision's cost lies far from the mean), rounded down to
+    `ROUND_ITERATIONS`, at least `low`. None where the fixed part alone is over the budget,
+    where even `low` iterations are predicted over it, or where that is not fewer than it had."""
+    fixed, per_iteration = cost_model(row)
+    cost = f"{row['cpu_per_decision']:.3f} s per decision: {fixed:.3f} fixed + {1000 * per_iteration:.2f} ms per iteration"
+    if fixed >= budget:
+        return None, f"{cost}; the fixed part alone is over the budget: not refitted"
+    wanted = (FIT * budget - fixed) / per_iteration if per_iteration else math.inf
     if any(r.get("limit") for r in records):
-        scale *= 0.5
-    wanted = settings["iterations"] * scale
-    fitted = max([n for n in ROUND_ITERATIONS if n <= wanted] + [low])
-    return fitted if fitted < settings["iterations"] else None
+        wanted *= 0.5
+    fitted = max([n for n in ROUND_ITERATIONS if n <= wanted * (1 + 1e-9)] + [low])    # (1e-9: float sums)
+    if fixed + fitted * per_iteration > budget:
+        return None, f"{cost}; {low} iterations would cost {fixed + low * per_iteration:.3f} s: not refitted"
+    if fitted >= settings["iterations"]:
+        return None, f"{cost}; no fewer iterations to fit"
+    return fitted, f"{cost}; refitted to {fitted} iterations"
 
 
 def _play_jobs(job: tuple) -> list:
@@ -269,7 +301,9 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
             settings = _suggest(trial, bot, space)
             spec = spec_of(bot, settings)
             row = {"trial": trial.number, "spec": spec, "games": 0, "wins": 0.0, "cpu": 0.0, "decisions": 0,
-                   "state": "complete", "fitted_from": trial.user_attrs.get("fitted_from")}
+                   "setup": 0.0, "iterations_run": 0, "state": "complete",
+                   "fitted_from": trial.user_attrs.get("fitted_from")}
+            refits = trial.user_attrs.get("refits", 0)
             rows.append(row)
             for step, start in enumerate(range(0, games, batch)):
                 records = runner.play(seed, list(range(start, min(games, start + batch))), spec, opponent, budget)
@@ -278,15 +312,20 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
                 if row["cpu_per_decision"] > budget or any(r["over"] for r in records):
                     row["state"] = "over budget"
                     tick(games - row["games"])
-                    if row["fitted_from"] is None and "iterations" in settings:     # (fitted once only)
-                        fewer = fitted_iterations(settings, row, records, budget, space["iterations"][1])
+                    if refits >= REFITS:
+                        row["why"] = f"{row['cpu_per_decision']:.3f} s per decision; fitted {refits} times: not again"
+                    elif "iterations" in settings:
+                        fewer, row["why"] = fitted_iterations(settings, row, records, budget, space["iterations"][1])
                         if fewer is not None:
                             study.enqueue_trial(dict(settings, iterations=fewer),
-                                                user_attrs={"fitted_from": trial.number})
+                                                user_attrs={"fitted_from": trial.number, "refits": refits + 1})
                     raise optuna.TrialPruned()
                 trial.report(row["win_rate"], step)
-                if row["games"] < games and trial.should_prune():     # (after the last batch: nothing to save)
+                # (after the last batch: nothing to save)
+                if row["games"] < games and ((why := hopeless(row, rows, games, confirm)) or trial.should_prune()):
                     row["state"] = "pruned"
+                    if why:
+                        row["why"] = why
                     tick(games - row["games"])
                     raise optuna.TrialPruned()
             return row["win_rate"]
@@ -297,7 +336,8 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
         confirmed = []
         for row in complete[:confirm]:
             records = runner.play(seed + CONFIRM_SEED_OFFSET, list(range(confirm_games)), row["spec"], opponent, budget)
-            result = {"trial": row["trial"], "spec": row["spec"], "games": 0, "wins": 0.0, "cpu": 0.0, "decisions": 0}
+            result = {"trial": row["trial"], "spec": row["spec"], "games": 0, "wins": 0.0, "cpu": 0.0, "decisions": 0,
+                      "setup": 0.0, "iterations_run": 0}
             _add(result, records)
             result["over"] = any(r["over"] for r in records)
             result["ci95"] = wilson(result["wins"], result["games"])
@@ -314,6 +354,25 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
             "confirm_seed": seed + CONFIRM_SEED_OFFSET, "confirmed": confirmed, "best": best}
 
 
+def hopeless(row: dict, rows: list, games: int, confirm: int) -> str | None:
+    """Why `row` can never be among the `confirm` best complete candidates, or None: its wins
+    so far plus every game it has left are no more than the wins of the `confirm`-th best
+    complete candidate (earlier, so it wins a tie; and the `confirm`-th best only gets
+    better as trials complete). Decided by game results alone: the same on any workers."""
+    rivals = sorted((r["wins"] for r in rows if r["state"] == "complete"), reverse=True)
+    if len(rivals) < confirm:
+        return None
+    most = row["wins"] + games - row["games"]
+    if most > rivals[confirm - 1]:
+        return None
+    return (f"{row['wins']:g} of {row['games']} won: at most {most:g} of {games}, not more than the "
+            f"{_ordinal(confirm)} best complete candidate's {rivals[confirm - 1]:g}")
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
 def _add(row: dict, records: list) -> None:
     """Add a batch of game records to a candidate's totals (in game order: the same sums on
     any number of workers)."""
@@ -322,6 +381,8 @@ def _add(row: dict, records: list) -> None:
         row["wins"] += r["share"]
         row["cpu"] += r["cpu"]
         row["decisions"] += r["decisions"]
+        row["setup"] += r["setup"]
+        row["iterations_run"] += r["iterations"]
     row["win_rate"] = round(row["wins"] / row["games"], 4)
     row["cpu_per_decision"] = round(row["cpu"] / max(1, row["decisions"]), 4)
 
@@ -349,6 +410,7 @@ def format_tune(report: dict, command: str) -> str:
            f"{states.count('over budget')} over budget"
            + (f" ({fitted} with fewer iterations fitted to the budget)"
               if (fitted := sum(r.get("fitted_from") is not None for r in report["trials"])) else ""),
+           *(f"    trial {r['trial']} {r['state']}: {r['why']}" for r in report["trials"] if r.get("why")),
            f"  confirmed on {report['confirmed'][0]['games'] if report['confirmed'] else 0} other games "
            f"(seed {report['confirm_seed']}):"]
     for r in report["confirmed"]:
