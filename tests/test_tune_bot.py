@@ -259,7 +259,7 @@ def test_fitted_iterations_by_the_fixed_part_and_the_cost_per_iteration(cpu, set
     assert reason.startswith(f"{cpu / 10:.3f} s per decision: {setup / 10:.3f} fixed + ")
 
 
-FIRST = "mcts:iterations=400:exploration=0.7:width=6:follow=0:depth=0:paired=0:decisive=0:widen=0"   # STARTS[0]
+FIRST = "mcts:iterations=400:exploration=0.7:width=6:follow=0:depth=0:paired=0:decisive=0:widen=0:history=0:reuse=0"  # STARTS[0]
 
 
 def searched_with(race_file, monkeypatch, alter, **options) -> dict:
