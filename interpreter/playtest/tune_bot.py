@@ -359,7 +359,7 @@ def hopeless(row: dict, rows: list, games: int, confirm: int) -> str | None:
     so far plus every game it has left are no more than the wins of the `confirm`-th best
     complete candidate (earlier, so it wins a tie; and the `confirm`-th best only gets
     better as trials complete). Decided by game results alone: the same on any workers."""
-    rivals = sorted((r["wins"] for r in rows if r["state"] == "complete"), reverse=True)
+    rivals = sorted((r["wins"] for r in rows if r["state"] == "complete" and r is not row), reverse=True)
     if len(rivals) < confirm:
         return None
     most = row["wins"] + games - row["games"]
