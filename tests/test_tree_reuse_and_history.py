@@ -73,6 +73,26 @@ def test_a_fresh_tree_after_an_undo_another_game_or_another_line(race):
     assert bot.kept_visits[0] == 0 and bot.kept_visits[1] > 0
 
 
+def test_a_fresh_tree_for_another_seat_or_another_game_object(race, tmp_path):
+    """A tree searched for one seat is not lent to another seat's decision (it was searched
+    from the first seat's knowledge), and a tree searched in one loaded game is not used in
+    another, even one of the same rules at the same continued position."""
+    st = position(race, 0)
+    bot = make_bot("mcts:iterations=60:width=0:reuse=1", 3)
+    race.apply_index(st, bot.choose(race, st))
+    assert st.pending.player == 1
+    bot.choose(race, st)
+    assert bot.kept_visits == [0, 0]
+    twin = make_small_game(tmp_path, RACE)
+    for game in (race, twin):
+        st = position(race, 0)
+        bot = make_bot("mcts:iterations=60:width=0:reuse=1", 3)
+        race.apply_index(st, bot.choose(race, st))
+        race.apply_index(st, 0)
+        bot.choose(game, st)
+        assert (bot.kept_visits[1] > 0) == (game is race)
+
+
 def test_reuse_is_reproducible_and_changes_the_search(race):
     def game(spec: str, seed: int) -> list:
         st = position(race, 0)

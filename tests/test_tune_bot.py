@@ -238,6 +238,28 @@ def test_a_game_meters_the_searches_setup_and_iterations(race_file):
     assert stopped["limit"] and stopped["setup"] > 0 and stopped["iterations"] == 0
 
 
+@pytest.mark.parametrize("spec, per_round", [({}, 1), ({"paired": 1, "depth": 3}, 3)])
+def test_a_search_stopped_at_its_limit_counts_the_iterations_it_ran(race_file, monkeypatch, spec, per_round):
+    """With a CPU clock that reads 0, 1, 2, ...: the search begins at 0, its setup ends at
+    1, and the limit 5.5 lets the checks that read 2, 3, 4 and 5 start a round each (one
+    iteration in a tree, one per option of the race's 3 in paired playouts); the check that
+    reads 6 stops it, and the meter holds those rounds."""
+    import itertools
+    from types import SimpleNamespace
+    from boardwright.interpreter.bots import mcts
+    ticks = itertools.count()
+    monkeypatch.setattr(mcts, "time", SimpleNamespace(process_time=lambda: float(next(ticks)),
+                                                      perf_counter=mcts.time.perf_counter))
+    game = load_game(race_file)
+    st = game.new_state(2, "5")
+    assert len(st.pending.values) == 3
+    bot = mcts.MCTSBot(1, iterations=100000, width=0, **spec)
+    bot.limit, bot.meter = 5.5, [0.0, 0]
+    with pytest.raises(mcts.SearchLimitReached):
+        bot.choose(game, st)
+    assert bot.meter == [1.0, 4 * per_round]
+
+
 # (decisions, CPU, setup CPU, iterations run; a search past LIMIT?) -> iterations fitted from 400, budget 0.25:
 # fixed = setup / decisions, per iteration = (CPU - setup) / iterations run, fitted = (0.7 x 0.25 - fixed) / per
 # iteration rounded down to ROUND_ITERATIONS, at least 8, None if 8 would still cost over the budget.
