@@ -260,6 +260,32 @@ def test_a_search_stopped_at_its_limit_counts_the_iterations_it_ran(race_file, m
     assert bot.meter == [1.0, 4 * per_round]
 
 
+
+def test_a_search_stops_at_its_limit_while_trying_decisive_moves(race_file, monkeypatch):
+    """`decisive=2` tries every option against every answer before the first iteration (in
+    the polyomino test bed 14.5 CPU s for one decision, 58 budgets): the limit is checked
+    before each option. With a CPU clock that reads 0, 1, 2, ... and the limit 1.5, the
+    check before the first option reads 1 and lets it be tried, the next reads 2 and stops
+    the search: one of the race's 3 options has had its answers tried, and the meter holds
+    the setup up to then (the read 3, less the start 0) and no iteration."""
+    import itertools
+    from types import SimpleNamespace
+    from boardwright.interpreter.bots import mcts
+    ticks = itertools.count()
+    monkeypatch.setattr(mcts, "time", SimpleNamespace(process_time=lambda: float(next(ticks)),
+                                                      perf_counter=mcts.time.perf_counter))
+    answered = []
+    real = mcts._has_winning_reply
+    monkeypatch.setattr(mcts, "_has_winning_reply", lambda game, st: answered.append(1) or real(game, st))
+    game = load_game(race_file)
+    st = game.new_state(2, "5")
+    assert len(st.pending.values) == 3
+    bot = mcts.MCTSBot(1, iterations=100000, width=0, decisive=2)
+    bot.limit, bot.meter = 1.5, [0.0, 0]
+    with pytest.raises(mcts.SearchLimitReached):
+        bot.choose(game, st)
+    assert len(answered) == 1 and bot.meter == [3.0, 0]
+
 # (decisions, CPU, setup CPU, iterations run; a search past LIMIT?) -> iterations fitted from 400, budget 0.25:
 # fixed = setup / decisions, per iteration = (CPU - setup) / iterations run, fitted = (0.7 x 0.25 - fixed) / per
 # iteration rounded down to ROUND_ITERATIONS, at least 8, None if 8 would still cost over the budget.

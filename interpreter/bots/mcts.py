@@ -209,7 +209,11 @@ def _search_tree(game, st, config: tuple, seed: int, kept: Node | None = None, t
     else:
         shortlist, scale = _shortlist(game, sample, base[seat], width, rng)
     if decisive:
-        win, safe = decisive_options(game, sample, seat, decisive > 1)
+        try:        # (trying every option against every answer may cost many budgets in a wide game)
+            win, safe = decisive_options(game, sample, seat, decisive > 1, stop)
+        except SearchLimitReached:
+            _metered(meter, time.process_time() - began, 0)
+            raise
         shortlist = [win] if win is not None else ([i for i in shortlist if i in safe] or sorted(safe))
     if len(shortlist) == 1 < len(st.pending.values):    # `width` left one option: the choice
         root = Node(st.players)
@@ -303,14 +307,17 @@ def _metered(meter: list | None, setup: float, iterations: int) -> None:
         meter[1] += iterations
 
 
-def decisive_options(game, st, seat: int, anti: bool) -> tuple:
+def decisive_options(game, st, seat: int, anti: bool, stop: float | None = None) -> tuple:
     """Decisive and anti-decisive moves (Teytaud and Teytaud 2010): an option after which
     `seat` alone has won at once (returned first, else None), and the options worth
     searching: with `anti`, those after which the next seat to decide, an opponent, has no
-    option that wins the game at once for it alone (all of them when none is safe)."""
+    option that wins the game at once for it alone (all of them when none is safe). Past
+    the CPU time `stop`, SearchLimitReached is raised before the next option is tried."""
     n = len(st.pending.values)
     safe = set(range(n))
     for i in range(n):
+        if stop is not None and time.process_time() > stop:
+            raise SearchLimitReached()
         trial = st.copy()
         trial.quiet = True          # imagined: its log is never read
         game.apply_index(trial, i)
