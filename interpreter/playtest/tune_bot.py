@@ -255,13 +255,15 @@ def cheaper_shortlist(settings: dict, row: dict, budget: float, low: int, probe:
 def refitted(settings: dict, row: dict, records: list, budget: float, low: int,
              probe: dict | None = None) -> tuple[dict | None, str]:
     """The settings to try next for an over-budget candidate, and why (or why none): where
-    its fixed part alone takes `FIT` of the budget or more, the same search over a cheaper
-    shortlist (`cheaper_shortlist`), else fewer iterations (`fitted_iterations`)."""
+    its fixed part leaves no room for `low` iterations within `FIT` of the budget and is the
+    larger share of their cost, the same search over a cheaper shortlist
+    (`cheaper_shortlist`), else fewer iterations (`fitted_iterations`)."""
     fewer, why = fitted_iterations(settings, row, records, budget, low, probe)
-    fixed, _ = cost_model(row, probe)
-    if fixed >= FIT * budget and (cheaper := cheaper_shortlist(settings, row, budget, low, probe)) is not None:
-        return cheaper, (f"{why.split('; ')[0]}; the fixed part is over {FIT:g} of the budget: a cheaper shortlist, "
-                         f"width={cheaper['width']} at {cheaper['iterations']} iterations")
+    fixed, per_iteration = cost_model(row, probe)
+    if fixed + low * per_iteration > FIT * budget and fixed > low * per_iteration and \
+            (cheaper := cheaper_shortlist(settings, row, budget, low, probe)) is not None:
+        return cheaper, (f"{why.split('; ')[0]}; the fixed part leaves no room for {low} iterations: a cheaper "
+                         f"shortlist, width={cheaper['width']} at {cheaper['iterations']} iterations")
     return (dict(settings, iterations=fewer) if fewer is not None else None), why
 
 
