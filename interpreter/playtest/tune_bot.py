@@ -242,7 +242,7 @@ def cheaper_shortlist(settings: dict, row: dict, budget: float, low: int, probe:
     measured when it plays), at most the settings' own; None where even `low` iterations
     cost over the budget, or where the shortlist is that cheap already."""
     width = 2 if settings.get("follow") else 0
-    if "width" not in settings or settings["width"] == width or (width == 2 and settings["width"] < 2):
+    if "width" not in settings or settings["width"] == width or (width == 2 and 0 < settings["width"] < 2):
         return None
     _, per_iteration = cost_model(row, probe)
     if low * per_iteration > budget:
