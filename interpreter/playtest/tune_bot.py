@@ -13,7 +13,11 @@ settings with fewer iterations, fitted to the budget by the cost it measured, ar
 next: its CPU per decision is split into a fixed part (what a search spends before its
 first iteration: the shortlist, decisive moves, whole moves) and a cost per iteration,
 both measured on the decisions it met, and the iterations are those whose predicted cost
-is `FIT` of the budget (`fitted_iterations`). A fitted candidate still over budget is
+is `FIT` of the budget (`fitted_iterations`). A candidate stopped before the end of any
+game first plays a whole game at `PROBE` iterations, as its fixed part can grow over a
+game (`cost_model`); where the fixed part leaves no room for the fewest iterations, the
+same search over a cheaper shortlist is tried instead (`refitted`, `cheaper_shortlist`).
+A fitted candidate still over budget is
 fitted again from its own measurement, at most `REFITS` times in all; one whose fixed
 part alone is over the budget is not (its row's `why` says so). The best few
 complete candidates then play a confirmation run on other seeds, and the best of those,
