@@ -189,8 +189,8 @@ def cost_model(row: dict, probe: dict | None = None) -> tuple[float, float]:
     setup (`MCTSBot.meter`) over its decisions, the rest over the iterations run (a search
     stopped at `LIMIT` counts the iterations it ran, so the split holds for it too). With a
     `probe` (a whole game of the same settings at one iteration, `PROBE`), each part is the
-    larger of the two measurements: the fixed part grows over a game in some games (Urban
-    Panic's shortlist judges options whose look-ahead costs more as the city fills), so the
+    larger of the two measurements: the fixed part grows over a game in some games (the
+    shortlist's look-ahead can cost more as the board fills), so the
     first decisions alone can read far too low."""
     fixed = row["setup"] / max(1, row["decisions"])
     per_iteration = max(0.0, (row["cpu"] - row["setup"]) / max(1, row["iterations_run"]))
@@ -240,7 +240,7 @@ def needs_probe(settings: dict, row: dict, records: list, budget: float, low: in
 def cheaper_shortlist(settings: dict, row: dict, budget: float, low: int, probe: dict | None = None) -> dict | None:
     """The same search over a cheaper shortlist, or None: `width=0` searches every option
     judged one step only (the look-ahead that picks the best `width` is the fixed part's cost
-    in games like Urban Panic); with `follow` (a whole move built for every shortlisted
+    where it grows over a game); with `follow` (a whole move built for every shortlisted
     option, so more options cost more) a shortlist of 2 instead. Its iterations are those
     the cost per iteration alone allows at `FIT` of the budget (its own fixed part is
     measured when it plays), at most the settings' own; None where even `low` iterations
