@@ -378,3 +378,117 @@ def test_hopeless_counts_the_games_left_against_the_candidate_to_confirm():
                         (4.5, 1): True, (4.5, 2): False, (4.5, 3): False, (4.5, 4): False}
     assert hopeless({"wins": 3.5, "games": 8}, rows, 16, 2) == (
         "3.5 of 8 won: at most 11.5 of 16, not more than the second best complete candidate's 12")
+
+
+# Urban Panic's paired start, as measured (docs/playtesting.md): 0.015 s fixed + 8.68 ms per
+# iteration over its first 10 decisions, 0.166 s fixed + 14.96 ms per iteration over whole games.
+EARLY_ROW = {"decisions": 10, "cpu": 0.15 + 100 * 0.00868, "setup": 0.15, "iterations_run": 100,
+             "cpu_per_decision": 0.1018, "whole_games": 0}
+PROBE_GAME = {"decisions": 100, "cpu": 16.6 + 200 * 0.01496, "setup": 16.6, "iterations": 200, "iterations_each": 1}
+
+
+def test_a_whole_game_probe_raises_the_cost_model_where_it_reads_higher():
+    """Each part is the larger of the two: the probe's 0.166 fixed over the first decisions'
+    0.015, its 14.96 ms per iteration over 8.68; a probe that reads lower changes nothing."""
+    from boardwright.interpreter.playtest.tune_bot import cost_model
+    assert cost_model(EARLY_ROW) == pytest.approx((0.015, 0.00868))
+    assert cost_model(EARLY_ROW, PROBE_GAME) == pytest.approx((0.166, 0.01496))
+    cheap = {"decisions": 100, "cpu": 0.5 + 100 * 0.001, "setup": 0.5, "iterations": 100}
+    assert cost_model(EARLY_ROW, cheap) == pytest.approx((0.015, 0.00868))
+    assert cost_model(EARLY_ROW, dict(cheap, iterations=0)) == pytest.approx((0.015, 0.00868))
+
+
+def test_fitted_from_the_first_decisions_and_from_a_whole_game():
+    """From the first decisions: (0.175 - 0.015) / 8.68 ms = 18.4 -> 15 iterations (the
+    fit the failed run made); with the whole game: (0.175 - 0.166) / 14.96 ms = 0.6, and the
+    fewest, 8, cost 0.166 + 0.120 = 0.286 s: over the budget, not refitted."""
+    from boardwright.interpreter.playtest.tune_bot import fitted_iterations, needs_probe
+    settings = {"iterations": 60, "width": 2, "paired": 1}
+    assert fitted_iterations(settings, EARLY_ROW, [], 0.25, 8)[0] == 15
+    fitted, why = fitted_iterations(settings, EARLY_ROW, [], 0.25, 8, PROBE_GAME)
+    assert fitted is None and "8 iterations would cost 0.286 s" in why and "a whole game at 1 iteration" in why
+    # a probe is played only for a candidate that met no whole game and would be refitted
+    assert needs_probe(settings, EARLY_ROW, [], 0.25, 8)
+    assert not needs_probe(settings, dict(EARLY_ROW, whole_games=1), [], 0.25, 8)
+    assert not needs_probe(settings, dict(EARLY_ROW, setup=3.0), [], 0.25, 8)   # 0.3 fixed: no refit anyway
+
+
+@pytest.mark.parametrize("settings, per_iteration, expected", [
+    ({"iterations": 60, "width": 2, "follow": 0}, 0.01496, {"width": 0, "iterations": 10}),  # 0.175 / 14.96 ms = 11.7
+    ({"iterations": 400, "width": 6, "follow": 0}, 0.00074, {"width": 0, "iterations": 200}),  # 236 -> 200
+    ({"iterations": 50, "width": 6, "follow": 0}, 0.00074, {"width": 0, "iterations": 50}),    # at most its own
+    ({"iterations": 100, "width": 6, "follow": 200}, 0.001, {"width": 2, "iterations": 100}),  # whole moves: 2
+    ({"iterations": 100, "width": 0, "follow": 200}, 0.001, {"width": 2, "iterations": 100}),  # (0: every option)
+    ({"iterations": 100, "width": 0, "follow": 0}, 0.001, None),      # as cheap as it gets
+    ({"iterations": 100, "width": 2, "follow": 200}, 0.001, None),
+    ({"iterations": 30, "width": 6, "follow": 0}, 0.04, None),        # 8 x 40 ms = 0.32 s: over by themselves
+])
+def test_a_cheaper_shortlist_keeps_the_search_and_fits_its_iterations(settings, per_iteration, expected):
+    from boardwright.interpreter.playtest.tune_bot import cheaper_shortlist
+    row = {"decisions": 10, "setup": 2.0, "cpu": 2.0 + 1000 * per_iteration, "iterations_run": 1000}
+    cheaper = cheaper_shortlist(settings, row, 0.25, 8)
+    assert cheaper == (dict(settings, **expected) if expected else None)
+
+
+def test_the_refit_takes_a_cheaper_shortlist_only_where_the_fixed_part_leaves_no_room():
+    """0.166 fixed + 8 x 14.96 ms = 0.286 > 0.175, and 0.166 > 0.120: a cheaper shortlist;
+    0.015 fixed: fewer iterations (15); 0.1 fixed + 8 x 20 ms = 0.26 > 0.175 but the
+    iterations are the larger share: fewer iterations cannot fit, and a shortlist would not help."""
+    from boardwright.interpreter.playtest.tune_bot import refitted
+    settings = {"iterations": 60, "width": 2, "follow": 0, "paired": 1}
+    refit, why = refitted(settings, EARLY_ROW, [], 0.25, 8, PROBE_GAME)
+    assert refit == dict(settings, width=0, iterations=10)
+    assert why.endswith("the fixed part leaves no room for 8 iterations: a cheaper shortlist, width=0 at 10 iterations")
+    assert refitted(settings, EARLY_ROW, [], 0.25, 8)[0] == dict(settings, iterations=15)
+    busy = {"decisions": 10, "setup": 1.0, "cpu": 1.0 + 100 * 0.02, "iterations_run": 100, "cpu_per_decision": 0.3}
+    assert refitted(settings, busy, [], 0.25, 8) == (None, refitted(settings, busy, [], 0.25, 8)[1])
+    assert "8 iterations would cost 0.260 s: not refitted" in refitted(settings, busy, [], 0.25, 8)[1]
+
+
+def test_a_whole_game_far_over_budget_drops_the_candidate_at_once(race_file, monkeypatch):
+    """A game played to its end at a mean past WHOLE budgets is over (and whole: its cost
+    holds over a game); on one process the batch's later games are not played. One under
+    it is neither."""
+    from boardwright.interpreter.playtest import tune_bot as module
+    game = load_game(race_file)
+    monkeypatch.setattr(module, "LIMIT", 1e12)
+    monkeypatch.setattr(module, "EARLY", (10 ** 6, 2))
+    spec = "mcts:iterations=50:width=0"
+    record = play_measured(game, 5, 0, spec, "random", budget=10.0)
+    assert not record["over"] and record["whole"]
+    mean = record["cpu"] / record["decisions"]
+    over = play_measured(game, 5, 0, spec, "random", budget=mean / 2)    # 2 budgets: past WHOLE's 1.25
+    assert over["over"] and over["whole"] and over["decisions"] == record["decisions"]
+    ref = (str(race_file), None, ())
+    remember_loaded(ref, game)
+    with module.GameRunner(game, ref) as runner:
+        assert [r["index"] for r in runner.play(5, [0, 1, 2, 3], spec, "random", mean / 100)] == [0]
+    monkeypatch.setattr(module, "EARLY", (1, 2))
+    early = play_measured(game, 5, 0, spec, "random", budget=mean / 100)
+    assert early["over"] and not early["whole"] and early["decisions"] == 1
+
+
+def test_a_candidate_stopped_early_is_refitted_by_a_whole_game_probe(race_file, monkeypatch):
+    """The first candidate is made to stop early (no whole game) at 4 budgets per decision,
+    0.06 of them fixed: alone, that would refit it to (0.7 - 0.06) / (3.94 / 400) = 65 -> 60.
+    Its probe, a whole game of game 0 at one iteration, is made to read 0.66 budgets fixed +
+    0.01 per iteration: 0.66 + 8 x 0.01 = 0.74 over 0.7, and the fixed part the larger share:
+    the next trial is the same search over every option (width=0) at 0.7 / 0.01 = 70 -> 60."""
+    calls = []
+
+    def alter(candidate, budget, records):
+        calls.append((candidate, [r["index"] for r in records]))
+        for r in records:
+            if candidate == FIRST:
+                r.update(cpu=4 * budget * r["decisions"], setup=0.06 * budget * r["decisions"],
+                         iterations=400 * r["decisions"], over=True, whole=False)
+            elif candidate == FIRST.replace("iterations=400:", "iterations=1:"):
+                r.update(setup=0.66 * budget * r["decisions"], cpu=0.67 * budget * r["decisions"],
+                         iterations=r["decisions"])
+
+    rows = searched_with(race_file, monkeypatch, alter, trials=4)["trials"]
+    assert calls[1] == (FIRST.replace("iterations=400:", "iterations=1:"), [0])
+    assert rows[0]["probe"]["iterations_each"] == 1 and rows[0]["state"] == "over budget"
+    assert rows[0]["why"].endswith("a cheaper shortlist, width=0 at 60 iterations")
+    assert rows[3]["fitted_from"] == 0
+    assert rows[3]["spec"] == FIRST.replace("iterations=400:", "iterations=60:").replace("width=6", "width=0")

@@ -13,7 +13,11 @@ settings with fewer iterations, fitted to the budget by the cost it measured, ar
 next: its CPU per decision is split into a fixed part (what a search spends before its
 first iteration: the shortlist, decisive moves, whole moves) and a cost per iteration,
 both measured on the decisions it met, and the iterations are those whose predicted cost
-is `FIT` of the budget (`fitted_iterations`). A fitted candidate still over budget is
+is `FIT` of the budget (`fitted_iterations`). A candidate stopped before the end of any
+game first plays a whole game at `PROBE` iterations, as its fixed part can grow over a
+game (`cost_model`); where the fixed part leaves no room for the fewest iterations, the
+same search over a cheaper shortlist is tried instead (`refitted`, `cheaper_shortlist`).
+A fitted candidate still over budget is
 fitted again from its own measurement, at most `REFITS` times in all; one whose fixed
 part alone is over the budget is not (its row's `why` says so). The best few
 complete candidates then play a confirmation run on other seeds, and the best of those,
@@ -92,6 +96,7 @@ CONFIRM_SEED_OFFSET = 7_919        # the confirmation plays other games than the
 LIMIT = 12                         # a single search may take this many budgets before its game stops
                                    # (a game's costliest decisions may take ten times its mean)
 EARLY = (10, 2)                    # after 10 decisions, a mean of twice the budget stops the game too
+WHOLE = 1.25                       # a whole game at a mean past this many budgets drops the candidate at once
 FIT = 0.7                          # a fitted candidate aims at this share of the budget (the cost varies by game)
 REFITS = 2                         # a candidate's settings are fitted again at most this many times in all
 # The iteration counts a fitted candidate may get, each about 1.25 times the one before.
@@ -153,7 +158,7 @@ def play_measured(game, seed: int, index: int, candidate: str, opponent: str, bu
 
     def record(share: float, over: bool, **more) -> dict:
         return {"index": index, "share": share, "cpu": cpu, "decisions": decisions, "over": over,
-                "setup": meter[0], "iterations": meter[1], **more}
+                "setup": meter[0], "iterations": meter[1], "whole": not over or "whole" in more, **more}
 
     while not st.finished:
         mover = st.pending.player
@@ -173,27 +178,42 @@ def play_measured(game, seed: int, index: int, candidate: str, opponent: str, bu
             choice = bots[mover].choose(game, st)
         game.apply_index(st, choice)
     winners = game.result(st).winners
-    return record(1 / len(winners) if seat in winners else 0.0, False)
+    share = 1 / len(winners) if seat in winners else 0.0
+    if budget is not None and cpu > WHOLE * budget * decisions:
+        return record(share, True, whole=True)
+    return record(share, False)
 
 
-def cost_model(row: dict) -> tuple[float, float]:
+def cost_model(row: dict, probe: dict | None = None) -> tuple[float, float]:
     """A candidate's measured CPU as (fixed s per decision, s per iteration): the searches'
     setup (`MCTSBot.meter`) over its decisions, the rest over the iterations run (a search
-    stopped at `LIMIT` counts the iterations it ran, so the split holds for it too)."""
+    stopped at `LIMIT` counts the iterations it ran, so the split holds for it too). With a
+    `probe` (a whole game of the same settings at one iteration, `PROBE`), each part is the
+    larger of the two measurements: the fixed part grows over a game in some games (the
+    shortlist's look-ahead can cost more as the board fills), so the
+    first decisions alone can read far too low."""
     fixed = row["setup"] / max(1, row["decisions"])
-    per_iteration = (row["cpu"] - row["setup"]) / max(1, row["iterations_run"])
-    return fixed, max(0.0, per_iteration)
+    per_iteration = max(0.0, (row["cpu"] - row["setup"]) / max(1, row["iterations_run"]))
+    if probe is not None:
+        fixed = max(fixed, probe["setup"] / max(1, probe["decisions"]))
+        if probe["iterations"]:
+            per_iteration = max(per_iteration, (probe["cpu"] - probe["setup"]) / probe["iterations"])
+    return fixed, per_iteration
 
 
-def fitted_iterations(settings: dict, row: dict, records: list, budget: float, low: int) -> tuple[int | None, str]:
+def fitted_iterations(settings: dict, row: dict, records: list, budget: float, low: int,
+                      probe: dict | None = None) -> tuple[int | None, str]:
     """Fewer iterations for settings found over budget, and why (or why none): those whose
-    predicted CPU per decision, fixed + iterations x per iteration (`cost_model`), is `FIT`
-    times the budget (the iterations halved as well where one search ran past `LIMIT`
-    budgets: that decision's cost lies far from the mean), rounded down to
-    `ROUND_ITERATIONS`, at least `low`. None where the fixed part alone is over the budget,
-    where even `low` iterations are predicted over it, or where that is not fewer than it had."""
-    fixed, per_iteration = cost_model(row)
+    predicted CPU per decision, fixed + iterations x per iteration (`cost_model`, with the
+    `probe`'s whole game if given), is `FIT` times the budget (the iterations halved as well
+    where one search ran past `LIMIT` budgets: that decision's cost lies far from the mean),
+    rounded down to `ROUND_ITERATIONS`, at least `low`. None where the fixed part alone is
+    over the budget, where even `low` iterations are predicted over it, or where that is not
+    fewer than it had."""
+    fixed, per_iteration = cost_model(row, probe)
     cost = f"{row['cpu_per_decision']:.3f} s per decision: {fixed:.3f} fixed + {1000 * per_iteration:.2f} ms per iteration"
+    if probe is not None:
+        cost += f" (the larger of its games and a whole game at {probe['iterations_each']} iteration)"
     if fixed >= budget:
         return None, f"{cost}; the fixed part alone is over the budget: not refitted"
     wanted = (FIT * budget - fixed) / per_iteration if per_iteration else math.inf
@@ -205,6 +225,50 @@ def fitted_iterations(settings: dict, row: dict, records: list, budget: float, l
     if fitted >= settings["iterations"]:
         return None, f"{cost}; no fewer iterations to fit"
     return fitted, f"{cost}; refitted to {fitted} iterations"
+
+
+PROBE = 1      # the iterations of the game that measures a candidate's fixed part over a whole game
+
+
+def needs_probe(settings: dict, row: dict, records: list, budget: float, low: int) -> bool:
+    """Whether a refit of `row` needs a whole game to measure its fixed part: it met no whole
+    game (stopped early), and what it measured would refit it (else nothing is to be gained:
+    the fixed part only reads higher over a whole game)."""
+    return not row["whole_games"] and fitted_iterations(settings, row, records, budget, low)[0] is not None
+
+
+def cheaper_shortlist(settings: dict, row: dict, budget: float, low: int, probe: dict | None = None) -> dict | None:
+    """The same search over a cheaper shortlist, or None: `width=0` searches every option
+    judged one step only (the look-ahead that picks the best `width` is the fixed part's cost
+    where it grows over a game); with `follow` (a whole move built for every shortlisted
+    option, so more options cost more) a shortlist of 2 instead. Its iterations are those
+    the cost per iteration alone allows at `FIT` of the budget (its own fixed part is
+    measured when it plays), at most the settings' own; None where even `low` iterations
+    cost over the budget, or where the shortlist is that cheap already."""
+    width = 2 if settings.get("follow") else 0
+    if "width" not in settings or settings["width"] == width or (width == 2 and 0 < settings["width"] < 2):
+        return None
+    _, per_iteration = cost_model(row, probe)
+    if low * per_iteration > budget:
+        return None
+    wanted = FIT * budget / per_iteration if per_iteration else math.inf
+    iterations = min(settings["iterations"], max([n for n in ROUND_ITERATIONS if n <= wanted * (1 + 1e-9)] + [low]))
+    return dict(settings, width=width, iterations=iterations)
+
+
+def refitted(settings: dict, row: dict, records: list, budget: float, low: int,
+             probe: dict | None = None) -> tuple[dict | None, str]:
+    """The settings to try next for an over-budget candidate, and why (or why none): where
+    its fixed part leaves no room for `low` iterations within `FIT` of the budget and is the
+    larger share of their cost, the same search over a cheaper shortlist
+    (`cheaper_shortlist`), else fewer iterations (`fitted_iterations`)."""
+    fewer, why = fitted_iterations(settings, row, records, budget, low, probe)
+    fixed, per_iteration = cost_model(row, probe)
+    if fixed + low * per_iteration > FIT * budget and fixed > low * per_iteration and \
+            (cheaper := cheaper_shortlist(settings, row, budget, low, probe)) is not None:
+        return cheaper, (f"{why.split('; ')[0]}; the fixed part leaves no room for {low} iterations: a cheaper "
+                         f"shortlist, width={cheaper['width']} at {cheaper['iterations']} iterations")
+    return (dict(settings, iterations=fewer) if fewer is not None else None), why
 
 
 def _play_jobs(job: tuple) -> list:
@@ -301,7 +365,7 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
             settings = _suggest(trial, bot, space)
             spec = spec_of(bot, settings)
             row = {"trial": trial.number, "spec": spec, "games": 0, "wins": 0.0, "cpu": 0.0, "decisions": 0,
-                   "setup": 0.0, "iterations_run": 0, "state": "complete",
+                   "setup": 0.0, "iterations_run": 0, "whole_games": 0, "state": "complete",
                    "fitted_from": trial.user_attrs.get("fitted_from")}
             refits = trial.user_attrs.get("refits", 0)
             rows.append(row)
@@ -315,10 +379,15 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
                     if refits >= REFITS:
                         row["why"] = f"{row['cpu_per_decision']:.3f} s per decision; fitted {refits} times: not again"
                     elif "iterations" in settings:
-                        fewer, row["why"] = fitted_iterations(settings, row, records, budget, space["iterations"][1])
-                        if fewer is not None:
-                            study.enqueue_trial(dict(settings, iterations=fewer),
-                                                user_attrs={"fitted_from": trial.number, "refits": refits + 1})
+                        low, probe = space["iterations"][1], None
+                        if needs_probe(settings, row, records, budget, low):
+                            probe = runner.play(seed, [0], spec_of(bot, dict(settings, iterations=PROBE)), opponent,
+                                                budget)[0]
+                            probe["iterations_each"] = PROBE
+                            row["probe"] = probe
+                        refit, row["why"] = refitted(settings, row, records, budget, low, probe)
+                        if refit is not None:
+                            study.enqueue_trial(refit, user_attrs={"fitted_from": trial.number, "refits": refits + 1})
                     raise optuna.TrialPruned()
                 trial.report(row["win_rate"], step)
                 # (after the last batch: nothing to save)
@@ -383,6 +452,7 @@ def _add(row: dict, records: list) -> None:
         row["decisions"] += r["decisions"]
         row["setup"] += r["setup"]
         row["iterations_run"] += r["iterations"]
+        row["whole_games"] = row.get("whole_games", 0) + r.get("whole", True)
     row["win_rate"] = round(row["wins"] / row["games"], 4)
     row["cpu_per_decision"] = round(row["cpu"] / max(1, row["decisions"]), 4)
 
