@@ -14,7 +14,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
-from boardwright.dsl.loader import GAMES_DIR, bundled_games, resolve_game, variants_of
+from boardwright.dsl import ast
+from boardwright.dsl.loader import GAMES_DIR, bundled_games, resolve_game, resolve_variant, variants_of
+from boardwright.dsl.parsed import parse_file
 from boardwright.interpreter.compile.load import load_game
 from coverage_floors import check_floors
 
@@ -257,6 +259,17 @@ def all_game_variants() -> list[tuple[str, str | None]]:
         out.append((name, None))
         out.extend((name, v) for v in variants_of(resolve_game(name)))
     return out
+
+
+def player_range(name: str, variant: str | None = None) -> tuple[int, int]:
+    """A bundled game's fewest and most players, read from its rule files without loading the
+    game (checking its data and compiling it cost each worker seconds while collecting the
+    tests): the variant's `players` line replaces the base's, as the loader merges them.
+    test_games.py checks it against every loaded game and variant."""
+    base = resolve_game(name)
+    files = [base] + ([resolve_variant(base, variant)] if variant else [])
+    declared = [item for file in files for item in parse_file(file).items if isinstance(item, ast.PlayersDecl)]
+    return declared[-1].minimum, declared[-1].maximum
 
 
 @lru_cache(maxsize=None)

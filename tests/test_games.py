@@ -10,11 +10,11 @@ import pytest
 
 from boardwright.interpreter.run.state import State
 
-from conftest import all_game_variants, cached_game
+from conftest import all_game_variants, cached_game, player_range
 
 CASES = [(name, variant, players)
          for name, variant in all_game_variants()
-         for players in range(cached_game(name, variant).min_players, cached_game(name, variant).max_players + 1)]
+         for players in range(player_range(name, variant)[0], player_range(name, variant)[1] + 1)]
 
 
 @pytest.mark.slow
@@ -53,6 +53,7 @@ def test_same_seed_and_choices_give_the_same_game(name, variant):
     comparison: it differs with the seed even in a game that never shuffles."""
     game = cached_game(name, variant)
     players = game.min_players
+    assert player_range(name, variant) == (game.min_players, game.max_players), "the player counts CASES covers"
 
     def play(seed):
         rng = random.Random(3)

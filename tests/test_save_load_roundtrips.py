@@ -11,7 +11,7 @@ import pytest
 from boardwright.cli.play import start_session
 from boardwright.interpreter.compile.load import load_game
 
-from conftest import all_game_variants, cached_game
+from conftest import all_game_variants, player_range
 
 # One param per game that changes play from the first turns, so a resumed game that lost
 # it plays differently (or is refused as damaged).
@@ -25,7 +25,7 @@ BEFORE_SAVE, AFTER_SAVE = 3, 4          # the human's moves before the save, and
 
 CASES = [(name, variant, players)
          for name, variant in all_game_variants()
-         for players in sorted({cached_game(name, variant).min_players, cached_game(name, variant).max_players})]
+         for players in sorted(set(player_range(name, variant)))]
 
 
 def args(**given) -> argparse.Namespace:

@@ -6,16 +6,20 @@ import textwrap
 
 import pytest
 
+from boardwright.interpreter.testing import scenario
 from boardwright.interpreter.testing.scenario import run_scenario
 
-from conftest import scenario_paths
+from conftest import cached_game, scenario_paths
 
 PUNTO_SCENARIOS = [p for p in scenario_paths() if p.parent.parent.name == "punto"]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", scenario_paths(), ids=lambda p: f"{p.parent.parent.name}/{p.name}")
-def test_bundled_scenario_passes(path):
+def test_bundled_scenario_passes(path, monkeypatch):
+    # The 140 scenarios name 12 games and variants: each is loaded once a worker, not once a
+    # scenario (loading is tested on its own, and run_scenario's own load by the tests below).
+    monkeypatch.setattr(scenario, "load_game", cached_game)
     outcome = run_scenario(path)
     assert outcome.passed, "\n".join(outcome.failures)
 
