@@ -45,3 +45,74 @@ def test_a_seats_web_view_is_everything_it_sees_and_nothing_more(tmp_path):
     assert [z.get("hidden", False) for z in other["zones"]] == [True, False, False]
     assert [item["label"] for item in other["zones"][1]["items"]] == ["Egret", "Falcon", "Gecko", "Heron"]
     assert other["decision"] == {"player": 0, "prompt": None, "options": None} and other["seat"] == 1
+
+
+def _saved_figures(monkeypatch) -> list:
+    """What each figure saved with matplotlib said: its title, each plot's title, x label, tick
+    labels, legend, y limits, and the format and resolution it was saved in."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+    saved, original = [], Figure.savefig
+
+    def savefig(fig, path, **options):
+        fig.canvas.draw()
+        plots = [{"title": ax.get_title(), "xlabel": ax.get_xlabel(), "visible": ax.axison,
+                  "ticks": [t.get_text() for t in ax.get_xticklabels()],
+                  "xs": [list(line.get_xdata()) for line in ax.lines], "ylim": tuple(round(v, 2) for v in ax.get_ylim()),
+                  "legend": [t.get_text() for t in ax.get_legend().get_texts()] if ax.get_legend() else None}
+                 for ax in fig.axes]
+        saved.append({"title": fig._suptitle.get_text() if fig._suptitle else None, "plots": plots, **options})
+        return original(fig, path, **options)
+    monkeypatch.setattr(Figure, "savefig", savefig)
+    return saved
+
+
+def _sweep_report(variant):
+    """A sweep of `mode` (two enum members) and `n` (1, 2): four points, two measures."""
+    points = [{"params": {"mode": mode, "n": n},
+               "measures": {"win rate Player 1": {"value": 0.5, "ci95": [0.3, 0.7]},
+                            "length": {"value": 10.0 + n, "ci95": [9.0, 13.0]}}}
+              for mode in ("fast", "slow") for n in (1, 2)]
+    return {"game": "Race", "variant": variant, "games": 40, "params": ["mode", "n"], "points": points}
+
+
+@pytest.mark.parametrize("variant, title", [(None, "Race"), ("team", "Race (team)")])
+def test_a_sweeps_plot_is_titled_with_the_game_its_variant_and_what_each_plot_shows(monkeypatch, tmp_path,
+                                                                                   variant, title):
+    """interpreter/playtest/sweep.py plot_sweep: the figure's title names the game, and its
+    variant in brackets only when there is one ("Race (None)" with the mutant `if
+    report.get("variant") or True`); a plot per measure against the first param, named along
+    the x axis (text values as ticks), a line per value of the second param, a share on its
+    whole scale; a PNG at 100 dpi."""
+    from boardwright.interpreter.playtest.sweep import plot_sweep
+    saved = _saved_figures(monkeypatch)
+    plot_sweep(str(tmp_path / "sweep.png"), _sweep_report(variant))
+    assert (tmp_path / "sweep.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    [figure] = saved
+    assert figure["title"] == f"{title}: 40 games per value, 95% interval bands"
+    assert figure["dpi"] == 100
+    share, length = figure["plots"]
+    for plot, name in ((share, "win rate Player 1"), (length, "length")):
+        assert (plot["title"], plot["xlabel"], plot["ticks"], plot["legend"]) == (name, "mode", ["fast", "slow"],
+                                                                                ["n=1", "n=2"])
+    assert share["ylim"] == (-0.02, 1.02) and length["ylim"] != (-0.02, 1.02)
+    assert share["xs"] == [[0, 1], [0, 1]]          # text values: one place each
+
+
+def test_a_sweeps_plot_puts_the_values_of_a_numeric_param_at_their_places(monkeypatch, tmp_path):
+    """plot_sweep: a first param that is a number is plotted at its values (1 and 3 are two
+    apart), not one place each as text values are (the mutant that takes every number for a
+    bool, `isinstance(..., bool)` for `not isinstance(..., bool)`, puts them at 0 and 1); a
+    true/false param is text."""
+    from boardwright.interpreter.playtest.sweep import plot_sweep
+    saved = _saved_figures(monkeypatch)
+    report = _sweep_report(None)
+    for row in report["points"]:
+        row["params"] = {"n": row["params"]["n"] * 2 - 1, "mode": row["params"]["mode"]}
+    plot_sweep(str(tmp_path / "numbers.png"), dict(report, params=["n", "mode"]))
+    for row in report["points"]:
+        row["params"] = {"fair": row["params"]["n"] == 1, "mode": row["params"]["mode"]}
+    plot_sweep(str(tmp_path / "bools.png"), dict(report, params=["fair", "mode"]))
+    numbers, bools = saved
+    assert numbers["plots"][0]["xs"] == [[1, 3], [1, 3]] and numbers["plots"][0]["legend"] == ["mode=fast", "mode=slow"]
+    assert bools["plots"][0]["xs"] == [[0, 1], [0, 1]] and bools["plots"][0]["ticks"] == ["True", "False"]
