@@ -116,3 +116,59 @@ def test_a_sweeps_plot_puts_the_values_of_a_numeric_param_at_their_places(monkey
     numbers, bools = saved
     assert numbers["plots"][0]["xs"] == [[1, 3], [1, 3]] and numbers["plots"][0]["legend"] == ["mode=fast", "mode=slow"]
     assert bools["plots"][0]["xs"] == [[0, 1], [0, 1]] and bools["plots"][0]["ticks"] == ["True", "False"]
+
+
+COUNT_UP = """\
+game "Count up"
+players 2
+var total: int = 0
+play {
+  while total < 5 {
+    turn current {
+      choose n from [1, 2] prompt "Add"
+      total += n
+    }
+  }
+}
+score p { "Total": total }
+"""
+
+
+def test_compile_emit_marks_a_rule_line_once_where_the_code_of_a_new_line_begins(tmp_path, capsys):
+    """cli/authoring_commands.py `compile --emit` (docs/cli.md: "each statement marked with its
+    rule line"): a mark where the rule line changes, not again on the next Python line of the
+    same statement. Kills interpreter/compile/codegen.py's block heading `L = F[2]` written
+    without its span (then the statement after it is marked a second time: `# count.game:5`
+    on the `def` line and again on `_rounds = 0`)."""
+    import re
+    from boardwright.cli.main import main
+    path = tmp_path / "count.game"
+    path.write_text(COUNT_UP)
+    assert main(["compile", str(path), "--emit"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    marks = [(n, m.group(1)) for n, line in enumerate(lines) if (m := re.search(r"  # count\.game:(\d+)$", line))]
+    assert [mark for (_, mark), (_, previous) in zip(marks[1:], marks) if mark == previous] == []
+    blocks = [n for n, line in enumerate(lines) if line.startswith("def b_play_")]
+    assert len(blocks) == 2                     # the loop up to the choice, and the rest of the turn
+    # the loop's block starts at the `while` (line 5), the other after the choice (line 8)
+    assert [mark for n, mark in marks if n in blocks] == ["5", "8"]
+
+
+def test_the_web_table_quotes_at_most_40_characters_of_an_unknown_action_and_reads_11_digit_numbers(tmp_path):
+    """cli/web/server.py: a refusal quotes what it was sent only in part (an unknown action's
+    first 40 characters: the mutant `name[:41]`), and a whole number in a query has at most 11
+    digits (12 are refused before int() reads them: the mutant `len(text) <= 12`)."""
+    import json
+    from boardwright.cli.web.server import LOCAL_HOSTS, build_app
+    from test_mutants_round6 import answers
+    from web_support import new_table, secret_game
+    table = new_table(tmp_path, str(secret_game(tmp_path)), ["human", "human"])
+    seat0 = table.tokens["0"]
+    name = "abcdefghij" * 6                     # 60 characters
+    got = answers(build_app([table], LOCAL_HOSTS), [
+        ("POST", f"/api/{seat0}/{name}", json.dumps({"move": 0}).encode()),
+        ("GET", f"/api/{seat0}/past?step={'9' * 11}", None),
+        ("GET", f"/api/{seat0}/past?step={'9' * 12}", None)])
+    assert got == [(404, {"error": f"no action '{name[:40]}'; actions: choose, undo, redo, hint"}),
+                   (400, {"error": "'step' must be a move number from 0 to 0"}),
+                   (400, {"error": "'step' must be a whole number"})]
