@@ -172,3 +172,54 @@ def test_the_web_table_quotes_at_most_40_characters_of_an_unknown_action_and_rea
     assert got == [(404, {"error": f"no action '{name[:40]}'; actions: choose, undo, redo, hint"}),
                    (400, {"error": "'step' must be a move number from 0 to 0"}),
                    (400, {"error": "'step' must be a whole number"})]
+
+
+def test_a_long_goal_is_quoted_by_its_first_80_characters(capsys):
+    """interpreter/playtest/goals.py parse_goal: an error quotes at most the first 80
+    characters of a --goal it cannot read (the mutant `text[:81]` for an unknown measure)."""
+    from boardwright.dsl.errors import UsageError
+    from boardwright.interpreter.playtest.goals import parse_goal
+    unknown = "m" * 90 + "=1"
+    with pytest.raises(UsageError) as refused:
+        parse_goal(unknown, ["length"])
+    assert str(refused.value).startswith(f"--goal {'m' * 80}: no measure '{'m' * 90}'; measures: ")
+    unreadable = "?" * 90
+    with pytest.raises(UsageError) as refused:
+        parse_goal(unreadable, ["length"])
+    assert str(refused.value).startswith(f"--goal '{'?' * 80}': expected MEASURE=VALUE")
+
+
+RACE = "docs/examples/head-start-race/race.game"
+TIMED_COMMANDS = {
+    "simulate": ("playtest_commands", ["simulate", RACE, "--players", "2", "--games", "2", "--set", "goal=5"]),
+    "ladder": ("playtest_commands", ["ladder", RACE, "--bots", "random,greedy", "--games", "2", "--set", "goal=5"]),
+    "probe": ("playtest_commands", ["probe", RACE, "--players", "2", "--bots", "random", "--gold", "mcts:iterations=10",
+                                    "--games", "1", "--positions", "1", "--repeats", "1", "--set", "goal=5", "-q"]),
+    "tune": ("tune_commands", ["tune", RACE, "--players", "2", "--set", "goal=5", "-q", "--param", "head_start=0..2",
+                               "--goal", "first-player=0.5", "--budget", "40", "--games", "4"]),
+    "tune --bot": ("tune_bot_command", ["tune", RACE, "--bot", "mcts", "--trials", "2", "--games", "2", "--batch", "2",
+                                        "--confirm", "1", "--confirm-games", "2", "--seed", "3", "-q",
+                                        "--decision-seconds", "10", "--set", "goal=5"]),
+}
+
+
+@pytest.mark.parametrize("command", list(TIMED_COMMANDS))
+def test_every_timed_command_reports_the_seconds_it_took_to_the_millisecond(monkeypatch, capsys, command):
+    """cli/playtest_commands.py, cli/tune_commands.py, cli/tune_bot_command.py: `--json`'s
+    "seconds" is the wall time from the start of the work to its end, rounded to the
+    millisecond: a clock that reads 1000 s at the start and 12.3456789 s later at every reading
+    after gives 12.346 (mutants: the seconds as `round(None, 3)`, `round(..., 4)`, the start
+    read after the work)."""
+    import importlib
+    import json
+    import time
+    import types
+    from boardwright.cli.main import main
+    module_name, argv = TIMED_COMMANDS[command]
+    module = importlib.import_module(f"boardwright.cli.{module_name}")
+    readings = iter([1000.0])
+    clock = types.SimpleNamespace(perf_counter=lambda: next(readings, 1012.3456789), time=time.time,
+                                  monotonic=time.monotonic, process_time=time.process_time, sleep=time.sleep)
+    monkeypatch.setattr(module, "time", clock)
+    assert main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["seconds"] == 12.346
