@@ -223,3 +223,35 @@ def test_every_timed_command_reports_the_seconds_it_took_to_the_millisecond(monk
     monkeypatch.setattr(module, "time", clock)
     assert main([*argv, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["seconds"] == 12.346
+
+
+def documented_json_keys(command: str) -> tuple[set, set]:
+    """The keys docs/cli.md's table of `COMMAND --json` lists: (always there, only with an option
+    or a declaration)."""
+    import re
+    from test_mutants_round6 import cli_docs_sections
+    section = cli_docs_sections()[command]
+    after = section[section.index("`--json` prints one object with these keys"):].split("\n\n")
+    table = next(block for block in after if block.startswith("| key"))
+    always, sometimes = set(), set()
+    for row in re.findall(r"^\| (`.+?) \| (.+?) \|$", table, re.M):
+        keys = set(re.findall(r"`(\w+)`", row[0]))
+        (sometimes if row[1].startswith("only with") else always).update(keys)
+    return always, sometimes
+
+
+def test_simulate_json_has_the_keys_the_cli_docs_list_and_the_runs_settings(capsys):
+    """cli/playtest_commands.py and interpreter/playtest/report.py: `simulate --json` prints
+    exactly the keys of docs/cli.md's table (of those marked "only with", `measures`: the race
+    declares measures, but no opponents, and no --coverage is given), and the settings are the command
+    line's (a string mutant of any key, e.g. "params" -> "XXparamsXX", fails it)."""
+    import json
+    from boardwright.cli.main import main
+    always, sometimes = documented_json_keys("simulate")
+    assert {"params", "bot_settings", "seconds", "seats"} <= always and "coverage" in sometimes
+    assert main(["simulate", RACE, "--players", "2", "--games", "3", "--seed", "5", "--bots", "greedy,random",
+                 "--set", "goal=5", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) == always | {"measures"}
+    assert [report[k] for k in ("players", "games", "seed", "bots", "rotate", "params")] == [
+        2, 3, 5, ["greedy", "random"], False, {"goal": "5"}]
