@@ -124,7 +124,7 @@ players 2
 var total: int = 0
 play {
   while total < 5 {
-    turn current {
+    turn 0 {
       choose n from [1, 2] prompt "Add"
       total += n
     }
@@ -255,3 +255,37 @@ def test_simulate_json_has_the_keys_the_cli_docs_list_and_the_runs_settings(caps
     assert set(report) == always | {"measures"}
     assert [report[k] for k in ("players", "games", "seed", "bots", "rotate", "params")] == [
         2, 3, 5, ["greedy", "random"], False, {"goal": "5"}]
+
+
+# docs/cli.md's lists of what `--json` prints, written out: the object's keys, and the keys of
+# the entries of its lists.
+DOCUMENTED_JSON = {
+    "ladder": ({"game", "variant", "players", "games_per_pair", "seed", "seconds", "pairs", "ratings"},
+               {"pairs": {"bots", "games", "wins", "draws", "score_rate", "ci95"},
+                "ratings": {"bot", "settings", "rating", "ci95", "games", "score_rate"}}),
+    "probe": ({"game", "variant", "players", "seed", "games", "repeats", "gold", "gold_settings", "opponent",
+               "opponent_settings", "positions", "choices", "bots", "gold_cpu_per_decision", "per_game", "rows",
+               "seconds"},
+              {"bots": {"bot", "settings", "agreement", "regret", "cpu_per_decision"},
+               "per_game": {"index", "seed", "positions"},
+               "rows": {"game", "decision", "gold_choice", "gold_values", "choices", "agreement", "regret"}}),
+}
+
+
+@pytest.mark.parametrize("command", list(DOCUMENTED_JSON))
+def test_ladder_and_probe_json_have_the_keys_the_cli_docs_list(capsys, tmp_path, command):
+    """cli/playtest_commands.py, interpreter/playtest/ladder.py and probe.py: `--json` prints the
+    keys docs/cli.md's sections of ladder and probe name, at the top and in each entry of its
+    lists (a string mutant of a key fails it)."""
+    import json
+    from boardwright.cli.main import main
+    top, entries = DOCUMENTED_JSON[command]
+    argv = TIMED_COMMANDS[command][1]
+    if command == "probe":                      # a game of real choices, so that there are positions
+        (tmp_path / "count.game").write_text(COUNT_UP)
+        argv = ["probe", str(tmp_path / "count.game"), *argv[2:argv.index("--set")], "-q"]
+    assert main([*argv, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) == top
+    for name, keys in entries.items():
+        assert report[name] and all(set(entry) == keys for entry in report[name]), (name, report[name])
