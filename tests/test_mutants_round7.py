@@ -306,3 +306,31 @@ def test_tune_bot_json_has_every_field_of_a_trial_the_cli_docs_name(capsys):
     assert len(report["trials"]) == 2 and all(fields <= set(trial) and "why" not in trial for trial in report["trials"])
     assert [(t["state"], t["fitted_from"], t["games"]) for t in report["trials"]] == [("complete", None, 2)] * 2
     assert report["best"]["spec"] == report["confirmed"][0]["spec"] and report["declaration"].startswith("# Tuned by")
+
+
+def test_sweep_and_tune_json_have_the_fields_the_cli_docs_name(capsys):
+    """interpreter/playtest/sweep.py, tune_params.py and cli/tune_commands.py: `sweep --json`
+    prints `params` (the names swept), `fixed`, and per point its `params` and `measures`, each
+    `{"value", "ci95"}`; `tune --json` prints `best` (its `params`, `games`, `goals`: per goal
+    `value`, `ci95`, `loss`, `loss_ci95`; `measures`, `search`), `confirmed`, `told_apart`,
+    `candidates`, `trials` (`params`, `losses`, `games`) and `games_played` (docs/cli.md; a
+    string mutant of a field fails it)."""
+    import json
+    from boardwright.cli.main import main
+    assert main(["sweep", RACE, "--players", "2", "--games", "2", "--set", "head_start=0..1", "--set", "goal=5",
+                 "-q", "--json"]) == 0
+    sweep = json.loads(capsys.readouterr().out)
+    assert (sweep["params"], sweep["fixed"]) == (["head_start"], {"goal": "5"})
+    assert [point["params"] for point in sweep["points"]] == [{"head_start": 0}, {"head_start": 1}]
+    for point in sweep["points"]:
+        assert "gap" in point["measures"]
+        assert all(set(m) == {"value", "ci95"} and len(m["ci95"]) == 2 for m in point["measures"].values())
+    assert main([*TIMED_COMMANDS["tune"][1], "--json"]) == 0
+    tune = json.loads(capsys.readouterr().out)
+    assert {"best", "confirmed", "told_apart", "candidates", "trials", "games_played"} <= set(tune)
+    best = tune["best"]
+    assert {"params", "games", "goals", "measures", "search"} <= set(best) and set(best["params"]) == {"head_start"}
+    [goal] = best["goals"]
+    assert {"value", "ci95", "loss", "loss_ci95"} <= set(goal)
+    assert tune["trials"] and all({"params", "losses", "games"} <= set(t) for t in tune["trials"])
+    assert tune["games_played"] >= best["games"] > 0
