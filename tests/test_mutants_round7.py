@@ -334,3 +334,35 @@ def test_sweep_and_tune_json_have_the_fields_the_cli_docs_name(capsys):
     assert {"value", "ci95", "loss", "loss_ci95"} <= set(goal)
     assert tune["trials"] and all({"params", "losses", "games"} <= set(t) for t in tune["trials"])
     assert tune["games_played"] >= best["games"] > 0
+
+
+SEESAW = """\
+game "Seesaw"
+players 2
+var pts: int per player = 0
+play {
+  for round in range(2) {
+    for p in players {
+      turn p {
+        choose n from [[2, 3, 2, 0][round * 2 + p]] prompt "Add"
+        pts[p] += n
+      }
+    }
+  }
+}
+score p { "Points": pts[p] }
+"""
+
+
+def test_the_leader_changes_are_counted_between_one_turn_and_the_next(tmp_path, capsys):
+    """interpreter/playtest/simulate.py play_record: the leader after each turn is Player 1
+    (2 to 0), Player 2 (2 to 3), Player 1 (4 to 3), Player 1 (4 to 3 at the end): two changes
+    in every game (the mutant comparing each turn's leader with the one two turns later,
+    `leaders[2:]`, counts none)."""
+    import json
+    from boardwright.cli.main import main
+    path = tmp_path / "seesaw.game"
+    path.write_text(SEESAW)
+    assert main(["simulate", str(path), "--players", "2", "--games", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["lead_changes"] == 2 and report["scores"] == [4, 3]
