@@ -48,17 +48,18 @@ def test_a_seats_web_view_is_everything_it_sees_and_nothing_more(tmp_path):
 
 
 def _saved_figures(monkeypatch) -> list:
-    """What each figure saved with matplotlib said: its title, each plot's title, x label, tick
-    labels, legend, y limits, and the format and resolution it was saved in."""
+    """What each figure saved with matplotlib said: its title, each plot's title, axis labels,
+    tick labels, lines, legend and y limits, and the options it was saved with."""
     pytest.importorskip("matplotlib")
     from matplotlib.figure import Figure
     saved, original = [], Figure.savefig
 
     def savefig(fig, path, **options):
         fig.canvas.draw()
-        plots = [{"title": ax.get_title(), "xlabel": ax.get_xlabel(), "visible": ax.axison,
+        plots = [{"title": ax.get_title(), "xlabel": ax.get_xlabel(), "ylabel": ax.get_ylabel(),
                   "ticks": [t.get_text() for t in ax.get_xticklabels()],
-                  "xs": [list(line.get_xdata()) for line in ax.lines], "ylim": tuple(round(v, 2) for v in ax.get_ylim()),
+                  "xs": [list(line.get_xdata()) for line in ax.lines],
+                  "ys": [list(line.get_ydata()) for line in ax.lines], "ylim": tuple(round(v, 2) for v in ax.get_ylim()),
                   "legend": [t.get_text() for t in ax.get_legend().get_texts()] if ax.get_legend() else None}
                  for ax in fig.axes]
         saved.append({"title": fig._suptitle.get_text() if fig._suptitle else None, "plots": plots, **options})
@@ -366,3 +367,27 @@ def test_the_leader_changes_are_counted_between_one_turn_and_the_next(tmp_path, 
     assert main(["simulate", str(path), "--players", "2", "--games", "3", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["lead_changes"] == 2 and report["scores"] == [4, 3]
+
+
+def test_the_tune_plot_shows_each_trials_loss_the_best_so_far_and_the_confirmed_best(monkeypatch, tmp_path):
+    """interpreter/playtest/tune_report.py plot_tune: titled with the game and its goals; on the
+    left each trial's loss and the best so far (the running minimum, worked out here), labelled;
+    on the right the loss against the param with the confirmed best marked at its value (a
+    label dropped, e.g. the step's "best so far", or a string mutant of a label fails it)."""
+    from boardwright.interpreter.playtest.tune_report import plot_tune
+    from test_mutants_round5 import tuned
+    saved = _saved_figures(monkeypatch)
+    result = tuned(3)
+    plot_tune(str(tmp_path / "tune.png"), result)
+    [figure] = saved
+    assert figure["title"] == "Fake: tune for first-player=0.5"
+    left, right = figure["plots"]
+    losses = [t["losses"][0] for t in result["trials"] if "losses" in t]
+    running = [min(losses[:i + 1]) for i in range(len(losses))]
+    assert (left["xlabel"], left["ylabel"], left["legend"]) == ("trial", "off by (first-player=0.5)",
+                                                                 ["trial", "best so far"])
+    assert left["ys"] == [running]
+    best = result["best"]["params"]["k"]
+    assert (right["xlabel"], right["ylabel"], right["legend"]) == ("k", "off by (search games)",
+                                                                    [f"confirmed best k={best}"])
+    assert right["xs"] == [[best, best]]
