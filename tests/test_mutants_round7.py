@@ -391,3 +391,57 @@ def test_the_tune_plot_shows_each_trials_loss_the_best_so_far_and_the_confirmed_
     assert (right["xlabel"], right["ylabel"], right["legend"]) == ("k", "off by (search games)",
                                                                     [f"confirmed best k={best}"])
     assert right["xs"] == [[best, best]]
+
+
+def _long(n: int) -> str:
+    """A text whose first n characters are `x`, then a tail a message cut at n leaves out."""
+    return "x" * n + "QQQQ" * 10
+
+
+def _quoted_cut(call, n: int) -> str:
+    """The message of the error `call` raises, checked to hold the first n characters of
+    _long(n) and nothing of its tail."""
+    import argparse
+    from boardwright.dsl.errors import UsageError
+    with pytest.raises((UsageError, argparse.ArgumentTypeError)) as refused:
+        call()
+    message = str(refused.value)
+    assert "x" * n in message and "Q" not in message, message
+    return message
+
+
+def _bot(settings):
+    from boardwright.dsl.bot_settings import parse_bot_settings
+    return lambda: parse_bot_settings("mcts", settings)
+
+
+def _range(item):
+    from boardwright.interpreter.playtest.param_ranges import parse_range
+    return lambda: parse_range(item)
+
+
+def _type(module, name, text):
+    import importlib
+    return lambda: getattr(importlib.import_module(f"boardwright.cli.{module}"), name)(text)
+
+
+CUT_MESSAGES = {                        # where: (call, characters kept)
+    "bot setting of no finite number": (_bot([f"depth={_long(40)}"]), 40),
+    "unknown bot setting": (_bot([f"{_long(60)}=1"]), 60),
+    "range without =": (_range(_long(80)), 80),
+    "range of no numbers": (_range(f"goal={_long(60)[:-10]}..1"), 60),
+    "list with an empty value": (_range(f"goal={_long(60)},,1"), 60),
+    "whole number option": (_type("options", "positive_int", _long(40)), 40),
+    "seconds option": (_type("tune_bot_command", "positive_float", _long(40)), 40),
+    "port option": (_type("web_commands", "_port", _long(40)), 40),
+}
+
+
+@pytest.mark.parametrize("where", list(CUT_MESSAGES))
+def test_a_long_bad_value_is_quoted_by_its_first_characters_only(where):
+    """dsl/bot_settings.py, interpreter/playtest/param_ranges.py, cli/options.py,
+    cli/tune_bot_command.py, cli/web_commands.py: a refused value is quoted by its first 40,
+    60 or 80 characters, as each message cuts it (mutants of each cut, e.g. `text[:41]`,
+    `setting[:61]`, `item[:81]`)."""
+    call, kept = CUT_MESSAGES[where]
+    _quoted_cut(call, kept)
