@@ -445,3 +445,19 @@ def test_a_long_bad_value_is_quoted_by_its_first_characters_only(where):
     `setting[:61]`, `item[:81]`)."""
     call, kept = CUT_MESSAGES[where]
     _quoted_cut(call, kept)
+
+
+def test_branching_is_the_mean_number_of_options_a_decision_offers(tmp_path, capsys):
+    """interpreter/playtest/simulate.py play_record: every decision of COUNT_UP offers two
+    options (add 1 or add 2), so `branching` (docs/cli.md: the mean number of options per decision) is 2 and
+    `options_per_decision` in the CSV 2 for every game (the mutant `options -= ...` gives -2)."""
+    import json
+    from boardwright.cli.main import main
+    path = tmp_path / "count.game"
+    path.write_text(COUNT_UP)
+    csv = tmp_path / "games.csv"
+    assert main(["simulate", str(path), "--players", "2", "--games", "3", "--json", "--csv", str(csv)]) == 0
+    assert json.loads(capsys.readouterr().out)["branching"] == 2
+    rows = csv.read_text().splitlines()
+    column = rows[0].split(",").index("options_per_decision")
+    assert [float(row.split(",")[column]) for row in rows[1:]] == [2, 2, 2]
