@@ -461,3 +461,37 @@ def test_branching_is_the_mean_number_of_options_a_decision_offers(tmp_path, cap
     rows = csv.read_text().splitlines()
     column = rows[0].split(",").index("options_per_decision")
     assert [float(row.split(",")[column]) for row in rows[1:]] == [2, 2, 2]
+
+
+SQUARE = """\
+game "Square"
+players 2
+param side = 3
+zone square: grid size side x side
+play {
+  for p in players {
+    turn p {
+      choose c from [(0, 0), (1, 1)] prompt "A cell"
+      log "{c}"
+    }
+  }
+}
+"""
+
+
+def test_the_web_view_of_a_grid_sized_by_a_param_spans_the_whole_board(tmp_path):
+    """cli/web/looks.py grid_view: a grid whose `size` is a param (docs/language.md) is drawn
+    from (0, 0) to (side - 1, side - 1) with that side, 3 by default and 5 with `--set side=5`
+    (the mutant asking the grid's shape without the state, `grid_shape(key, )`, knows no param:
+    a floating grid, bounded by the options' cells, (0, 0) and (1, 1), only)."""
+    from boardwright.cli.web.looks import seat_view
+    path = tmp_path / "square.game"
+    path.write_text(SQUARE)
+    from web_support import new_table
+    for params, side in ((None, 3), ({"side": "5"}, 5)):
+        table = new_table(tmp_path / str(side), str(path), ["human", "human"], params=params)
+        view = seat_view(table.game, table.st, 0, ["human", "human"])
+        [square] = view["zones"]
+        assert (square["key"], square["bounds"], square["extent"]) == ("square", [0, 0, side - 1, side - 1], None)
+        assert [o["targets"] for o in view["decision"]["options"]] == [[{"zone": "square", "cell": "0,0"}],
+                                                                        [{"zone": "square", "cell": "1,1"}]]
