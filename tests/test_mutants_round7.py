@@ -495,3 +495,33 @@ def test_the_web_view_of_a_grid_sized_by_a_param_spans_the_whole_board(tmp_path)
         assert (square["key"], square["bounds"], square["extent"]) == ("square", [0, 0, side - 1, side - 1], None)
         assert [o["targets"] for o in view["decision"]["options"]] == [[{"zone": "square", "cell": "0,0"}],
                                                                         [{"zone": "square", "cell": "1,1"}]]
+
+
+LETS = """\
+game "Lets"
+players 2
+var leader: player = 0
+var total: int = 0
+play {
+  let w = 1
+  leader = w
+  let n = 1
+  total = n
+  log "{w} and {n}"
+  turn 0 {
+    choose x from [1, 2] prompt "Go"
+  }
+}
+"""
+
+
+def test_a_let_assigned_to_a_player_var_is_a_player_and_one_assigned_to_an_int_var_a_number(tmp_path):
+    """dsl/check_statements.py used_as_player: `let w = 1` stored in a var of type player is a
+    player, logged "Player 2"; `let n = 1` stored in an int var stays a number, logged "1"
+    (docs/language.md: a value is shown as "Player N" only when its type is player; the mutant
+    `!= PLAYER` swaps the two)."""
+    from boardwright.interpreter.compile.load import load_game
+    path = tmp_path / "lets.game"
+    path.write_text(LETS)
+    st = load_game(str(path)).new_state(2, 1)
+    assert list(st.log) == ["Player 2 and 1"]
