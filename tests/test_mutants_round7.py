@@ -525,3 +525,18 @@ def test_a_let_assigned_to_a_player_var_is_a_player_and_one_assigned_to_an_int_v
     path.write_text(LETS)
     st = load_game(str(path)).new_state(2, 1)
     assert list(st.log) == ["Player 2 and 1"]
+
+
+def test_the_key_line_names_two_keys_with_or_and_more_as_a_span(tmp_path):
+    """cli/table_keys.py TableKeys.line: the line under the options says how to choose by a
+    cell's key: two keys "a or b", three or more "a to c", each grid by its name and owner (the
+    mutant `" OR "` wrote "a OR b")."""
+    from boardwright.cli.table_keys import TableKeys
+    from boardwright.interpreter.compile.load import load_game
+    (tmp_path / "count.game").write_text(COUNT_UP)
+    game = load_game(str(tmp_path / "count.game"))
+    two = TableKeys(options={"a": 0, "b": 1}, grids=["market"])
+    assert two.line(game) == "  or type the letter by a cell of the market (a or b) to choose what it names"
+    three = TableKeys(options={"a": 0, "b": 1, "c": 2}, grids=["market", "city/1"])
+    assert three.line(game) == ("  or type the letter by a cell of the market and city of Player 2 (a to c) "
+                                "to choose what it names")
