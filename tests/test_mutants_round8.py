@@ -1,0 +1,201 @@
+"""Behaviour the mutation samples of round 8 found unguarded (tests/mutation_sample.py, seeds 301
+and up for exploration, 30 fresh; docs/testing.md "Mutation testing"): each test here was seen
+failing with its mutant planted and passing without it. The mutants each one kills are named in
+its docstring; most tests pin a whole kind of behaviour (every diagnostic's file and column,
+every key, every cut) rather than one mutant."""
+from __future__ import annotations
+
+import pytest
+
+
+def _problems(error) -> list:
+    """(file, line, column, end column, message, hint) of each diagnostic of an error."""
+    return [(d.span.file, d.span.line, d.span.column, d.span.end_column, d.message, d.hint)
+            for d in error.diagnostics]
+
+
+def test_the_cells_of_a_kinds_own_shape_are_checked_each_at_its_place_in_the_data_file(tmp_path):
+    """dsl/data.py _build: the per-cell data of a shape given for the whole kind (not per item) is
+    checked as an item's is, each problem at its cell in *this* file (the mutant that passed no
+    file name, round 7's survivor, wrote `None:8:13`). Columns counted here from the line's text."""
+    from boardwright.dsl.data import load_data
+    from boardwright.dsl.errors import BoardwrightError
+    shape = ('[[0, 0], {at: [1, 0], terrian: wheat, terrain: wheat, crowns: "two"}, '
+             '{at: [1, 0], terrain: lake}]')
+    text = ("provenance: \"a kind's own shape\"\nenums:\n  Terrain: [wheat, forest]\ncomponents:\n  Tile:\n"
+            "    attributes: {name: str}\n    cell_attributes: {terrain: Terrain, crowns: int}\n"
+            f"    shape: {shape}\n    items:\n      - {{name: a}}\n")
+    path = tmp_path / "tiles.yaml"
+    path.write_text(text)
+    line = text.splitlines()[7]
+
+    def at(part, nth=0):
+        start = -1
+        for _ in range(nth + 1):
+            start = line.index(part, start + 1)
+        return start + 1, start + 1 + len(part)
+    second = '{at: [1, 0], terrain: lake}'
+    with pytest.raises(BoardwrightError) as caught:
+        load_data(path)
+    expected = [
+        (*at("[0, 0]"), "the cell [0, 0] of a Tile shape gives no cell attributes; Tile declares terrain, crowns",
+         "write it {at: [0, 0], terrain: ..., crowns: ...}"),
+        (*at("terrian"), "unknown cell attribute 'terrian' of Tile", "did you mean 'terrain'?"),
+        (*at('"two"'), "the cell [1, 0] of a Tile shape: crowns: expected an integer, got 'two'", ""),
+        (*at(second), "the cell [1, 0] appears twice in the shape", ""),
+        (*at(second), "the cell [1, 0] of a Tile shape gives no 'crowns'", "every cell gives each of: terrain, crowns"),
+        (*at("lake"), "the cell [1, 0] of a Tile shape: terrain: 'lake' is not a Terrain (wheat, forest)", ""),
+    ]
+    assert _problems(caught.value) == [(str(path), 8, *e) for e in expected]
+
+
+def _emit_marks(capsys, path) -> tuple[list, list]:
+    """The lines `compile --emit` prints for a rule file, and its marks: (line number, rule line)."""
+    import re
+    from boardwright.cli.main import main
+    assert main(["compile", str(path), "--emit"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    name = re.escape(path.name)
+    return lines, [(n, int(m.group(1))) for n, line in enumerate(lines) if (m := re.search(rf"  # {name}:(\d+)$", line))]
+
+
+@pytest.mark.parametrize("last, total", [("[1, 2]", 4), ("[1, 2, 3] if v12 != 2", 4)])
+def test_compile_emit_marks_each_rule_line_once_in_a_for_loop_nested_too_deep_for_a_python_loop(
+        tmp_path, capsys, last, total):
+    """interpreter/compile/codegen.py for_step: a `for` nested deeper than the 12 Python loops a
+    generated function may hold is written step by step (`_i += 1`, `break`), and `compile --emit`
+    still marks each rule line once where its code begins (docs/cli.md). Kills the step's `break`
+    written without its span (round 7's survivor: the line after it marked again), with a
+    filter (`for v in items if cond`) and without."""
+    depth = 13
+    lists = ["[1, 2]"] + ["[1]"] * (depth - 2) + [last]
+    loops = "".join("  " * (i + 1) + f"for v{i} in {lists[i]} {{\n" for i in range(depth))
+    close = "".join("  " * (i + 1) + "}\n" for i in reversed(range(depth)))
+    path = tmp_path / "deep.game"
+    path.write_text(f'game "Deep"\nplayers 2\nvar total: int = 0\nplay {{\n{loops}{"  " * (depth + 1)}total += 1\n'
+                    f'{close}  turn 0 {{\n    choose n from [1, 2] prompt "Add"\n    total += n\n  }}\n}}\n'
+                    'score p { "Total": total }\n')
+    lines, marks = _emit_marks(capsys, path)
+    assert any(line.strip() == "_i += 1" for line in lines)        # the innermost `for` written step by step
+    assert [mark for (_, mark), (_, previous) in zip(marks[1:], marks) if mark == previous] == []
+    # ... and it runs its body once per item of every list its filter keeps: 2 * 1 * ... * 1 * 2 times
+    from boardwright.interpreter.compile.load import load_game
+    st = load_game(str(path)).new_state(2, 1)
+    assert st.vars["total"] == total
+
+
+@pytest.mark.parametrize("schema, instance, expected", [
+    ({"minimum": 2}, 1, "'x' must be at least 2, not `1`"),
+    ({"maximum": 2}, 3, "'x' must be at most 2, not `3`"),
+    ({"exclusiveMinimum": 2}, 2, "'x' must be more than 2, not `2`"),
+    ({"exclusiveMaximum": 2}, 2, "'x' must be less than 2, not `2`"),
+    ({"minItems": 2}, [1], "'x' must have at least 2 items, not 1"),
+    ({"maxItems": 1}, [1, 2, 3], "'x' must have at most 1 items, not 3"),
+    ({"maxItems": 1, "errorMessage": "one move at most"}, [1, 2], "'x': one move at most, got `[1, 2]`"),
+    ({"type": "integer"}, "two", "'x' must be a whole number, not 'two'"),
+    ({"type": ["string", "null"]}, 2, "'x' must be a text or none (null), not 2"),
+    ({"type": "boolean"}, "y" * 70, f"'x' must be true or false, not '{'y' * 59}..."),
+    ({"type": "array", "errorMessage": "a list of moves"}, 3, "'x': a list of moves, got `3`"),
+    ({"enum": ["a", "b"]}, "c", "'x' must be one of `a`, `b`, not `c`"),
+    ({"pattern": "^[a-z]+$"}, "A1", "'x': not a valid text here, got `A1`"),
+    ({"pattern": "^[a-z]+$", "patternErrorMessage": "lower-case letters"}, "A1", "'x': lower-case letters, got `A1`"),
+    ({"pattern": "^[a-z]+$", "errorMessage": "a name"}, "A1", "'x': a name, got `A1`"),
+    ({"type": "object", "required": ["seed"]}, {}, "'x' needs the key 'seed'"),
+    ({"type": "object", "properties": {"seed": {}}, "additionalProperties": False}, {"seeds": 1},
+     "unknown key 'seeds' in x; keys: seed"),
+    ({"type": "array", "items": {"type": "object", "properties": {"n": {"minimum": 0}}}}, [{"n": 0}, {"n": -1}],
+     "'n' of item 2 of 'x' must be at least 0, not `-1`"),
+])
+def test_every_kind_of_schema_rule_says_what_belongs_at_the_place_in_the_files_words(schema, instance, expected):
+    """dsl/schema_words.py schema_message, the kinds tests/test_quick_file_schemas.py's own table
+    leaves out: each bound's relation ("at least", "at most", "more than", "less than"), list
+    sizes, each JSON type's word, a long value cut at 60 characters, enums, patterns and their
+    own messages, required and unknown keys, and the place of a value inside a list. Kills a
+    string mutant of any of these words ("at most" -> "AT MOST" in the exploration of seed 301)."""
+    import jsonschema
+
+    from boardwright.dsl.schema_words import schema_message
+    wrapped = {"type": "object", "properties": {"x": schema}}
+    error = next(jsonschema.Draft202012Validator(wrapped).iter_errors({"x": instance}))
+    assert schema_message(error)[1] == expected
+
+
+LSP_TYPES = """\
+game "Typed dots"
+players 2
+record Bid { amount: int, suit: str }
+record Step { dx: int, dy: int }
+var total: int = 0
+fn bid_size(m: Bid) -> int = m.amount
+fn step_x(m: Step, s: Bid) -> int = m.dx + s.amount
+fn corner(c: cell) -> int = c.x
+play {
+  turn 0 {
+    choose n from [1, 2] prompt "Add"
+    total += n
+  }
+}
+score p { "Total": total }
+"""
+
+
+def test_completion_after_a_dot_offers_the_members_of_the_type_that_name_has_at_the_closest_use_above(tmp_path):
+    """cli/lsp.py _type_before_dot and completions: after `NAME.` the members of the type the
+    checker gave NAME at its closest use at or above the line (`m` is a Bid in `bid_size`, a Step
+    in `step_x`), never another name's type (`s` on the same line as `m`), a cell's x and y, and
+    every member when the name's type is unknown. Kills the type taken from another name's
+    uses (round 7's survivor) and the closest use taken from below or from the first use."""
+    from boardwright.cli.lsp import RulesServer, completions
+    server = RulesServer()
+    path = tmp_path / "typed.game"
+    path.write_text(LSP_TYPES)
+    uri = path.as_uri()
+    assert [d for d in server.analyse(uri, LSP_TYPES) if d.severity == 1] == []
+    analysis = server.analyses[uri]
+    lines = LSP_TYPES.splitlines()
+
+    def members(name: str, line_text: str) -> set:
+        line = next(n for n, text in enumerate(lines) if text.startswith(line_text))
+        return {item.label for item in completions(analysis.spec, analysis.module, f"  {name}.", analysis, line)}
+    bid, step, cell = {"amount", "suit"}, {"dx", "dy"}, {"x", "y"}
+    assert members("m", "fn bid_size") == bid
+    assert members("m", "fn step_x") == step            # the closer use of `m`, on this line
+    assert members("s", "fn step_x") == bid
+    assert members("m", "fn corner") == step            # the closest use above
+    assert members("c", "fn corner") == cell
+    assert members("m", "game") >= bid | step | cell     # no use of `m` yet: every member
+    assert members("nobody", "fn bid_size") >= bid | step | cell
+
+
+def _raises(exc):
+    def command(args):
+        raise exc
+    return command
+
+
+@pytest.mark.parametrize("raised, code, err", [
+    ("usage", 2, "boardwright: error: no such thing\n"),
+    ("diagnostic", 1, "g.game:3:5: error: bad rule [E999]\n"),
+    (KeyboardInterrupt(), 130, "\nboardwright: interrupted\n"),
+    (BrokenPipeError(), 0, ""),
+    (FileNotFoundError(2, "No such file or directory", "/no/such.game"), 2,
+     "boardwright: error: /no/such.game: No such file or directory\n"),
+    (PermissionError(13, "Permission denied"), 2, "boardwright: error: Permission denied\n"),
+    (OSError("disk on fire"), 2, "boardwright: error: disk on fire\n"),
+])
+def test_each_way_a_command_can_end_badly_has_the_exit_status_and_the_one_line_the_cli_docs_give(
+        capsys, monkeypatch, raised, code, err):
+    """cli/main.py _run, docs/cli.md "Exit codes": a usage error 2, a finding 1, Ctrl-C 130
+    ("boardwright: interrupted"), an unreadable file 2 naming it, and a reader that closed the
+    pipe (`boardwright explain punto | head -1`) 0 and silent; never a traceback on standard
+    output. Kills `return 1` for a closed pipe (the exploration of seed 301) and any other status
+    or wording mutant of this table."""
+    from boardwright.cli import main as cli_main
+    from boardwright.dsl.errors import BoardwrightError, Diagnostic, Span, UsageError
+    if raised == "usage":
+        raised = UsageError("no such thing")
+    elif raised == "diagnostic":
+        raised = BoardwrightError(Diagnostic(Span("g.game", 3, 5, 3, 6), "bad rule", code="E999"))
+    monkeypatch.setitem(cli_main.COMMANDS, "info", _raises(raised))
+    assert cli_main.main(["info", "punto"]) == code
+    assert capsys.readouterr() == ("", err)
