@@ -199,3 +199,21 @@ def test_each_way_a_command_can_end_badly_has_the_exit_status_and_the_one_line_t
     monkeypatch.setitem(cli_main.COMMANDS, "info", _raises(raised))
     assert cli_main.main(["info", "punto"]) == code
     assert capsys.readouterr() == ("", err)
+
+
+def test_a_scenario_takes_nested_lists_for_a_param_of_unknown_item_type_as_written_whatever_the_enums_are_named(
+        tmp_path):
+    """interpreter/testing/scenario_values.py _typed: `param xs = []` has items of no known type,
+    so a scenario's `xs: [[1, 2], [3]]` is taken as written, each inner list too; the name of
+    that unknown type is no name a game may give (round 7's survivor `"any"` -> `"ANY"` then
+    checked the inner items as members of the game's `enum ANY`)."""
+    from boardwright.interpreter.testing.scenario import run_scenario
+    (tmp_path / "any.game").write_text(
+        'game "Any"\nplayers 2\nenum ANY { low, high }\nparam xs = []\nvar total: int = 0\n'
+        'play {\n  turn 0 {\n    choose n from [1, 2] prompt "Add"\n    total += n + len(xs)\n  }\n}\n'
+        'score p { "Total": total }\n')
+    path = tmp_path / "any.scenario.yaml"
+    path.write_text("name: nested lists\ngame: any.game\nplayers: 2\nstate:\n  vars: {xs: [[1, 2], [3]]}\n"
+                    'moves: ["2"]\nexpect:\n  vars: {xs: [[1, 2], [3]], total: 4}\n')
+    outcome = run_scenario(path)
+    assert outcome.passed, outcome.failures
