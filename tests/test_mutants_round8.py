@@ -217,3 +217,24 @@ def test_a_scenario_takes_nested_lists_for_a_param_of_unknown_item_type_as_writt
                     'moves: ["2"]\nexpect:\n  vars: {xs: [[1, 2], [3]], total: 4}\n')
     outcome = run_scenario(path)
     assert outcome.passed, outcome.failures
+
+
+def test_numbers_the_checker_could_not_type_get_each_operators_arithmetic_and_order(tmp_path):
+    """interpreter/run/runtime.py _untyped: an item of a mixed list (`[7, "x"][0]`, of no type the
+    checker knows) that holds a number is worked out by the operator as for any number:
+    differences, sums, products, quotients, remainders, and each ordering on both sides of its
+    boundary (docs/language.md: a text where a number belongs is a rule error, tested in
+    test_security.py; a number there is a number). Kills `_ORDERINGS[op](b)` (the exploration of
+    seed 301: a crash for every ordering of untyped numbers) and swapped or off-by-one orderings."""
+    from boardwright.interpreter.compile.load import load_game
+    path = tmp_path / "untyped.game"
+    path.write_text(
+        'game "Untyped"\nplayers 2\nvar r: list of int = []\nvar total: int = 0\nsetup {\n'
+        '  let u = [7, "x"][0]\n  let v = [2, "y"][0]\n  let t = [true, "z"][0]\n'
+        '  r = [u - v, v - u, u + v, u * v, u // v, u % v, t + 1,\n'
+        '       if u < 7 then 1 else 0, if u <= 7 then 1 else 0, if u > 7 then 1 else 0, if u >= 7 then 1 else 0,\n'
+        '       if v < u then 1 else 0, if u > v then 1 else 0, if v >= u then 1 else 0]\n}\n'
+        'play {\n  turn 0 {\n    choose n from [1, 2] prompt "Add"\n    total += n\n  }\n}\n'
+        'score p { "Total": total }\n')
+    st = load_game(str(path)).new_state(2, 1)
+    assert st.vars["r"] == [7 - 2, 2 - 7, 7 + 2, 7 * 2, 7 // 2, 7 % 2, 2, 0, 1, 0, 1, 1, 1, 0]
