@@ -238,3 +238,18 @@ def test_numbers_the_checker_could_not_type_get_each_operators_arithmetic_and_or
         'score p { "Total": total }\n')
     st = load_game(str(path)).new_state(2, 1)
     assert st.vars["r"] == [7 - 2, 2 - 7, 7 + 2, 7 * 2, 7 // 2, 7 % 2, 2, 0, 1, 0, 1, 1, 1, 0]
+
+
+@pytest.mark.parametrize("xdg", [None, "", "config"])
+def test_the_cache_key_lives_in_the_users_config_folder_the_security_docs_name(tmp_path, monkeypatch, xdg):
+    """dsl/cache.py key_file, docs/security.md: `$XDG_CONFIG_HOME/boardwright/cache-key`, else (unset
+    or empty) `~/.config/boardwright/cache-key`. Kills the `.config` left out of the join (the
+    exploration of seed 301: the key in ~/boardwright/)."""
+    from boardwright.dsl import cache
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    if xdg is None:
+        monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / xdg) if xdg else "")
+    base = tmp_path / xdg if xdg else tmp_path / "home" / ".config"
+    assert cache.key_file() == base / "boardwright" / "cache-key"
