@@ -253,3 +253,25 @@ def test_the_cache_key_lives_in_the_users_config_folder_the_security_docs_name(t
         monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / xdg) if xdg else "")
     base = tmp_path / xdg if xdg else tmp_path / "home" / ".config"
     assert cache.key_file() == base / "boardwright" / "cache-key"
+
+
+def test_the_language_server_analyses_a_file_with_two_broken_declarations_without_them(tmp_path):
+    """cli/lsp.py RulesServer._recover: each syntax error's declaration is left out in turn (up to
+    8), and what remains is checked: with two broken declarations, the diagnostics are the
+    first syntax error's, and completion still offers the declarations that parse and their
+    types after a dot. Kills `err = None` for the second error (the exploration of seed 301:
+    the recovery crashed at the second broken declaration)."""
+    from boardwright.cli.lsp import RulesServer, completions
+    text = LSP_TYPES.replace("var total: int = 0\n", "var total: int = 0\nfn broken_one() -> int = ]\n"
+                                                     "fn broken_two() -> int = )\n")
+    path = tmp_path / "broken.game"
+    path.write_text(text)
+    server = RulesServer()
+    diagnostics = server.analyse(path.as_uri(), text)
+    assert [(d.code, d.range.start.line) for d in diagnostics if d.severity == 1] == [("E105", 5)]   # `]`: a token the grammar does not allow (docs/diagnostics.md)
+    analysis = server.analyses[path.as_uri()]
+    names = {item.label for item in completions(analysis.spec, analysis.module, "  let x = ", analysis, 10)}
+    assert {"bid_size", "step_x", "corner", "Bid", "Step"} <= names and not {"broken_one", "broken_two"} & names
+    line = text.splitlines().index(next(t for t in text.splitlines() if t.startswith("fn bid_size")))
+    assert {item.label for item in completions(analysis.spec, analysis.module, "  m.", analysis, line)} == \
+        {"amount", "suit"}
