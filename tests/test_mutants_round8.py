@@ -275,3 +275,23 @@ def test_the_language_server_analyses_a_file_with_two_broken_declarations_withou
     line = text.splitlines().index(next(t for t in text.splitlines() if t.startswith("fn bid_size")))
     assert {item.label for item in completions(analysis.spec, analysis.module, "  m.", analysis, line)} == \
         {"amount", "suit"}
+
+
+def test_a_pile_on_the_play_screen_shows_equal_components_once_with_their_count(tmp_path):
+    """cli/render.py _counted (docs/cli.md, play: "in a pile, equal components are shown once,
+    with their count"): three, two and one copy give `3 x A, 2 x B, C`, in the pile's order.
+    Kills `n > 2` (the exploration of seed 301: a pair shown as one card) and `n >= 1`."""
+    from boardwright.cli.render import render_table
+    from boardwright.interpreter.compile.load import load_game
+    from web_support import SECRET_RULES
+    (tmp_path / "cards.yaml").write_text(
+        "provenance: test data\ncomponents:\n  Card:\n    label: \"{name}\"\n    attributes: {name: str, seat: int}\n"
+        "    items:\n      - {name: Aardvark, seat: 0, copies: 3}\n      - {name: Bison, seat: 0, copies: 2}\n"
+        "      - {name: Cobra, seat: 0}\n      - {name: Dingo, seat: 1}\n")
+    path = tmp_path / "secret.game"
+    path.write_text(SECRET_RULES)
+    game = load_game(str(path))
+    st = game.new_state(2, 1)
+    lines = render_table(game, game.observe(st, 0)).splitlines()
+    assert "hand of Player 1: 3 x Aardvark, 2 x Bison, Cobra" in lines
+    assert "hand of Player 2: 1 face down" in lines
