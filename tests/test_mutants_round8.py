@@ -295,3 +295,37 @@ def test_a_pile_on_the_play_screen_shows_equal_components_once_with_their_count(
     lines = render_table(game, game.observe(st, 0)).splitlines()
     assert "hand of Player 1: 3 x Aardvark, 2 x Bison, Cobra" in lines
     assert "hand of Player 2: 1 face down" in lines
+
+
+def _docs_example(command_start: str) -> list:
+    """The output lines of docs/cli.md's example that starts with `$ boardwright COMMAND_START`."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    block = text.split(f"$ boardwright {command_start}", 1)[1].split("```", 1)[0]
+    return block.splitlines()[1:]
+
+
+def test_probes_text_report_is_the_one_docs_cli_shows_for_the_same_figures():
+    """interpreter/playtest/probe.py format_probe against docs/cli.md's `probe` example (its
+    figures given back as the report): the title, gold and opponent lines, the positions line,
+    the table's header, rows and widths, the settings and the closing notes. Kills a string
+    mutant of any of them (the exploration of seed 301: the header's 'regret' in capitals), a
+    width or a plural's test."""
+    from boardwright.interpreter.playtest.probe import format_probe
+    settings = "mcts (iterations={}, depth=0, guide=3, exploration=0.7, width=6)"
+    report = {"game": "Punto", "variant": None, "players": 2, "seed": 1, "games": 2, "repeats": 3,
+              "gold_settings": settings.format(1000), "opponent_settings": "greedy (lookahead=200)",
+              "positions": 4, "per_game": [{"positions": 2}, {"positions": 2}], "choices": 12,
+              "bots": [{"bot": "mcts", "settings": settings.format(400), "agreement": 7, "regret": 0.0028,
+                        "cpu_per_decision": 0.152},
+                       {"bot": "mcts:iterations=100", "settings": settings.format(100), "agreement": 6,
+                        "regret": 0.0080, "cpu_per_decision": 0.032}],
+              "gold_cpu_per_decision": 0.353}
+    assert format_probe(report).splitlines() == _docs_example("probe punto")[:-1]    # the last: the time taken
+    one = dict(report, games=1, repeats=1, per_game=[{"positions": 4}], variant="team")
+    assert format_probe(one).splitlines()[:4:3] == [
+        "Punto (team), 2 players, seed 1",
+        "  positions: 4 in 1 game (4), played by mcts; each decided 1 time by every bot"]
+    none = dict(report, choices=0)
+    assert format_probe(none).splitlines()[4:] == [
+        "  no position: the gold search never weighed two options at the probed seat's decisions"]
