@@ -329,3 +329,23 @@ def test_probes_text_report_is_the_one_docs_cli_shows_for_the_same_figures():
     none = dict(report, choices=0)
     assert format_probe(none).splitlines()[4:] == [
         "  no position: the gold search never weighed two options at the probed seat's decisions"]
+
+
+@pytest.mark.parametrize("unused, shown", [(0, ""), (1, " (1 warning)"), (2, " (2 warnings)"), (3, " (3 warnings)")])
+def test_validate_counts_a_targets_warnings_in_words_singular_for_one(tmp_path, capsys, unused, shown):
+    """cli/authoring_commands.py cmd_validate (docs/cli.md: `ok: TARGET: TITLE (N warnings)`): no
+    count without warnings, "1 warning", "2 warnings"; with --strict, "failed (--strict)" and
+    exit 1. Kills the plural's `!= 1` made `!= 2` (the exploration of seed 301) and the count's
+    bounds."""
+    from boardwright.cli.main import main
+    path = tmp_path / "warned.game"
+    path.write_text('game "Warned"\nplayers 2\nvar total: int = 0\n'
+                    + "".join(f"var unused{i}: int = 0\n" for i in range(unused))
+                    + 'play {\n  turn 0 {\n    choose n from [1, 2] prompt "Add"\n    total += n\n  }\n}\n'
+                      'score p { "Total": total }\n')
+    assert main(["validate", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert out == f"ok: {path}: Warned{shown}\n" and err.count("warning: ") == unused
+    assert main(["validate", "--strict", str(path)]) == (1 if unused else 0)
+    out, _ = capsys.readouterr()
+    assert out == f"{'failed (--strict)' if unused else 'ok'}: {path}: Warned{shown}\n"
