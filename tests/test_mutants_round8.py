@@ -349,3 +349,88 @@ def test_validate_counts_a_targets_warnings_in_words_singular_for_one(tmp_path, 
     assert main(["validate", "--strict", str(path)]) == (1 if unused else 0)
     out, _ = capsys.readouterr()
     assert out == f"{'failed (--strict)' if unused else 'ok'}: {path}: Warned{shown}\n"
+
+
+# The commands of the docs' shown outputs that take a moment: run in process by the test below.
+# The others (playing many games, a server, an interactive table) are tests/test_docs_outputs.py's
+# alone, a slow test whose commands run in forks the mutation samples' line contexts do not see.
+QUICK_COMMANDS = {"validate", "explain", "info", "compile", "fmt", "test", "check", "new"}
+LONG_QUICK = {"test games/punto/scenarios"}    # every Punto scenario: 1.8 s; the PASS lines are pinned by the others
+
+
+def _quick_shown_outputs():
+    """(document, command, shown lines, files of the document, the block's commands before it)
+    of each shown output of a quick command, up to the first command of its block that is not
+    quick (a later one may read what that one wrote)."""
+    import regen_docs
+    found = []
+    for document in regen_docs.DOCUMENTS:
+        shown, files = regen_docs.parse(document.read_text(encoding="utf-8").splitlines())
+        for block in shown:
+            if block.stdin:
+                continue
+            for number, (command, lines) in enumerate(block.sections):
+                words = command.split()
+                if words[0] != "boardwright" or words[1] not in QUICK_COMMANDS:
+                    break
+                if " ".join(words[1:]) not in LONG_QUICK:
+                    found.append((document.name, command, lines, files, [c for c, _ in block.sections[:number]]))
+    return found
+
+
+@pytest.mark.parametrize("document, command, shown, files, earlier", _quick_shown_outputs(),
+                         ids=[f"{d}: {c}" for d, c, _, _, _ in _quick_shown_outputs()])
+def test_each_shown_output_of_a_quick_command_is_what_the_command_prints_in_process(
+        tmp_path, monkeypatch, capsys, document, command, shown, files, earlier):
+    """Every output docs/*.md shows for validate, explain, info, compile, fmt, test, check and new
+    (tests/regen_docs.py's rules: `...` for any lines, timings not compared), run in process so
+    that the mutation samples' line contexts see which lines each example runs: a string,
+    count or plural mutant of these commands' reports (validate's warnings, explain's sections,
+    test's PASS and FAIL lines, check's report, info's table) fails here as in the slow
+    tests/test_docs_outputs.py."""
+    import shlex
+
+    import regen_docs
+    from boardwright.cli.main import main
+    (tmp_path / "games").symlink_to(regen_docs.REPO / "games")
+    (tmp_path / "examples").symlink_to(regen_docs.REPO / "docs" / "examples")
+    for name, text in files:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(regen_docs.BUNDLED_PATH.sub(lambda m: f'"{tmp_path / "games"}/{m.group(1)}"', text),
+                                     encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for name, value in (("COLUMNS", "80"), ("LINES", "30"), ("NO_COLOR", "1")):
+        monkeypatch.setenv(name, value)
+    for before in earlier:                  # what they write, this one may read
+        main(shlex.split(before)[1:])
+    capsys.readouterr()
+    main(shlex.split(command)[1:])
+    out, err = capsys.readouterr()
+    printed = [line.rstrip() for line in (err + out).rstrip("\n").splitlines()]    # as a pipe gets them
+    assert regen_docs.matches(shown, printed), "\n".join(printed)
+
+
+def test_compiled_rules_are_read_back_from_the_disk_cache_and_only_for_their_own_file_name(monkeypatch, tmp_path):
+    """interpreter/compile/codegen.py compiled: a second process (the memory forgotten) reads the
+    code object the first stored instead of compiling again (docs/performance.md's warm load),
+    but not one stored for the same source under another file name (its tracebacks would name
+    the wrong rules). Kills the type test made on `None` (the exploration of seed 301: every
+    cached code object refused, each load compiling afresh)."""
+    from boardwright.interpreter.compile import codegen
+    monkeypatch.setenv("BOARDWRIGHT_CACHE", str(tmp_path))
+    source = "answer = 6 * 7\n"
+    codegen.forget_compiled()
+    first = codegen.compiled(source, "<rules a>")
+    codegen.forget_compiled()
+    compiles = []
+    original = compile
+
+    def counting(*args, **kwargs):
+        compiles.append(args[1])
+        return original(*args, **kwargs)
+    monkeypatch.setattr("builtins.compile", counting)
+    again = codegen.compiled(source, "<rules a>")
+    assert compiles == [] and again is not first and again.co_filename == "<rules a>"
+    other = codegen.compiled(source, "<rules b>")
+    assert compiles == ["<rules b>"] and other.co_filename == "<rules b>"
+    codegen.forget_compiled()
