@@ -434,3 +434,31 @@ def test_compiled_rules_are_read_back_from_the_disk_cache_and_only_for_their_own
     other = codegen.compiled(source, "<rules b>")
     assert compiles == ["<rules b>"] and other.co_filename == "<rules b>"
     codegen.forget_compiled()
+
+
+def test_probe_seats_the_first_bot_at_the_probed_seat_of_each_game(tmp_path, monkeypatch):
+    """interpreter/playtest/probe.py probe_decisions (docs/cli.md probe: the games `simulate --bots
+    FIRST,OPPONENT --rotate` plays, the same seeds and seats): in game k the first bot sits at
+    seat k mod n and every other seat gets the opponent. Kills the rotation
+    turned off (`seat_bots(..., None)`, the exploration of seed 301: game 2's probed positions
+    played by the opponent)."""
+    from boardwright.interpreter.compile.load import load_game
+    from boardwright.interpreter.playtest import probe
+    path = tmp_path / "turns.game"
+    path.write_text('game "Turns"\nplayers 2\nvar total: int per player = 0\nplay {\n  for r in range(3) {\n'
+                    '    for p in players {\n      turn p {\n        choose n from [1, 2, 3] prompt "Add"\n'
+                    '        total[p] += n\n      }\n    }\n  }\n}\nscore p { "Total": total[p] }\n')
+    seats = []
+    original = probe.make_bot
+
+    def recording(spec, seed, game):
+        if isinstance(seed, str) and seed.count(":") == 1 and not seed.startswith(("gold", "probe")):
+            seats.append((seed, spec))
+        return original(spec, seed, game)
+    monkeypatch.setattr(probe, "make_bot", recording)
+    report = probe.probe_decisions(load_game(str(path)), 2, ["greedy"], "mcts:iterations=20", "random",
+                                   games=3, positions=1, repeats=1, seed=1)
+    seeds = [g["seed"] for g in report["per_game"]]
+    assert seats == [(f"{seeds[0]}:0", "greedy"), (f"{seeds[0]}:1", "random"),
+                     (f"{seeds[1]}:0", "random"), (f"{seeds[1]}:1", "greedy"),
+                     (f"{seeds[2]}:0", "greedy"), (f"{seeds[2]}:1", "random")]
