@@ -356,7 +356,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     stage = Path(tempfile.mkdtemp(prefix="boardwright-mutation-sample-"))
     copy = stage_copy(stage, args.ref)
-    source = copy if args.ref else ROOT
+    source = copy       # the snapshot the runs test: the working tree may change while they run
     stamp = [int(time.time()) + 10**6]
     by_line = TestsByLine(args.contexts, args.contexts_root)
     results = []
