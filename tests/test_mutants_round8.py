@@ -268,7 +268,8 @@ def test_the_language_server_analyses_a_file_with_two_broken_declarations_withou
     path.write_text(text)
     server = RulesServer()
     diagnostics = server.analyse(path.as_uri(), text)
-    assert [(d.code, d.range.start.line) for d in diagnostics if d.severity == 1] == [("E105", 5)]   # `]`: a token the grammar does not allow (docs/diagnostics.md)
+    # `]` where an expression belongs: E105, a token the grammar does not allow (docs/diagnostics.md)
+    assert [(d.code, d.range.start.line) for d in diagnostics if d.severity == 1] == [("E105", 5)]
     analysis = server.analyses[path.as_uri()]
     names = {item.label for item in completions(analysis.spec, analysis.module, "  let x = ", analysis, 10)}
     assert {"bid_size", "step_x", "corner", "Bid", "Step"} <= names and not {"broken_one", "broken_two"} & names
