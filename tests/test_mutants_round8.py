@@ -463,3 +463,36 @@ def test_probe_seats_the_first_bot_at_the_probed_seat_of_each_game(tmp_path, mon
     assert seats == [(f"{seeds[0]}:0", "greedy"), (f"{seeds[0]}:1", "random"),
                      (f"{seeds[1]}:0", "random"), (f"{seeds[1]}:1", "greedy"),
                      (f"{seeds[2]}:0", "greedy"), (f"{seeds[2]}:1", "random")]
+
+
+class _Handed(BaseException):
+    """Raised by a stand-in for the games' runner once it has seen what a command handed it."""
+
+
+@pytest.mark.parametrize("module, argv", [
+    ("boardwright.cli.playtest_commands", ["simulate", "punto", "--players", "2", "--games", "4"]),
+    ("boardwright.cli.playtest_commands", ["compare", "punto", "--players", "2", "--games", "4",
+                                           "--set", "win_length=3"]),
+    ("boardwright.interpreter.playtest.sweep", ["sweep", "punto", "--players", "2", "--games", "4",
+                                                "--set", "win_length=3..4"]),
+    ("boardwright.cli.tune_commands", ["tune", "punto", "--players", "2", "--games", "4", "--budget", "40",
+                                       "--param", "win_length=3..4", "--goal", "first-player=0.5"]),
+])
+def test_every_command_that_plays_many_games_hands_its_workers_and_cluster_to_the_games_runner(
+        monkeypatch, capsys, module, argv):
+    """docs/cli.md: `--workers W` and `--cluster ADDRESS` of simulate, compare, sweep and tune play
+    the games over W processes or on a Dask cluster. Each command hands both to
+    simulate_records as given. Kills sweep's `cluster=None` (the fresh sample of seed 30: a
+    sweep over a cluster played on this machine) and the same for the others."""
+    import importlib
+
+    from boardwright.cli.main import main
+    seen = []
+
+    def runner(*args, **kwargs):
+        seen.append((kwargs.get("workers"), kwargs.get("cluster")))
+        raise _Handed
+    monkeypatch.setattr(importlib.import_module(module), "simulate_records", runner)
+    with pytest.raises(_Handed):
+        main([*argv, "--workers", "3", "--cluster", "tcp://127.0.0.1:1", "--quiet"])
+    assert seen == [(3, "tcp://127.0.0.1:1")]
