@@ -496,3 +496,40 @@ def test_every_command_that_plays_many_games_hands_its_workers_and_cluster_to_th
     with pytest.raises(_Handed):
         main([*argv, "--workers", "3", "--cluster", "tcp://127.0.0.1:1", "--quiet"])
     assert seen == [(3, "tcp://127.0.0.1:1")]
+
+
+@pytest.mark.parametrize("rotate", [False, True])
+def test_the_score_figure_grows_with_the_players_and_its_histograms_column_is_the_widest(rotate):
+    """interpreter/playtest/report.py score_figure (`simulate --plot`, docs/cli.md: one histogram per
+    seat, one above the other, beside the win rate per seat and, with several bots, per bot):
+    the figure grows taller with every player, so that a seat's histogram stays at least 0.9
+    inch high (90 pixels at the PNG's 100 dpi) for 2, 4 and 6 players; the histograms' column is
+    the widest, and the two win-rate panels are equally wide. Kills `1.6 / players` (every figure 4.5 inches high, its rows squeezed) and
+    the width ratio `[1.5, 1, 2]` (the fresh sample of seed 30)."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    from boardwright.interpreter.playtest import report as rp
+    heights, figures = [], []
+    for players in (2, 4, 6):
+        bots = ["greedy"] + ["random"] * (players - 1) if rotate else [f"greedy:lookahead={p + 1}" for p in range(players)]
+        records = [{"index": i, "seed": i, "turns": 10, "decisions": 10, "options": 20, "lead_changes": 1,
+                    "first_player": 0, "winners": [i % players], "scores": [(p + i) % 3 for p in range(players)],
+                    "bots": bots[i % players:] + bots[:i % players] if rotate else bots,
+                    "lines": [{"Points": (p + i) % 3} for p in range(players)], "endings": []} for i in range(6)]
+        report = rp.summarise(records, {"game": "Race", "variant": None, "players": players, "seed": 1,
+                                        "bots": bots, "rotate": rotate, "seconds": 1.0})
+        figure = rp.score_figure(records, report, lambda seat: f"Player {seat + 1}")
+        try:
+            inches = figure.get_size_inches()
+            figures.append(inches[1])
+            histograms = [ax for ax in figure.axes if ax.get_ylabel() == "games"]
+            panels = [ax for ax in figure.axes if ax not in histograms]
+            assert len(histograms) == players and len(panels) == (2 if rotate else 1)
+            heights += [ax.get_position().height * inches[1] for ax in histograms]
+            width = histograms[0].get_position().width
+            assert all(width > 1.2 * ax.get_position().width for ax in panels)
+            assert len({round(ax.get_position().width, 4) for ax in panels}) == 1
+        finally:
+            plt.close(figure)
+    assert all(lower < higher for lower, higher in zip(figures, figures[1:])) and min(heights) >= 0.9
