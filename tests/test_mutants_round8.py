@@ -533,3 +533,25 @@ def test_the_score_figure_grows_with_the_players_and_its_histograms_column_is_th
         finally:
             plt.close(figure)
     assert all(lower < higher for lower, higher in zip(figures, figures[1:])) and min(heights) >= 0.9
+
+
+def test_a_placement_option_on_the_web_table_gives_the_piece_its_quarter_turns_its_cells_and_grids(tmp_path):
+    """cli/web/looks.py placement_of: the keys the page's pieces.js reads from a placement option
+    (`placement.piece`, `.turn`, `.cells`, `.grids`), exactly, with the turn in quarter turns as
+    `turned N` counts them (docs/language.md): a bar (two across) lies across at an even turn and
+    upright at an odd one. Kills the string mutant of any of the keys ("turn" -> "XXturnXX" in
+    the fresh sample of seed 30: the page could not turn a piece)."""
+    from test_serve_pieces import FLOATING_RULES
+    from test_shapes import DATA as SHAPES_DATA
+
+    from boardwright.cli.web.looks import seat_view
+    from boardwright.interpreter.compile.load import load_game
+    (tmp_path / "pieces.yaml").write_text(SHAPES_DATA)
+    (tmp_path / "g.game").write_text(FLOATING_RULES)
+    game = load_game(str(tmp_path / "g.game"))
+    options = seat_view(game, game.new_state(2, 1), 0, ["human", "human"])["decision"]["options"]
+    assert len(options) == 4 and all(set(o["placement"]) == {"piece", "turn", "cells", "grids"} for o in options)
+    for option in options:
+        rows = {cell.split(",")[1] for cell in option["placement"]["cells"]}
+        assert option["placement"]["turn"] % 2 == (0 if len(rows) == 1 else 1), option
+        assert option["placement"]["grids"] == ["board"]
