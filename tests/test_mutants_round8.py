@@ -555,3 +555,20 @@ def test_a_placement_option_on_the_web_table_gives_the_piece_its_quarter_turns_i
         rows = {cell.split(",")[1] for cell in option["placement"]["cells"]}
         assert option["placement"]["turn"] % 2 == (0 if len(rows) == 1 else 1), option
         assert option["placement"]["grids"] == ["board"]
+
+
+def test_a_picture_grid_wider_than_the_screen_is_drawn_in_pages_that_show_each_column_once():
+    """cli/render.py render_picture (docs/cli.md, play: "tables wider than the terminal are drawn
+    in pages of columns ... so an 80-column terminal shows everything"): ten columns of 6-character cells on
+    a 40-character screen give pages no wider than the screen whose headers name columns 0 to
+    9 once each, in order, with each cell's picture under its column. Kills the pages counted
+    from column 1 (`range(1, ...)`, the fresh sample of seed 30: column 0 never drawn)."""
+    from boardwright.cli.render import render_picture
+    glyphs = {f"{x},0": [f"c{x}"] for x in range(10)}
+    lines = render_picture(glyphs, (6, 1), None, width_limit=40)
+    assert max(len(line) for line in lines) <= 40
+    headers = [line for line in lines if line.startswith("       ") and line.strip() and line.strip()[0].isdigit()]
+    columns = [int(n) for line in headers for n in line.split()]
+    assert len(headers) > 1 and columns == list(range(10))
+    pictures = [word for line in lines if line.lstrip().startswith("0 |") for word in line.split("|")[1:-1]]
+    assert [word.strip() for word in pictures] == [f"c{x}" for x in range(10)]
