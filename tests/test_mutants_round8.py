@@ -572,3 +572,21 @@ def test_a_picture_grid_wider_than_the_screen_is_drawn_in_pages_that_show_each_c
     assert len(headers) > 1 and columns == list(range(10))
     pictures = [word for line in lines if line.lstrip().startswith("0 |") for word in line.split("|")[1:-1]]
     assert [word.strip() for word in pictures] == [f"c{x}" for x in range(10)]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "scenario: the file is empty: it must be a mapping (key: value lines)"),
+    ("# nothing yet\n", "scenario: the file is empty: it must be a mapping (key: value lines)"),
+    ("name: x\n", "scenario: the file needs the key 'game'"),
+])
+def test_a_scenario_file_with_nothing_to_run_fails_at_its_first_line_in_words(tmp_path, text, message):
+    """interpreter/testing/scenario_file.py: a scenario file that is empty (no YAML node at all),
+    only a comment, or lacks its game is a failure at line 1, column 1, in the schema's words
+    (docs/scenarios.md), never an internal error. Kills the empty file's span built with an
+    argument missing (`Span(path, 1, 1, 2)`, the fresh sample of seed 30: a TypeError)."""
+    from boardwright.interpreter.testing.scenario import run_scenario
+    path = tmp_path / "s.scenario.yaml"
+    path.write_text(text)
+    outcome = run_scenario(path)
+    assert not outcome.passed and len(outcome.failures) == 1
+    assert outcome.failures[0].splitlines()[0] == f"{path}:1:1: error: {message}"
