@@ -590,3 +590,45 @@ def test_a_scenario_file_with_nothing_to_run_fails_at_its_first_line_in_words(tm
     outcome = run_scenario(path)
     assert not outcome.passed and len(outcome.failures) == 1
     assert outcome.failures[0].splitlines()[0] == f"{path}:1:1: error: {message}"
+
+
+@pytest.mark.parametrize("call", [
+    'touches([(0, 0)], [(1, 0)], adj)', 'touches_owned(board, [(0, 0)], adj, "n", 1)', 'neighbours((0, 0), adj)',
+    'frontier(board, adj)', 'frontier(board, adj, "n", 1)', 'groups(board, "n", adj)'])
+def test_an_adjacency_named_at_run_time_that_no_grid_knows_is_a_rule_error_naming_the_three(tmp_path, call):
+    """interpreter/run/shaped.py adjacency_steps, for every grid function that takes an adjacency
+    (docs/language.md): the checker refuses an unknown adjacency written in the rules; one a
+    var holds is refused when the call runs, at its line, in the same words for every function
+    ("unknown adjacency 'sideways': use ..."). Kills the message made `None` (the fresh sample of
+    seed 30: `Problem(None)`, a crash); `neighbours` and `frontier` said "there is no entry
+    'sideways' here" before this round."""
+    from boardwright.dsl.errors import BoardwrightError
+    from boardwright.interpreter.compile.load import load_game
+    (tmp_path / "tokens.yaml").write_text(
+        "provenance: test\ncomponents:\n  Token:\n    attributes: {n: int}\n    items:\n      - {n: 1}\n")
+    path = tmp_path / "adj.game"
+    path.write_text(f'game "Adjacency"\nplayers 2\ndata "tokens.yaml"\nzone board: grid of Token\n'
+                    f'var adj: str = "sideways"\nvar total: int = 0\nsetup {{\n  let t = {call}\n  total = 1\n}}\n'
+                    'play {\n  turn 0 {\n    choose n from [1, 2] prompt "Add"\n    total += n\n  }\n}\n'
+                    'score p { "Total": total }\n')
+    game = load_game(str(path))
+    with pytest.raises(BoardwrightError) as caught:
+        game.new_state(2, 1)
+    [problem] = caught.value.diagnostics
+    assert (problem.span.line, problem.message, problem.code) == \
+        (8, "unknown adjacency 'sideways': use \"orthogonal\", \"diagonal\" or \"all\"", "E606")
+
+
+def test_a_scenarios_key_problems_are_each_at_their_key_with_the_hint_that_mends_them(tmp_path):
+    """interpreter/testing/scenario_file.py read: a key given twice and a key that is not a name
+    (`1:`) are refused before the schema, each at its key, in the data files' words with
+    "scenario: " before them and their hints (where the key was first given; quote it).
+    Kills the hints dropped (`None`, the fresh sample of seed 30)."""
+    from boardwright.interpreter.testing.scenario import run_scenario
+    path = tmp_path / "keys.scenario.yaml"
+    path.write_text("game: punto\nplayers: 2\ngame: punto\n1: x\n")
+    outcome = run_scenario(path)
+    assert outcome.failures == [
+        f"{path}:3:1: error: scenario: the key 'game' is given twice\n    game: punto\n    ^^^^\n"
+        f"    hint: first given at line 1\n"
+        f"{path}:4:1: error: scenario: the key '1' is not a name\n    1: x\n    ^\n    hint: quote it to make it a name"]

@@ -5,10 +5,10 @@ arguments. A `Problem` raised here becomes a rule error at the calling expressio
 """
 from __future__ import annotations
 
-from .indexes import ADJACENT, DIRECTIONS, grid_index, row_major, windows_through
+from .indexes import DIRECTIONS, grid_index, row_major, windows_through
 from .limits import Problem, bounded_range, bounded_text, elements  # noqa: F401 (Problem: re-exported)
 from .rng import shuffle_in_place
-from .shaped import SHAPE_IMPLEMENTATIONS, cell_value
+from .shaped import SHAPE_IMPLEMENTATIONS, adjacency_steps, cell_value
 
 
 
@@ -147,8 +147,7 @@ def _frontier(rt, st, key, adjacency, attr=None, value=None):
             found = idx.frontiers.get((adjacency, attr, value))
             if found is not None:
                 return found
-    if adjacency not in ADJACENT:
-        raise KeyError(adjacency)
+    adjacency_steps(adjacency)
     if attr is not None:
         try:
             hash(value)
@@ -160,7 +159,7 @@ def _frontier(rt, st, key, adjacency, attr=None, value=None):
 
 def _neighbours(rt, st, cell, adjacency):
     x, y = cell
-    return [(x + dx, y + dy) for dx, dy in ADJACENT[adjacency]]
+    return [(x + dx, y + dy) for dx, dy in adjacency_steps(adjacency)]
 
 
 def bounding_box(st, key):
@@ -295,8 +294,7 @@ def _reachable(rt, st, key, start, sides, value):
 
 def _groups(rt, st, key, attr, adjacency="orthogonal"):
     """Connected groups of occupied cells whose top components share the attribute's value."""
-    if adjacency not in ADJACENT:
-        raise Problem(f"unknown adjacency {adjacency!r}: use \"orthogonal\", \"diagonal\" or \"all\"")
+    steps = adjacency_steps(adjacency)
     memo = ("groups", attr, adjacency)
     found = grid_index(st, key).derived.get(memo)
     if found is not None:
@@ -305,7 +303,7 @@ def _groups(rt, st, key, attr, adjacency="orthogonal"):
     value = {cell: _seen(rt, st, stack[-1], cell, attr) for cell, stack in grid.items() if stack}
 
     def linked(c):
-        for dx, dy in ADJACENT[adjacency]:
+        for dx, dy in steps:
             yield (c[0] + dx, c[1] + dy)
     found = _flood(value, linked)
     grid_index(st, key).derived[memo] = found

@@ -197,7 +197,9 @@ def _shape_free(rt, st, key, c, at, turn):
     return shape_fits(rt, st, key, cells) and not any(cell in grid for cell in cells)
 
 
-def _steps(adjacency):
+def adjacency_steps(adjacency):
+    """The (dx, dy) steps to the cells next to a cell by `adjacency`; an unknown one (named at
+    run time: the checker refuses a written one) is a rule error naming the three."""
     steps = ADJACENT.get(adjacency)
     if steps is None:
         raise Problem(f"unknown adjacency {adjacency!r}: use \"orthogonal\", \"diagonal\" or \"all\"")
@@ -206,7 +208,7 @@ def _steps(adjacency):
 
 def _touches(rt, st, cells, others, adjacency):
     """Whether a cell of `cells` is next to (by adjacency) a cell of `others`."""
-    steps = _steps(adjacency)
+    steps = adjacency_steps(adjacency)
     others = set(others)
     return any((x + dx, y + dy) in others for x, y in cells for dx, dy in steps)
 
@@ -214,7 +216,7 @@ def _touches(rt, st, cells, others, adjacency):
 def _touches_owned(rt, st, key, cells, adjacency, attr, value):
     """Whether a cell of `cells` is next to an occupied cell of the grid whose top component
     has the attribute's value; the cells themselves do not count."""
-    steps = _steps(adjacency)
+    steps = adjacency_steps(adjacency)
     grid = st.zones[key]
     components = rt.components
     own = set(cells)
