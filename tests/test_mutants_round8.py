@@ -632,3 +632,28 @@ def test_a_scenarios_key_problems_are_each_at_their_key_with_the_hint_that_mends
         f"{path}:3:1: error: scenario: the key 'game' is given twice\n    game: punto\n    ^^^^\n"
         f"    hint: first given at line 1\n"
         f"{path}:4:1: error: scenario: the key '1' is not a name\n    1: x\n    ^\n    hint: quote it to make it a name"]
+
+
+def test_help_texts_write_the_proper_names_the_cli_docs_write_with_their_capital():
+    """cli/*: the complement of round 6's lower-case rule for help texts: a name docs/cli.md
+    writes with a capital in mid-sentence and never in lower case (Dask, Hypothesis, Pareto,
+    Wilson, ...) keeps its capital in every option's help and every command's description.
+    Kills `--cluster`'s "a Dask scheduler" written "a dask scheduler" (the fresh sample of
+    seed 30), which the lower-case rule lets pass."""
+    import argparse
+    import re
+    from pathlib import Path
+
+    from boardwright.cli.main import build_parser
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    lower = set(re.findall(r"\b[a-z]+\b", docs))
+    proper = {w for w in re.findall(r"(?<=[a-z,] )([A-Z][a-z]+)\b", docs) if w.lower() not in lower}
+    assert {"Dask", "Hypothesis", "Wilson"} <= proper
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    texts = [(name, action.help) for name, sub in {"": parser, **commands}.items() for action in sub._actions
+             if action.help and action.help != argparse.SUPPRESS]
+    texts += [(name, sub.description) for name, sub in commands.items() if sub.description]
+    assert len(texts) > 150
+    assert [(name, word) for name, text in texts for word in re.findall(r"\b[a-z]+\b", text)
+            if word.capitalize() in proper] == []
