@@ -657,3 +657,29 @@ def test_help_texts_write_the_proper_names_the_cli_docs_write_with_their_capital
     assert len(texts) > 150
     assert [(name, word) for name, text in texts for word in re.findall(r"\b[a-z]+\b", text)
             if word.capitalize() in proper] == []
+
+
+@pytest.mark.parametrize("call", [
+    "turns(q)", "covers(q, (0, 0), 0)", "shape_fits(board, q, (0, 0), 0)", "shape_free(board, q, (0, 0), 0)",
+    "placements_of(board, [q], [(0, 0)])", "any_placement(board, [q], [(0, 0)])"])
+def test_a_shape_function_given_a_value_that_is_no_component_says_so_at_its_line(tmp_path, call):
+    """interpreter/run/shaped.py, every function of a piece's shape (docs/language.md, Shapes):
+    a value the checker could not type (an item of a mixed list) that is no component is a
+    rule error at the call's line, "'x' is not a component, so it has no shape", for one piece
+    or a list of them. Kills `orientations_of(c)` without the runtime in the placements
+    search (the fresh sample of seed 30: a TypeError, an internal error)."""
+    from test_shapes import DATA as SHAPES_DATA
+
+    from boardwright.dsl.errors import BoardwrightError
+    from boardwright.interpreter.compile.load import load_game
+    (tmp_path / "pieces.yaml").write_text(SHAPES_DATA)
+    path = tmp_path / "shapes.game"
+    path.write_text(f'game "Placements"\nplayers 2\ndata "pieces.yaml"\nzone board: grid of Piece size 5 x 4\n'
+                    f'var total: int = 0\nsetup {{\n  let q = ["x", 1][0]\n  let found = {call}\n  total = 1\n}}\n'
+                    'play {\n  turn 0 {\n    choose n from [1, 2] prompt "Add"\n    total += n\n  }\n}\n'
+                    'score p { "Total": total }\n')
+    game = load_game(str(path))
+    with pytest.raises(BoardwrightError) as caught:
+        game.new_state(2, 1)
+    [problem] = caught.value.diagnostics
+    assert (problem.span.line, problem.message) == (8, "'x' is not a component, so it has no shape")
