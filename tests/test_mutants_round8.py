@@ -592,6 +592,23 @@ def test_a_scenario_file_with_nothing_to_run_fails_at_its_first_line_in_words(tm
     assert outcome.failures[0].splitlines()[0] == f"{path}:1:1: error: {message}"
 
 
+def _the_setups_rule_error(tmp_path, declarations: str, call: str):
+    """The one rule error of a small game's setup whose line 8 is `let t = CALL` (the game's data
+    in pieces.yaml, its other declarations on lines 4 and 5)."""
+    from boardwright.dsl.errors import BoardwrightError
+    from boardwright.interpreter.compile.load import load_game
+    path = tmp_path / "setup.game"
+    path.write_text(f'game "Setup"\nplayers 2\ndata "pieces.yaml"\n{declarations}\nvar total: int = 0\n'
+                    f'setup {{\n  let t = {call}\n  total = 1\n}}\n'
+                    'play {\n  turn 0 {\n    choose n from [1, 2] prompt "Add"\n    total += n\n  }\n}\n'
+                    'score p { "Total": total }\n')
+    game = load_game(str(path))
+    with pytest.raises(BoardwrightError) as caught:
+        game.new_state(2, 1)
+    [problem] = caught.value.diagnostics
+    return problem
+
+
 @pytest.mark.parametrize("call", [
     'touches([(0, 0)], [(1, 0)], adj)', 'touches_owned(board, [(0, 0)], adj, "n", 1)', 'neighbours((0, 0), adj)',
     'frontier(board, adj)', 'frontier(board, adj, "n", 1)', 'groups(board, "n", adj)'])
@@ -602,19 +619,9 @@ def test_an_adjacency_named_at_run_time_that_no_grid_knows_is_a_rule_error_namin
     ("unknown adjacency 'sideways': use ..."). Kills the message made `None` (the fresh sample of
     seed 30: `Problem(None)`, a crash); `neighbours` and `frontier` said "there is no entry
     'sideways' here" before this round."""
-    from boardwright.dsl.errors import BoardwrightError
-    from boardwright.interpreter.compile.load import load_game
-    (tmp_path / "tokens.yaml").write_text(
+    (tmp_path / "pieces.yaml").write_text(
         "provenance: test\ncomponents:\n  Token:\n    attributes: {n: int}\n    items:\n      - {n: 1}\n")
-    path = tmp_path / "adj.game"
-    path.write_text(f'game "Adjacency"\nplayers 2\ndata "tokens.yaml"\nzone board: grid of Token\n'
-                    f'var adj: str = "sideways"\nvar total: int = 0\nsetup {{\n  let t = {call}\n  total = 1\n}}\n'
-                    'play {\n  turn 0 {\n    choose n from [1, 2] prompt "Add"\n    total += n\n  }\n}\n'
-                    'score p { "Total": total }\n')
-    game = load_game(str(path))
-    with pytest.raises(BoardwrightError) as caught:
-        game.new_state(2, 1)
-    [problem] = caught.value.diagnostics
+    problem = _the_setups_rule_error(tmp_path, "zone board: grid of Token\nvar adj: str = \"sideways\"", call)
     assert (problem.span.line, problem.message, problem.code) == \
         (8, "unknown adjacency 'sideways': use \"orthogonal\", \"diagonal\" or \"all\"", "E606")
 
@@ -669,17 +676,7 @@ def test_a_shape_function_given_a_value_that_is_no_component_says_so_at_its_line
     or a list of them. Kills `orientations_of(c)` without the runtime in the placements
     search (the fresh sample of seed 30: a TypeError, an internal error)."""
     from test_shapes import DATA as SHAPES_DATA
-
-    from boardwright.dsl.errors import BoardwrightError
-    from boardwright.interpreter.compile.load import load_game
     (tmp_path / "pieces.yaml").write_text(SHAPES_DATA)
-    path = tmp_path / "shapes.game"
-    path.write_text(f'game "Placements"\nplayers 2\ndata "pieces.yaml"\nzone board: grid of Piece size 5 x 4\n'
-                    f'var total: int = 0\nsetup {{\n  let q = ["x", 1][0]\n  let found = {call}\n  total = 1\n}}\n'
-                    'play {\n  turn 0 {\n    choose n from [1, 2] prompt "Add"\n    total += n\n  }\n}\n'
-                    'score p { "Total": total }\n')
-    game = load_game(str(path))
-    with pytest.raises(BoardwrightError) as caught:
-        game.new_state(2, 1)
-    [problem] = caught.value.diagnostics
+    problem = _the_setups_rule_error(tmp_path, "zone board: grid of Piece size 5 x 4\nvar moves: int = 0",
+                                     call.replace("q", '["x", 1][0]'))
     assert (problem.span.line, problem.message) == (8, "'x' is not a component, so it has no shape")
