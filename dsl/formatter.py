@@ -226,10 +226,12 @@ def _render(rows: list[tuple[int, str, str]]) -> str:
 
 # ----------------------------------------------------------------------------- checking
 def strip_spans(node):
-    """A comparable form of an AST node without its source positions."""
+    """A comparable form of an AST node without its source positions (nor a module's text; a
+    choice's `source`, the options it chooses from, is no position and is kept)."""
     if isinstance(node, ast.Node):
+        left_out = ("span", "kind_span", "source") if isinstance(node, ast.Module) else ("span", "kind_span")
         return (type(node).__name__,) + tuple(strip_spans(getattr(node, f.name)) for f in fields(node)
-                                              if f.name not in ("span", "kind_span", "source"))
+                                              if f.name not in left_out)
     if isinstance(node, (tuple, list)):
         return tuple(strip_spans(n) for n in node)
     return node

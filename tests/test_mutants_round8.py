@@ -680,3 +680,75 @@ def test_a_shape_function_given_a_value_that_is_no_component_says_so_at_its_line
     problem = _the_setups_rule_error(tmp_path, "zone board: grid of Piece size 5 x 4\nvar moves: int = 0",
                                      call.replace("q", '["x", 1][0]'))
     assert (problem.span.line, problem.message) == (8, "'x' is not a component, so it has no shape")
+
+
+def test_a_variant_that_only_changes_what_a_choice_chooses_from_is_a_change(tmp_path, capsys):
+    """dsl/formatter.py strip_spans, used to compare a variant's declarations with its base's
+    (`explain`'s changes, lint's "this variant changes nothing"): a choice's `source`, the list it
+    chooses from, is part of the rule, not a position. The fresh sample of seed 31 found that the
+    field was left out of every comparison (its mutant survived): a variant whose play offered
+    [1, 2, 3] instead of [1, 2] was "a variant that changes nothing" with a warning, and
+    `explain` listed no change. Only the module's own text is left out, besides positions."""
+    from boardwright.cli.main import main
+    play = 'play {\n  turn 0 {\n    choose n from [1, 2] prompt "Add"\n    total += n\n  }\n}\n'
+    (tmp_path / "base.game").write_text(f'game "Count"\nplayers 2\nvar total: int = 0\n{play}score p {{ "Total": total }}\n')
+    variant = tmp_path / "more.game"
+    variant.write_text('variant "more" extends "base.game"\n' + play.replace("[1, 2]", "[1, 2, 3]"))
+    assert main(["validate", "--strict", str(variant)]) == 0
+    assert capsys.readouterr() == (f"ok: {variant}: Count (more)\n", "")
+    assert main(["explain", str(variant)]) == 0
+    out = capsys.readouterr().out
+    assert out.split("Changes\n", 1)[1].splitlines()[:3] == [
+        "  replaces play:", "    turn of 0:", '      the current player chooses n from [1, 2, 3] (asked: "Add")']
+
+
+def test_the_summary_counts_each_named_ending_once_per_game_it_decided():
+    """interpreter/playtest/report.py summarise (docs/cli.md, simulate: "games decided by named
+    endings and fallbacks: NAME COUNT"): each game adds one to each ending it names. Kills
+    `+ 2` (the fresh sample of seed 31: every ending counted twice)."""
+    from boardwright.interpreter.playtest import report as rp
+    records = [{"index": i, "seed": i, "turns": 10, "decisions": 10, "options": 20, "lead_changes": 0,
+                "first_player": 0, "winners": [0], "scores": [1, 0], "bots": ["random", "random"],
+                "lines": [{"Points": 1}, {"Points": 0}], "endings": endings}
+               for i, endings in enumerate([["stuck"], [], ["stuck", "timeout"], ["timeout"], ["stuck"]])]
+    report = rp.summarise(records, {"game": "Race", "variant": None, "players": 2, "seed": 1,
+                                    "bots": ["random", "random"], "rotate": False, "seconds": 1.0})
+    assert report["endings"] == {"stuck": 3, "timeout": 2}
+
+
+def test_only_the_lowest_histogram_of_the_score_figure_labels_the_shared_score_axis():
+    """interpreter/playtest/report.py score_figure (docs/cli.md: the seats' histograms one above
+    the other, on one scale): the score axis is labelled once, under the lowest histogram, whose
+    tick labels are shown; the others hide theirs. Kills `p <= players - 1` (the fresh sample of
+    seed 31: no histogram labelled its scores)."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    from boardwright.interpreter.playtest import report as rp
+    records = [{"index": i, "seed": i, "turns": 10, "decisions": 10, "options": 20, "lead_changes": 1,
+                "first_player": 0, "winners": [i % 3], "scores": [(p + i) % 4 for p in range(3)],
+                "bots": ["random"] * 3, "lines": [{"Points": (p + i) % 4} for p in range(3)], "endings": []}
+               for i in range(6)]
+    report = rp.summarise(records, {"game": "Race", "variant": None, "players": 3, "seed": 1,
+                                    "bots": ["random"] * 3, "rotate": False, "seconds": 1.0})
+    figure = rp.score_figure(records, report, lambda seat: f"Player {seat + 1}")
+    try:
+        figure.canvas.draw()
+        histograms = [ax for ax in figure.axes if ax.get_ylabel() == "games"]
+        shown = [[t.get_text() for t in ax.get_xticklabels() if t.get_visible() and t.get_text()] for ax in histograms]
+        assert [bool(labels) for labels in shown] == [False, False, True]
+        assert [ax.get_xlabel() for ax in histograms] == ["", "", "final score"]
+    finally:
+        plt.close(figure)
+
+
+def test_check_with_coverage_prints_the_rule_coverage_after_its_verdict(capsys):
+    """cli/testing_commands.py cmd_check (docs/cli.md: `--coverage` also reports rule coverage
+    over --examples random games): the verdict line, then the coverage report's title and its
+    statement count. Kills `print(None)` (the fresh sample of seed 31: "None" for the report)."""
+    from boardwright.cli.main import main
+    assert main(["check", "punto", "--players", "2", "--examples", "2", "--coverage"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("ok: Punto: 2 games, ") and lines[0].endswith(" properties held after every step")
+    assert lines[1] == "Rule coverage of Punto over 2 games" and lines[2].startswith("  statements run: ")
+    assert "None" not in lines
