@@ -752,3 +752,42 @@ def test_check_with_coverage_prints_the_rule_coverage_after_its_verdict(capsys):
     assert lines[0].startswith("ok: Punto: 2 games, ") and lines[0].endswith(" properties held after every step")
     assert lines[1] == "Rule coverage of Punto over 2 games" and lines[2].startswith("  statements run: ")
     assert "None" not in lines
+
+
+def test_a_sweep_plays_every_point_with_the_params_it_fixes(monkeypatch):
+    """interpreter/playtest/sweep.py run_sweep (docs/cli.md sweep: `--set NAME=VALUE` fixes a param
+    at every point): the games of each point are played, and named to the worker processes,
+    with the fixed params and the point's own. Kills `(fixed and {})` (the fresh sample of
+    seed 31: the fixed params dropped)."""
+    from boardwright.interpreter.compile.load import load_game
+    from boardwright.interpreter.playtest import sweep
+    from boardwright.interpreter.playtest.param_ranges import parse_range
+    played = []
+
+    def runner(game, players, games, seed, specs, **options):
+        played.append(dict(options["ref"][2]))
+        return [{"index": 0, "seed": seed, "turns": 4, "decisions": 4, "options": 8, "lead_changes": 0,
+                 "first_player": 0, "winners": [0], "scores": [1, 0], "bots": specs, "lines": [{}, {}],
+                 "endings": []}]
+    monkeypatch.setattr(sweep, "simulate_records", runner)
+    sweep.run_sweep(lambda variant: load_game("punto", variant), "punto", None, 2, 1, 1, ["random", "random"],
+                    [parse_range("win_length=3..4")], fixed={"max_rounds": "7"})
+    assert played == [{"max_rounds": "7", "win_length": "3"}, {"max_rounds": "7", "win_length": "4"}]
+
+
+def test_the_parser_tables_are_cached_per_grammar_lark_version_and_python_version(monkeypatch, tmp_path):
+    """dsl/grammar.py _grammar_cache: Lark's tables are pickled, and a pickle is only safe to read
+    back with the same grammar, Lark and Python (major and minor) version, so the cache file's
+    name holds all four: another grammar text, Lark or Python gets another file. Kills the
+    micro version in place of the minor (the fresh sample of seed 31: Python 3.11.7 and 3.12.7
+    would share `py37`)."""
+    import sys
+
+    import lark
+
+    from boardwright.dsl import grammar
+    monkeypatch.setenv("BOARDWRIGHT_CACHE", str(tmp_path))
+    path = grammar._grammar_cache("start: NAME")
+    assert path.parent == tmp_path and path.name.startswith("grammar-")
+    assert path.name.endswith(f"-lark{lark.__version__}-py{sys.version_info.major}{sys.version_info.minor}.cache")
+    assert grammar._grammar_cache("start: NUMBER") != path
