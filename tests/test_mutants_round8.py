@@ -356,7 +356,9 @@ def test_validate_counts_a_targets_warnings_in_words_singular_for_one(tmp_path, 
 # The others (playing many games, a server, an interactive table) are tests/test_docs_outputs.py's
 # alone, a slow test whose commands run in forks the mutation samples' line contexts do not see.
 QUICK_COMMANDS = {"validate", "explain", "info", "compile", "fmt", "test", "check", "new"}
-LONG_QUICK = {"test games/punto/scenarios"}    # every Punto scenario: 1.8 s; the PASS lines are pinned by the others
+# Left to the slow test for their CPU time: every Punto scenario (1.8 s; the PASS lines are pinned
+# by the other examples), Hypothesis over Punto (2 s; check's verdict line by the small game's).
+LONG_QUICK = {"test games/punto/scenarios", "check punto --players 2 --examples 2"}
 
 
 def _quick_shown_outputs():
@@ -503,7 +505,7 @@ def test_the_score_figure_grows_with_the_players_and_its_histograms_column_is_th
     """interpreter/playtest/report.py score_figure (`simulate --plot`, docs/cli.md: one histogram per
     seat, one above the other, beside the win rate per seat and, with several bots, per bot):
     the figure grows taller with every player, so that a seat's histogram stays at least 0.9
-    inch high (90 pixels at the PNG's 100 dpi) for 2, 4 and 6 players; the histograms' column is
+    inch high (90 pixels at the PNG's 100 dpi) for 2 and 6 players; the histograms' column is
     the widest, and the two win-rate panels are equally wide. Kills `1.6 / players` (every figure 4.5 inches high, its rows squeezed) and
     the width ratio `[1.5, 1, 2]` (the fresh sample of seed 30)."""
     pytest.importorskip("matplotlib")
@@ -511,7 +513,7 @@ def test_the_score_figure_grows_with_the_players_and_its_histograms_column_is_th
 
     from boardwright.interpreter.playtest import report as rp
     heights, figures = [], []
-    for players in (2, 4, 6):
+    for players in (2, 6):
         bots = ["greedy"] + ["random"] * (players - 1) if rotate else [f"greedy:lookahead={p + 1}" for p in range(players)]
         records = [{"index": i, "seed": i, "turns": 10, "decisions": 10, "options": 20, "lead_changes": 1,
                     "first_player": 0, "winners": [i % players], "scores": [(p + i) % 3 for p in range(players)],
@@ -742,15 +744,22 @@ def test_only_the_lowest_histogram_of_the_score_figure_labels_the_shared_score_a
         plt.close(figure)
 
 
-def test_check_with_coverage_prints_the_rule_coverage_after_its_verdict(capsys):
+COUNT_GAME = ('game "Count"\nplayers 2\nvar total: int = 0\n'
+              'play {\n  while total < 4 {\n    turn 0 {\n      choose n from [1, 2] prompt "Add"\n      total += n\n    }\n  }\n}\n'
+              'score p { "Total": total }\n')
+
+
+def test_check_with_coverage_prints_the_rule_coverage_after_its_verdict(tmp_path, capsys):
     """cli/testing_commands.py cmd_check (docs/cli.md: `--coverage` also reports rule coverage
     over --examples random games): the verdict line, then the coverage report's title and its
     statement count. Kills `print(None)` (the fresh sample of seed 31: "None" for the report)."""
     from boardwright.cli.main import main
-    assert main(["check", "punto", "--players", "2", "--examples", "2", "--coverage"]) == 0
+    path = tmp_path / "count.game"
+    path.write_text(COUNT_GAME)
+    assert main(["check", str(path), "--players", "2", "--examples", "2", "--coverage"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("ok: Punto: 2 games, ") and lines[0].endswith(" properties held after every step")
-    assert lines[1] == "Rule coverage of Punto over 2 games" and lines[2].startswith("  statements run: ")
+    assert lines[0].startswith("ok: Count: 2 games, ") and lines[0].endswith(" properties held after every step")
+    assert lines[1] == "Rule coverage of Count over 2 games" and lines[2].startswith("  statements run: ")
     assert "None" not in lines
 
 
