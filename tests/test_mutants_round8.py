@@ -800,3 +800,26 @@ def test_the_parser_tables_are_cached_per_grammar_lark_version_and_python_versio
     assert path.parent == tmp_path and path.name.startswith("grammar-")
     assert path.name.endswith(f"-lark{lark.__version__}-py{sys.version_info.major}{sys.version_info.minor}.cache")
     assert grammar._grammar_cache("start: NUMBER") != path
+
+
+def test_an_empty_grid_without_a_size_has_no_bounds_in_the_web_view(tmp_path):
+    """cli/web/looks.py grid_view: a grid without a size, with nothing on it and no option on it,
+    has no cells and no bounds (`null`, which table.js reads as "(empty)"), size 0; one piece on
+    it bounds it to that cell. Kills `bounds = ""` (the fresh sample of seed 31: a text where the
+    view's JSON has null)."""
+    from boardwright.cli.web.looks import seat_view
+    from boardwright.interpreter.compile.load import load_game
+    (tmp_path / "pieces.yaml").write_text(
+        "provenance: test\ncomponents:\n  Token:\n    attributes: {n: int}\n    items:\n      - {n: 1}\n")
+    path = tmp_path / "grid.game"
+    path.write_text('game "Grid"\nplayers 2\ndata "pieces.yaml"\nzone board: grid of Token\nzone bag: pile of Token\n'
+                    'var total: int = 0\nsetup { move components(Token) to bag }\n'
+                    'play {\n  turn 0 {\n    choose n from [1, 2] prompt "Add"\n    total += n\n  }\n'
+                    '  move components(Token) to board at (2, 3)\n}\nscore p { "Total": total }\n')
+    game = load_game(str(path))
+    st = game.new_state(2, 1)
+    board = next(z for z in seat_view(game, st, 0, ["human", "human"])["zones"] if z["key"] == "board")
+    assert (board["cells"], board["bounds"], board["size"]) == ([], None, 0)
+    game.apply_index(st, 0)
+    board = next(z for z in seat_view(game, st, 0, ["human", "human"])["zones"] if z["key"] == "board")
+    assert (board["bounds"], board["size"]) == ([2, 3, 2, 3], 1)
