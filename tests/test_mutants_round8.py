@@ -823,3 +823,4 @@ def test_an_empty_grid_without_a_size_has_no_bounds_in_the_web_view(tmp_path):
     game.apply_index(st, 0)
     board = next(z for z in seat_view(game, st, 0, ["human", "human"])["zones"] if z["key"] == "board")
     assert (board["bounds"], board["size"]) == ([2, 3, 2, 3], 1)
+
