@@ -824,3 +824,22 @@ def test_an_empty_grid_without_a_size_has_no_bounds_in_the_web_view(tmp_path):
     board = next(z for z in seat_view(game, st, 0, ["human", "human"])["zones"] if z["key"] == "board")
     assert (board["bounds"], board["size"]) == ([2, 3, 2, 3], 1)
 
+
+
+def test_the_traces_end_line_gives_each_opponent_sheet_with_its_title_and_lines(tmp_path):
+    """cli/trace.py end_record (docs/logs.md, the trace's `end` line: "with opponents, `opponents`
+    (each a `title` and its `lines`)"): a game with a scripted opponent ends with its sheet,
+    worked out by its rules (here 2 + 3). Kills the opponents written `None` (the fresh sample
+    of seed 31)."""
+    from boardwright.cli.trace import end_record
+    from boardwright.interpreter.compile.load import load_game
+    path = tmp_path / "solo.game"
+    path.write_text('game "Solo"\nplayers 1\nvar total: int = 0\nplay {\n  turn 0 {\n'
+                    '    choose n from [1, 2] prompt "Add"\n    total += n\n  }\n}\nscore p { "Total": total }\n'
+                    'opponent "Rival" {\n  "Points": 2 + 3\n}\n')
+    game = load_game(str(path))
+    st = game.new_state(1, 1)
+    game.apply_index(st, 1)
+    record = end_record(game, st)
+    assert record["finished"] and record["scores"] == [2]
+    assert record["opponents"] == [{"title": "Rival", "lines": {"Points": 5}}]
