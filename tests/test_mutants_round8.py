@@ -843,3 +843,4 @@ def test_the_traces_end_line_gives_each_opponent_sheet_with_its_title_and_lines(
     record = end_record(game, st)
     assert record["finished"] and record["scores"] == [2]
     assert record["opponents"] == [{"title": "Rival", "lines": {"Points": 5}}]
+
