@@ -844,3 +844,22 @@ def test_the_traces_end_line_gives_each_opponent_sheet_with_its_title_and_lines(
     assert record["finished"] and record["scores"] == [2]
     assert record["opponents"] == [{"title": "Rival", "lines": {"Points": 5}}]
 
+
+
+@pytest.mark.parametrize("call", ["double(2)", "max([1, 2])"])
+def test_a_function_called_as_a_statement_is_refused_with_the_hint_to_use_its_value(tmp_path, call):
+    """dsl/check_statements.py stmt_CallStmt: a fn of the rules or a built-in called as a
+    statement is refused at the call, "'NAME' is a function: its value would be unused", with
+    the hint "use it in an expression, e.g. 'let x = ...'". Kills a string mutant of the
+    message or hint (the fresh sample of seed 31)."""
+    from boardwright.dsl.errors import BoardwrightError
+    from boardwright.interpreter.compile.load import load_game
+    path = tmp_path / "call.game"
+    path.write_text('game "Call"\nplayers 2\nvar total: int = 0\nfn double(n: int) -> int = 2 * n\n'
+                    f'play {{\n  turn 0 {{\n    choose n from [1, 2] prompt "Add"\n    {call}\n    total += n\n  }}\n}}\n'
+                    'score p { "Total": total }\n')
+    with pytest.raises(BoardwrightError) as caught:
+        load_game(str(path))
+    name = call.split("(")[0]
+    assert [(d.span.line, d.span.column, d.message, d.hint) for d in caught.value.diagnostics] == [
+        (8, 5, f"'{name}' is a function: its value would be unused", "use it in an expression, e.g. 'let x = ...'")]
