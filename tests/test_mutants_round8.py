@@ -863,3 +863,21 @@ def test_a_function_called_as_a_statement_is_refused_with_the_hint_to_use_its_va
     name = call.split("(")[0]
     assert [(d.span.line, d.span.column, d.message, d.hint) for d in caught.value.diagnostics] == [
         (8, 5, f"'{name}' is a function: its value would be unused", "use it in an expression, e.g. 'let x = ...'")]
+
+
+def test_a_grid_with_a_size_is_bounded_by_its_whole_size_in_the_web_view(tmp_path):
+    """cli/web/looks.py grid_view: a grid declared `size W x H` shows every cell from (0, 0) to
+    (W - 1, H - 1), empty or not, so its bounds are [0, 0, W - 1, H - 1]. Kills the corner
+    (1, 0) in place of (0, 0) (the fresh sample of seed 31: column 0 of an empty board cut)."""
+    from boardwright.cli.web.looks import seat_view
+    from boardwright.interpreter.compile.load import load_game
+    (tmp_path / "pieces.yaml").write_text(
+        "provenance: test\ncomponents:\n  Token:\n    attributes: {n: int}\n    items:\n      - {n: 1}\n")
+    path = tmp_path / "grid.game"
+    path.write_text('game "Grid"\nplayers 2\ndata "pieces.yaml"\nzone board: grid of Token size 4 x 3\n'
+                    'var total: int = 0\nplay {\n  turn 0 {\n    choose n from [1, 2] prompt "Add"\n    total += n\n'
+                    '  }\n}\nscore p { "Total": total }\n')
+    game = load_game(str(path))
+    board = next(z for z in seat_view(game, game.new_state(2, 1), 0, ["human", "human"])["zones"]
+                 if z["key"] == "board")
+    assert (board["cells"], board["bounds"]) == ([], [0, 0, 3, 2])
