@@ -594,6 +594,8 @@ def test_a_scenario_file_with_nothing_to_run_fails_at_its_first_line_in_words(tm
     assert outcome.failures[0].splitlines()[0] == f"{path}:1:1: error: {message}"
 
 
+TOKENS = "provenance: test\ncomponents:\n  Token:\n    attributes: {n: int}\n    items:\n      - {n: 1}\n"
+
 def _the_setups_rule_error(tmp_path, declarations: str, call: str):
     """The one rule error of a small game's setup whose line 8 is `let t = CALL` (the game's data
     in pieces.yaml, its other declarations on lines 4 and 5)."""
@@ -621,8 +623,7 @@ def test_an_adjacency_named_at_run_time_that_no_grid_knows_is_a_rule_error_namin
     ("unknown adjacency 'sideways': use ..."). Kills the message made `None` (the fresh sample of
     seed 30: `Problem(None)`, a crash); `neighbours` and `frontier` said "there is no entry
     'sideways' here" before this round."""
-    (tmp_path / "pieces.yaml").write_text(
-        "provenance: test\ncomponents:\n  Token:\n    attributes: {n: int}\n    items:\n      - {n: 1}\n")
+    (tmp_path / "pieces.yaml").write_text(TOKENS)
     problem = _the_setups_rule_error(tmp_path, "zone board: grid of Token\nvar adj: str = \"sideways\"", call)
     assert (problem.span.line, problem.message, problem.code) == \
         (8, "unknown adjacency 'sideways': use \"orthogonal\", \"diagonal\" or \"all\"", "E606")
@@ -802,15 +803,18 @@ def test_the_parser_tables_are_cached_per_grammar_lark_version_and_python_versio
     assert grammar._grammar_cache("start: NUMBER") != path
 
 
+def _board_view(game, st) -> dict:
+    """The web view of the zone `board`, as seat 0 of two humans sees it."""
+    from boardwright.cli.web.looks import seat_view
+    return next(z for z in seat_view(game, st, 0, ["human", "human"])["zones"] if z["key"] == "board")
+
 def test_an_empty_grid_without_a_size_has_no_bounds_in_the_web_view(tmp_path):
     """cli/web/looks.py grid_view: a grid without a size, with nothing on it and no option on it,
     has no cells and no bounds (`null`, which table.js reads as "(empty)"), size 0; one piece on
     it bounds it to that cell. Kills `bounds = ""` (the fresh sample of seed 31: a text where the
     view's JSON has null)."""
-    from boardwright.cli.web.looks import seat_view
     from boardwright.interpreter.compile.load import load_game
-    (tmp_path / "pieces.yaml").write_text(
-        "provenance: test\ncomponents:\n  Token:\n    attributes: {n: int}\n    items:\n      - {n: 1}\n")
+    (tmp_path / "pieces.yaml").write_text(TOKENS)
     path = tmp_path / "grid.game"
     path.write_text('game "Grid"\nplayers 2\ndata "pieces.yaml"\nzone board: grid of Token\nzone bag: pile of Token\n'
                     'var total: int = 0\nsetup { move components(Token) to bag }\n'
@@ -818,10 +822,10 @@ def test_an_empty_grid_without_a_size_has_no_bounds_in_the_web_view(tmp_path):
                     '  move components(Token) to board at (2, 3)\n}\nscore p { "Total": total }\n')
     game = load_game(str(path))
     st = game.new_state(2, 1)
-    board = next(z for z in seat_view(game, st, 0, ["human", "human"])["zones"] if z["key"] == "board")
+    board = _board_view(game, st)
     assert (board["cells"], board["bounds"], board["size"]) == ([], None, 0)
     game.apply_index(st, 0)
-    board = next(z for z in seat_view(game, st, 0, ["human", "human"])["zones"] if z["key"] == "board")
+    board = _board_view(game, st)
     assert (board["bounds"], board["size"]) == ([2, 3, 2, 3], 1)
 
 
@@ -869,15 +873,12 @@ def test_a_grid_with_a_size_is_bounded_by_its_whole_size_in_the_web_view(tmp_pat
     """cli/web/looks.py grid_view: a grid declared `size W x H` shows every cell from (0, 0) to
     (W - 1, H - 1), empty or not, so its bounds are [0, 0, W - 1, H - 1]. Kills the corner
     (1, 0) in place of (0, 0) (the fresh sample of seed 31: column 0 of an empty board cut)."""
-    from boardwright.cli.web.looks import seat_view
     from boardwright.interpreter.compile.load import load_game
-    (tmp_path / "pieces.yaml").write_text(
-        "provenance: test\ncomponents:\n  Token:\n    attributes: {n: int}\n    items:\n      - {n: 1}\n")
+    (tmp_path / "pieces.yaml").write_text(TOKENS)
     path = tmp_path / "grid.game"
     path.write_text('game "Grid"\nplayers 2\ndata "pieces.yaml"\nzone board: grid of Token size 4 x 3\n'
                     'var total: int = 0\nplay {\n  turn 0 {\n    choose n from [1, 2] prompt "Add"\n    total += n\n'
                     '  }\n}\nscore p { "Total": total }\n')
     game = load_game(str(path))
-    board = next(z for z in seat_view(game, game.new_state(2, 1), 0, ["human", "human"])["zones"]
-                 if z["key"] == "board")
+    board = _board_view(game, game.new_state(2, 1))
     assert (board["cells"], board["bounds"]) == ([], [0, 0, 3, 2])
