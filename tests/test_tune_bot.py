@@ -3,6 +3,7 @@ self-play against greedy, the same declaration on one or two workers, the declar
 written into the rule file (and still valid --strict), and clear usage errors."""
 from __future__ import annotations
 
+import math
 import re
 import sys
 
@@ -294,7 +295,7 @@ def test_a_search_stops_at_its_limit_while_trying_decisive_moves(race_file, monk
     (10.0, 1.0, 4000, True, 15, "refitted to 15"),     # halved where a search ran past LIMIT: 16.7 -> 15
     (10.0, 0.0, 4000, False, 60, "refitted to 60"),    # nothing fixed: in proportion, 400 x 0.7 x 0.25 / 1.0 = 70
     (3.0, 1.0, 4000, False, 150, "refitted to 150"),   # 0.1 + 0.5 ms: 150 -> 150
-    (10.0, 2.0, 8000, False, 8, "refitted to 8"),      # 0.2 + 1 ms: the fixed part over 0.175; 8 costs 0.208
+    (6.0, 2.0, 4000, False, 8, "refitted to 8"),       # 0.2 + 1 ms: the fixed part over 0.175; 8 costs 0.208
     (10.0, 2.0, 800, False, None, "8 iterations would cost 0.280 s"),    # 0.2 + 10 ms: 8 cost 0.28
     (10.0, 2.5, 4000, False, None, "fixed part alone is over the budget"),   # 0.25 fixed
     (1.5, 0.1, 4000, False, None, "no fewer iterations"),  # 0.01 + 0.35 ms (a game over by one search): 471
@@ -310,9 +311,12 @@ def test_fitted_iterations_by_the_fixed_part_and_the_cost_per_iteration(cpu, set
 FIRST = "mcts:iterations=400:exploration=0.7:width=6:follow=0:depth=0:paired=0:decisive=0:widen=0:history=0:reuse=0"  # STARTS[0]
 
 
-def searched_with(race_file, monkeypatch, alter, **options) -> dict:
-    """A tiny search of the race whose game records `alter(candidate, budget, records)` changes."""
-    from boardwright.interpreter.playtest import tune_bot as module
+def searched_with(race_file, monkeypatch, alter, raised: bool = False, **options) -> dict:
+    """A tiny search of the race whose game records `alter(candidate, budget, records)` changes
+    (with no candidate fitted upwards unless `raised`: every candidate here is far under the budget)."""
+    from boardwright.interpreter.playtest import tune_bot as module, tune_fit
+    if not raised:
+        monkeypatch.setattr(tune_fit, "RAISE", math.inf)
     real = module.GameRunner.play
 
     def play(self, seed, indexes, candidate, opponent, budget=None):
@@ -341,13 +345,13 @@ def test_an_over_budget_candidate_is_refitted_by_its_cost_at_most_twice(race_fil
                 r["cpu"], r["setup"] = (c * budget * r["decisions"] for c in costs[n])
                 r["iterations"] = n * r["decisions"]
 
-    rows = searched_with(race_file, monkeypatch, alter, trials=6)["trials"]
+    rows = searched_with(race_file, monkeypatch, alter, trials=7)["trials"]
     assert rows[0]["state"] == "over budget" and rows[0]["spec"] == FIRST
-    assert rows[3]["fitted_from"] == 0 and rows[3]["spec"] == FIRST.replace("iterations=400:", "iterations=50:")
-    assert rows[4]["fitted_from"] == 3 and rows[4]["spec"] == FIRST.replace("iterations=400:", "iterations=10:")
-    assert [rows[i]["why"].rsplit("; ", 1)[1] for i in (0, 3, 4)] == [
+    assert rows[4]["fitted_from"] == 0 and rows[4]["spec"] == FIRST.replace("iterations=400:", "iterations=50:")
+    assert rows[5]["fitted_from"] == 4 and rows[5]["spec"] == FIRST.replace("iterations=400:", "iterations=10:")
+    assert [rows[i]["why"].rsplit("; ", 1)[1] for i in (0, 4, 5)] == [
         "refitted to 50 iterations", "refitted to 10 iterations", "fitted 2 times: not again"]
-    assert rows[5]["fitted_from"] is None and sum(r["fitted_from"] is not None for r in rows) == 2
+    assert rows[6]["fitted_from"] is None and sum(r["fitted_from"] is not None for r in rows) == 2
 
 
 def test_a_candidate_that_cannot_pass_the_one_to_confirm_stops(race_file, monkeypatch):
@@ -488,9 +492,9 @@ def test_a_candidate_stopped_early_is_refitted_by_a_whole_game_probe(race_file, 
                 r.update(setup=0.66 * budget * r["decisions"], cpu=0.67 * budget * r["decisions"],
                          iterations=r["decisions"])
 
-    rows = searched_with(race_file, monkeypatch, alter, trials=4)["trials"]
+    rows = searched_with(race_file, monkeypatch, alter, trials=5)["trials"]
     assert calls[1] == (FIRST.replace("iterations=400:", "iterations=1:"), [0])
     assert rows[0]["probe"]["iterations_each"] == 1 and rows[0]["state"] == "over budget"
     assert rows[0]["why"].endswith("a cheaper shortlist, width=0 at 60 iterations")
-    assert rows[3]["fitted_from"] == 0
-    assert rows[3]["spec"] == FIRST.replace("iterations=400:", "iterations=60:").replace("width=6", "width=0")
+    assert rows[4]["fitted_from"] == 0
+    assert rows[4]["spec"] == FIRST.replace("iterations=400:", "iterations=60:").replace("width=6", "width=0")
