@@ -72,9 +72,9 @@ def test_every_candidate_plays_the_same_seeds(race_file, monkeypatch):
     calls = []
     real = module.GameRunner.play
 
-    def play(self, seed, indexes, candidate, opponent, budget=None):
+    def play(self, seed, indexes, candidate, opponent, budget=None, confirm=False):
         calls.append((seed, tuple(indexes), candidate))
-        return real(self, seed, indexes, candidate, opponent, budget)
+        return real(self, seed, indexes, candidate, opponent, budget, confirm)
 
     monkeypatch.setattr(module.GameRunner, "play", play)
     report = tuned(race_file, 1)
@@ -319,8 +319,8 @@ def searched_with(race_file, monkeypatch, alter, raised: bool = False, **options
         monkeypatch.setattr(tune_fit, "RAISE", math.inf)
     real = module.GameRunner.play
 
-    def play(self, seed, indexes, candidate, opponent, budget=None):
-        records = real(self, seed, indexes, candidate, opponent, budget)
+    def play(self, seed, indexes, candidate, opponent, budget=None, confirm=False):
+        records = real(self, seed, indexes, candidate, opponent, budget, confirm)
         alter(candidate, budget, records)
         return records
 
@@ -585,3 +585,39 @@ def test_a_raise_counts_among_the_refits(race_file, monkeypatch):
     assert [(r["fitted_from"], r["spec"].split(":")[1]) for r in rows[4:]] == [
         (0, "iterations=50"), (4, "iterations=200"), (None, rows[6]["spec"].split(":")[1])]
     assert rows[4]["why"].endswith("raised to 200 iterations") and rows[5].get("why") is None
+
+
+def test_a_confirmation_game_is_stopped_only_by_a_runaway_search(race_file, monkeypatch):
+    """A confirmation judges the budget by the mean over its games: a game at 8 budgets a
+    decision (past `WHOLE`), or whose first decision is past `EARLY`, plays to its end as
+    without a budget (the same moves and share) and is not over; a search past `LIMIT`
+    still stops it. In `tune_bot` the confirmation's games are played so."""
+    from boardwright.interpreter.playtest import tune_bot as module
+    game = load_game(race_file)
+    spec = "mcts:iterations=50:width=0"
+    free = play_measured(game, 5, 0, spec, "random")
+    mean = free["cpu"] / free["decisions"]
+    monkeypatch.setattr(module, "LIMIT", 1e12)
+    monkeypatch.setattr(module, "EARLY", (1, 2))
+    for budget in (mean / 8, mean / 100):
+        over = play_measured(game, 5, 0, spec, "random", budget=budget)
+        assert over["over"]
+        kept = play_measured(game, 5, 0, spec, "random", budget=budget, confirm=True)
+        assert not kept["over"] and (kept["decisions"], kept["share"]) == (free["decisions"], free["share"])
+    monkeypatch.setattr(module, "LIMIT", 1e-9)
+    runaway = play_measured(game, 5, 0, spec, "random", budget=mean, confirm=True)
+    assert runaway["over"] and runaway["limit"] and runaway["decisions"] == 1
+    monkeypatch.setattr(module, "LIMIT", 12)
+    monkeypatch.setattr(module, "EARLY", (10, 2))
+    calls = []
+    real = module.GameRunner.play
+
+    def play(self, seed, indexes, candidate, opponent, budget=None, confirm=False):
+        calls.append((seed, confirm))
+        return real(self, seed, indexes, candidate, opponent, budget, confirm)
+
+    monkeypatch.setattr(module.GameRunner, "play", play)
+    ref = (str(race_file), None, ())
+    remember_loaded(ref, game)
+    tune_bot(game, ref, "mcts", **dict(TINY, trials=1, confirm=1))
+    assert set(calls) == {(3, False), (3 + module.CONFIRM_SEED_OFFSET, True)}

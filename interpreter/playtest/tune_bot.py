@@ -144,7 +144,8 @@ def _suggest(trial, bot: str, space: dict) -> dict:
 
 
 # ----------------------------------------------------------------------------- games
-def play_measured(game, seed: int, index: int, candidate: str, opponent: str, budget: float | None = None) -> dict:
+def play_measured(game, seed: int, index: int, candidate: str, opponent: str, budget: float | None = None,
+                  confirm: bool = False) -> dict:
     """One rotated 2-player game between the `candidate` bot (seat index mod 2) and the
     `opponent`: the candidate's share of the victory, and its CPU time and decisions (those
     with more than one option). The candidate is made without the rule file's declared
@@ -152,7 +153,10 @@ def play_measured(game, seed: int, index: int, candidate: str, opponent: str, bu
     a search that runs past `LIMIT` times it, or a mean past `EARLY` times it over the
     game's first decisions, stops the game (`over` is then True): its candidate is over
     budget whatever its other decisions cost, and a candidate never stopped so played
-    exactly as it would have without the limit."""
+    exactly as it would have without the limit. In a `confirm` game only `LIMIT` stops it
+    (a runaway search): the confirmation judges the budget by the mean over all its games,
+    the figure the declaration states, so one slow game on a busy machine does not drop a
+    candidate within the budget."""
     game_s = game_seed(seed, index)
     specs = seat_bots([candidate, opponent], index, True)
     seat = index % 2                # where seat_bots puts the first bot
@@ -179,22 +183,22 @@ def play_measured(game, seed: int, index: int, candidate: str, opponent: str, bu
                 return record(0.0, True, limit=True)
             cpu += time.process_time() - start
             decisions += 1
-            if budget is not None and decisions >= EARLY[0] and cpu > EARLY[1] * budget * decisions:
+            if budget is not None and not confirm and decisions >= EARLY[0] and cpu > EARLY[1] * budget * decisions:
                 return record(0.0, True)
         else:
             choice = bots[mover].choose(game, st)
         game.apply_index(st, choice)
     winners = game.result(st).winners
     share = 1 / len(winners) if seat in winners else 0.0
-    if budget is not None and cpu > WHOLE * budget * decisions:
+    if budget is not None and not confirm and cpu > WHOLE * budget * decisions:
         return record(share, True, whole=True)
     return record(share, False)
 
 
 def _play_jobs(job: tuple) -> list:
-    ref, seed, indexes, candidate, opponent, budget = job
+    ref, seed, indexes, candidate, opponent, budget, confirm = job
     game = _load(ref)
-    return [play_measured(game, seed, i, candidate, opponent, budget) for i in indexes]
+    return [play_measured(game, seed, i, candidate, opponent, budget, confirm) for i in indexes]
 
 
 class GameRunner:
@@ -227,21 +231,22 @@ class GameRunner:
             return self._pool_context.__exit__(*exc)
         return False
 
-    def play(self, seed: int, indexes: list, candidate: str, opponent: str, budget: float | None = None) -> list:
+    def play(self, seed: int, indexes: list, candidate: str, opponent: str, budget: float | None = None,
+             confirm: bool = False) -> list:
         if self.client is not None:
             from dask.distributed import as_completed
-            jobs = [(self.ref, seed, b, candidate, opponent, budget) for b in _batches(indexes, len(indexes))]
+            jobs = [(self.ref, seed, b, candidate, opponent, budget, confirm) for b in _batches(indexes, len(indexes))]
             try:
                 parts = [f.result() for f in as_completed(self.client.map(_play_jobs, jobs, pure=False))]
             except Exception as exc:        # raised on a worker: say what is wrong with it
                 raise worker_failure(self.cluster, exc) from None
         elif self.pool is not None:
-            jobs = [(self.ref, seed, [i], candidate, opponent, budget) for i in indexes]
+            jobs = [(self.ref, seed, [i], candidate, opponent, budget, confirm) for i in indexes]
             parts = self.pool.map(_play_jobs, jobs)
         else:
             parts = [[]]
             for i in indexes:       # (a game over budget drops the candidate: the rest would be lost work)
-                parts[0].append(play_measured(self.game, seed, i, candidate, opponent, budget))
+                parts[0].append(play_measured(self.game, seed, i, candidate, opponent, budget, confirm))
                 if parts[0][-1]["over"]:
                     break
         return sorted((r for part in parts for r in part), key=lambda r: r["index"])
@@ -330,7 +335,8 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
                           key=lambda r: (-r["win_rate"], r["trial"]))
         confirmed = []
         for row in complete[:confirm]:
-            records = runner.play(seed + CONFIRM_SEED_OFFSET, list(range(confirm_games)), row["spec"], opponent, budget)
+            records = runner.play(seed + CONFIRM_SEED_OFFSET, list(range(confirm_games)), row["spec"], opponent, budget,
+                                  confirm=True)
             result = {"trial": row["trial"], "spec": row["spec"], "games": 0, "wins": 0.0, "cpu": 0.0, "decisions": 0,
                       "setup": 0.0, "iterations_run": 0}
             _add(result, records)
