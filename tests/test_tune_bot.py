@@ -3,6 +3,7 @@ self-play against greedy, the same declaration on one or two workers, the declar
 written into the rule file (and still valid --strict), and clear usage errors."""
 from __future__ import annotations
 
+import math
 import re
 import sys
 
@@ -71,9 +72,9 @@ def test_every_candidate_plays_the_same_seeds(race_file, monkeypatch):
     calls = []
     real = module.GameRunner.play
 
-    def play(self, seed, indexes, candidate, opponent, budget=None):
+    def play(self, seed, indexes, candidate, opponent, budget=None, confirm=False):
         calls.append((seed, tuple(indexes), candidate))
-        return real(self, seed, indexes, candidate, opponent, budget)
+        return real(self, seed, indexes, candidate, opponent, budget, confirm)
 
     monkeypatch.setattr(module.GameRunner, "play", play)
     report = tuned(race_file, 1)
@@ -294,7 +295,7 @@ def test_a_search_stops_at_its_limit_while_trying_decisive_moves(race_file, monk
     (10.0, 1.0, 4000, True, 15, "refitted to 15"),     # halved where a search ran past LIMIT: 16.7 -> 15
     (10.0, 0.0, 4000, False, 60, "refitted to 60"),    # nothing fixed: in proportion, 400 x 0.7 x 0.25 / 1.0 = 70
     (3.0, 1.0, 4000, False, 150, "refitted to 150"),   # 0.1 + 0.5 ms: 150 -> 150
-    (10.0, 2.0, 8000, False, 8, "refitted to 8"),      # 0.2 + 1 ms: the fixed part over 0.175; 8 costs 0.208
+    (6.0, 2.0, 4000, False, 8, "refitted to 8"),       # 0.2 + 1 ms: the fixed part over 0.175; 8 costs 0.208
     (10.0, 2.0, 800, False, None, "8 iterations would cost 0.280 s"),    # 0.2 + 10 ms: 8 cost 0.28
     (10.0, 2.5, 4000, False, None, "fixed part alone is over the budget"),   # 0.25 fixed
     (1.5, 0.1, 4000, False, None, "no fewer iterations"),  # 0.01 + 0.35 ms (a game over by one search): 471
@@ -310,13 +311,16 @@ def test_fitted_iterations_by_the_fixed_part_and_the_cost_per_iteration(cpu, set
 FIRST = "mcts:iterations=400:exploration=0.7:width=6:follow=0:depth=0:paired=0:decisive=0:widen=0:history=0:reuse=0"  # STARTS[0]
 
 
-def searched_with(race_file, monkeypatch, alter, **options) -> dict:
-    """A tiny search of the race whose game records `alter(candidate, budget, records)` changes."""
-    from boardwright.interpreter.playtest import tune_bot as module
+def searched_with(race_file, monkeypatch, alter, raised: bool = False, **options) -> dict:
+    """A tiny search of the race whose game records `alter(candidate, budget, records)` changes
+    (with no candidate fitted upwards unless `raised`: every candidate here is far under the budget)."""
+    from boardwright.interpreter.playtest import tune_bot as module, tune_fit
+    if not raised:
+        monkeypatch.setattr(tune_fit, "RAISE", math.inf)
     real = module.GameRunner.play
 
-    def play(self, seed, indexes, candidate, opponent, budget=None):
-        records = real(self, seed, indexes, candidate, opponent, budget)
+    def play(self, seed, indexes, candidate, opponent, budget=None, confirm=False):
+        records = real(self, seed, indexes, candidate, opponent, budget, confirm)
         alter(candidate, budget, records)
         return records
 
@@ -341,13 +345,13 @@ def test_an_over_budget_candidate_is_refitted_by_its_cost_at_most_twice(race_fil
                 r["cpu"], r["setup"] = (c * budget * r["decisions"] for c in costs[n])
                 r["iterations"] = n * r["decisions"]
 
-    rows = searched_with(race_file, monkeypatch, alter, trials=6)["trials"]
+    rows = searched_with(race_file, monkeypatch, alter, trials=7)["trials"]
     assert rows[0]["state"] == "over budget" and rows[0]["spec"] == FIRST
-    assert rows[3]["fitted_from"] == 0 and rows[3]["spec"] == FIRST.replace("iterations=400:", "iterations=50:")
-    assert rows[4]["fitted_from"] == 3 and rows[4]["spec"] == FIRST.replace("iterations=400:", "iterations=10:")
-    assert [rows[i]["why"].rsplit("; ", 1)[1] for i in (0, 3, 4)] == [
+    assert rows[4]["fitted_from"] == 0 and rows[4]["spec"] == FIRST.replace("iterations=400:", "iterations=50:")
+    assert rows[5]["fitted_from"] == 4 and rows[5]["spec"] == FIRST.replace("iterations=400:", "iterations=10:")
+    assert [rows[i]["why"].rsplit("; ", 1)[1] for i in (0, 4, 5)] == [
         "refitted to 50 iterations", "refitted to 10 iterations", "fitted 2 times: not again"]
-    assert rows[5]["fitted_from"] is None and sum(r["fitted_from"] is not None for r in rows) == 2
+    assert rows[6]["fitted_from"] is None and sum(r["fitted_from"] is not None for r in rows) == 2
 
 
 def test_a_candidate_that_cannot_pass_the_one_to_confirm_stops(race_file, monkeypatch):
@@ -488,9 +492,132 @@ def test_a_candidate_stopped_early_is_refitted_by_a_whole_game_probe(race_file, 
                 r.update(setup=0.66 * budget * r["decisions"], cpu=0.67 * budget * r["decisions"],
                          iterations=r["decisions"])
 
-    rows = searched_with(race_file, monkeypatch, alter, trials=4)["trials"]
+    rows = searched_with(race_file, monkeypatch, alter, trials=5)["trials"]
     assert calls[1] == (FIRST.replace("iterations=400:", "iterations=1:"), [0])
     assert rows[0]["probe"]["iterations_each"] == 1 and rows[0]["state"] == "over budget"
     assert rows[0]["why"].endswith("a cheaper shortlist, width=0 at 60 iterations")
-    assert rows[3]["fitted_from"] == 0
-    assert rows[3]["spec"] == FIRST.replace("iterations=400:", "iterations=60:").replace("width=6", "width=0")
+    assert rows[4]["fitted_from"] == 0
+    assert rows[4]["spec"] == FIRST.replace("iterations=400:", "iterations=60:").replace("width=6", "width=0")
+
+
+# The polyomino test bed's general defaults fitted down to 60 iterations from their first ten
+# decisions, as measured over 16 whole games (docs/playtesting.md): 0.055 s fixed + 0.62 ms
+# per iteration, 0.093 s per decision, 37% of the budget.
+WELL_UNDER = {"games": 16, "whole_games": 16, "decisions": 250, "setup": 250 * 0.055,
+              "cpu": 250 * (0.055 + 60 * 0.00062), "iterations_run": 250 * 60, "cpu_per_decision": 0.092}
+
+
+@pytest.mark.parametrize("settings, row, expected, why", [
+    # (0.175 - 0.055) / 0.62 ms = 193.5 -> 150, at least 1.5 x 60
+    ({"iterations": 60}, WELL_UNDER, 150, "0.055 fixed + 0.62 ms per iteration over 16 whole games; raised to 150"),
+    # the same cost at 120 iterations: 150 is not 1.5 x 120
+    ({"iterations": 120}, WELL_UNDER, None, "no more iterations to fit"),
+    # one game stopped early: its cost says nothing of the later decisions
+    ({"iterations": 60}, dict(WELL_UNDER, whole_games=15), None, "not every game whole: not raised"),
+    # nearly free iterations: at most the search space's highest, 2000
+    ({"iterations": 60}, dict(WELL_UNDER, cpu=250 * 0.0551), 2000, "raised to 2000"),
+    # a paired search set to 60 that played rounds of about 220 options: 193 is not 1.5 x 220
+    ({"iterations": 60, "paired": 1}, dict(WELL_UNDER, iterations_run=250 * 220, cpu=250 * (0.055 + 220 * 0.00062)),
+     None, "no more iterations to fit"),
+])
+def test_a_candidate_well_under_the_budget_is_raised_from_its_whole_games(settings, row, expected, why):
+    from boardwright.interpreter.playtest.tune_fit import raised_iterations
+    raised, reason = raised_iterations(settings, row, 0.25, 2000)
+    assert raised == expected and why in reason
+
+
+def test_a_paired_search_is_not_fitted_below_a_round_of_its_shortlist():
+    """A paired search over every option (`width=0`) set to 86 iterations played a round of
+    about 400 options a decision at 12.5 ms each, 5.0 s: a round is more than 400 - 86 = 314
+    iterations, 0.002 + 314 x 12.5 ms = 3.9 s, so no fewer iterations can fit (the fit by the
+    cost per iteration alone would give (0.175 - 0.002) / 12.5 ms = 13.8 -> 12). A probe at
+    one iteration a search that played 414 a decision says a round is at least 413."""
+    from boardwright.interpreter.playtest.tune_fit import fitted_iterations, least_iterations
+    settings = {"iterations": 86, "width": 0, "paired": 1}
+    row = {"games": 1, "decisions": 10, "setup": 0.02, "cpu": 0.02 + 4000 * 0.0125, "iterations_run": 4000,
+           "cpu_per_decision": 5.002}
+    assert least_iterations(settings, row) == pytest.approx(314)
+    fitted, why = fitted_iterations(settings, row, [], 0.25, 8)
+    assert fitted is None and why.endswith("8 iterations would cost 3.927 s (its searches play at least 314 "
+                                           "iterations a decision, a round of its shortlist): not refitted")
+    probe = {"decisions": 20, "setup": 0.04, "cpu": 0.04 + 20 * 414 * 0.0125, "iterations": 20 * 414,
+             "iterations_each": 1}
+    assert least_iterations(settings, row, probe) == pytest.approx(413)
+    tree = {"iterations": 400}      # a tree plays what it is asked or fewer (a shortlist of one: none)
+    assert least_iterations(tree, dict(row, iterations_run=3900)) == 0
+    assert fitted_iterations(tree, dict(row, iterations_run=4000), [], 0.25, 8)[0] == 12
+
+
+def costed(costs: dict):
+    """An `alter` that makes the first candidate's settings at n iterations cost `costs[n]` =
+    (budgets, fixed budgets) per decision and win every game, and every other candidate
+    cost 0.69 budgets, nothing fixed (neither fitted down nor up)."""
+    def alter(candidate, budget, records):
+        n = int(candidate.split("iterations=")[1].split(":")[0])
+        first = candidate.replace(f"iterations={n}:", "iterations=400:") == FIRST
+        for r in records:
+            budgets, fixed = costs[n] if first else (0.69, 0.0)
+            r["cpu"], r["setup"] = budgets * budget * r["decisions"], fixed * budget * r["decisions"]
+            r["iterations"] = n * r["decisions"]
+            r["share"] = 1.0 if first else r["share"]      # (won: never hopeless)
+    return alter
+
+
+def test_a_candidate_well_under_the_budget_is_tried_again_with_more_iterations(race_file, monkeypatch):
+    """The first candidate (400 iterations) is made to cost 0.3 budgets per decision, 0.1 of
+    them fixed: (0.7 - 0.1) / (0.2 / 400) = 1200 iterations, tried after the other general
+    starts (fitted from trial 0, `why` saying so). At 1200 it is made to cost 0.68 budgets:
+    (0.7 - 0.1) / (0.58 / 1200) = 1241 is not 1.5 x 1200, so it is not raised again."""
+    alter = costed({400: (0.3, 0.1), 1200: (0.68, 0.1)})
+    rows = searched_with(race_file, monkeypatch, alter, raised=True, trials=6, confirm=5)["trials"]   # (none hopeless)
+    assert rows[0]["state"] == "complete" and rows[0]["why"].endswith("over 4 whole games; raised to 1200 iterations")
+    assert rows[4]["fitted_from"] == 0 and rows[4]["spec"] == FIRST.replace("iterations=400:", "iterations=1200:")
+    assert rows[4]["state"] == "complete" and rows[4].get("why") is None
+    assert [r["fitted_from"] for r in rows] == [None] * 4 + [0, None]
+
+
+def test_a_raise_counts_among_the_refits(race_file, monkeypatch):
+    """Over budget at 400 (4 budgets, 0.2 fixed: fitted down to 50, as in the test above),
+    then well under at 50 (0.2 budgets, 0.05 fixed: (0.7 - 0.05) / (0.15 / 50) = 216.7 ->
+    200), then under at 200 (0.3, 0.05: 520 -> 500 would be a raise) but fitted twice: not again."""
+    alter = costed({400: (4.0, 0.2), 50: (0.2, 0.05), 200: (0.3, 0.05), 500: (0.5, 0.05)})
+    rows = searched_with(race_file, monkeypatch, alter, raised=True, trials=7, confirm=5)["trials"]
+    assert [(r["fitted_from"], r["spec"].split(":")[1]) for r in rows[4:]] == [
+        (0, "iterations=50"), (4, "iterations=200"), (None, rows[6]["spec"].split(":")[1])]
+    assert rows[4]["why"].endswith("raised to 200 iterations") and rows[5].get("why") is None
+
+
+def test_a_confirmation_game_is_stopped_only_by_a_runaway_search(race_file, monkeypatch):
+    """A confirmation judges the budget by the mean over its games: a game at 8 budgets a
+    decision (past `WHOLE`), or whose first decision is past `EARLY`, plays to its end as
+    without a budget (the same moves and share) and is not over; a search past `LIMIT`
+    still stops it. In `tune_bot` the confirmation's games are played so."""
+    from boardwright.interpreter.playtest import tune_bot as module
+    game = load_game(race_file)
+    spec = "mcts:iterations=50:width=0"
+    free = play_measured(game, 5, 0, spec, "random")
+    mean = free["cpu"] / free["decisions"]
+    monkeypatch.setattr(module, "LIMIT", 1e12)
+    monkeypatch.setattr(module, "EARLY", (1, 2))
+    for budget in (mean / 8, mean / 100):
+        over = play_measured(game, 5, 0, spec, "random", budget=budget)
+        assert over["over"]
+        kept = play_measured(game, 5, 0, spec, "random", budget=budget, confirm=True)
+        assert not kept["over"] and (kept["decisions"], kept["share"]) == (free["decisions"], free["share"])
+    monkeypatch.setattr(module, "LIMIT", 1e-9)
+    runaway = play_measured(game, 5, 0, spec, "random", budget=mean, confirm=True)
+    assert runaway["over"] and runaway["limit"] and runaway["decisions"] == 1
+    monkeypatch.setattr(module, "LIMIT", 12)
+    monkeypatch.setattr(module, "EARLY", (10, 2))
+    calls = []
+    real = module.GameRunner.play
+
+    def play(self, seed, indexes, candidate, opponent, budget=None, confirm=False):
+        calls.append((seed, confirm))
+        return real(self, seed, indexes, candidate, opponent, budget, confirm)
+
+    monkeypatch.setattr(module.GameRunner, "play", play)
+    ref = (str(race_file), None, ())
+    remember_loaded(ref, game)
+    tune_bot(game, ref, "mcts", **dict(TINY, trials=1, confirm=1))
+    assert set(calls) == {(3, False), (3 + module.CONFIRM_SEED_OFFSET, True)}

@@ -19,7 +19,10 @@ game (`cost_model`); where the fixed part leaves no room for the fewest iteratio
 same search over a cheaper shortlist is tried instead (`refitted`, `cheaper_shortlist`).
 A fitted candidate still over budget is
 fitted again from its own measurement, at most `REFITS` times in all; one whose fixed
-part alone is over the budget is not (its row's `why` says so). The best few
+part alone is over the budget is not (its row's `why` says so). A candidate that played
+all its games whole, well under the budget, is fitted again upwards from those games'
+cost, within the same `REFITS` (`raised_iterations`: a game's first decisions can read
+its cost far too high). The fitting itself is in `tune_fit`. The best few
 complete candidates then play a confirmation run on other seeds, and the best of those,
 with its win rate's 95% Wilson interval, becomes the `bot` declaration.
 
@@ -42,6 +45,8 @@ from ..bots.registry import make_bot
 from ..run.processes import forked_pool
 from .report import wilson
 from .simulate import _batches, _load, game_seed, seat_bots, worker_failure
+from .tune_fit import (FIT, PROBE, ROUND_ITERATIONS, cheaper_shortlist, cost_model, fitted_iterations,  # noqa: F401
+                       least_iterations, needs_probe, raised_iterations, refitted)
 
 # The settings searched, per bot: name -> ("int" | "float", low, high, log scale?) or
 # ("choice", values). Settings not listed keep the bot's defaults (BOT_SETTINGS).
@@ -81,7 +86,10 @@ WHEN: dict[str, dict] = {
 # the sampler's): the bot's general defaults (a tree without playouts), a tree whose leaves
 # are played out to the end with each decision the best of a few sampled options, and paired
 # playouts of a few guided decisions over a shortlist of two (the three kinds of search the
-# bundled games' hand-tuned declarations use). The sampler then learns from them.
+# bundled games' hand-tuned declarations use), and flat Monte Carlo: paired random playouts
+# to the end over the shortlist, the cheapest playouts any game has (the general game
+# players' baseline). Their iterations are fitted down or up to the budget as they play;
+# the sampler then learns from them.
 STARTS: dict[str, list] = {
     "mcts": [
         {"iterations": 400, "exploration": 0.7, "width": 6, "follow": 0, "depth": 0, "paired": 0,
@@ -90,6 +98,8 @@ STARTS: dict[str, list] = {
          "margin": 0, "paired": 0, "decisive": 0, "widen": 0, "history": 0, "reuse": 0},
         {"iterations": 60, "exploration": 0.7, "width": 2, "follow": 0, "depth": 15, "guide": 8, "whole": 0,
          "margin": 0, "paired": 1, "decisive": 0},
+        {"iterations": 30, "exploration": 0.7, "width": 6, "follow": 0, "depth": 1000, "guide": 1, "whole": 0,
+         "margin": 0, "paired": 1, "decisive": 0},
     ],
 }
 CONFIRM_SEED_OFFSET = 7_919        # the confirmation plays other games than the search
@@ -97,10 +107,7 @@ LIMIT = 12                         # a single search may take this many budgets 
                                    # (a game's costliest decisions may take ten times its mean)
 EARLY = (10, 2)                    # after 10 decisions, a mean of twice the budget stops the game too
 WHOLE = 1.25                       # a whole game at a mean past this many budgets drops the candidate at once
-FIT = 0.7                          # a fitted candidate aims at this share of the budget (the cost varies by game)
 REFITS = 2                         # a candidate's settings are fitted again at most this many times in all
-# The iteration counts a fitted candidate may get, each about 1.25 times the one before.
-ROUND_ITERATIONS = sorted({int(m * 10 ** e) for e in range(4) for m in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8)})
 
 
 def tuned_settings(bot: str) -> dict:
@@ -137,7 +144,8 @@ def _suggest(trial, bot: str, space: dict) -> dict:
 
 
 # ----------------------------------------------------------------------------- games
-def play_measured(game, seed: int, index: int, candidate: str, opponent: str, budget: float | None = None) -> dict:
+def play_measured(game, seed: int, index: int, candidate: str, opponent: str, budget: float | None = None,
+                  confirm: bool = False) -> dict:
     """One rotated 2-player game between the `candidate` bot (seat index mod 2) and the
     `opponent`: the candidate's share of the victory, and its CPU time and decisions (those
     with more than one option). The candidate is made without the rule file's declared
@@ -145,7 +153,10 @@ def play_measured(game, seed: int, index: int, candidate: str, opponent: str, bu
     a search that runs past `LIMIT` times it, or a mean past `EARLY` times it over the
     game's first decisions, stops the game (`over` is then True): its candidate is over
     budget whatever its other decisions cost, and a candidate never stopped so played
-    exactly as it would have without the limit."""
+    exactly as it would have without the limit. In a `confirm` game only `LIMIT` stops it
+    (a runaway search): the confirmation judges the budget by the mean over all its games,
+    the figure the declaration states, so one slow game on a busy machine does not drop a
+    candidate within the budget."""
     game_s = game_seed(seed, index)
     specs = seat_bots([candidate, opponent], index, True)
     seat = index % 2                # where seat_bots puts the first bot
@@ -172,109 +183,22 @@ def play_measured(game, seed: int, index: int, candidate: str, opponent: str, bu
                 return record(0.0, True, limit=True)
             cpu += time.process_time() - start
             decisions += 1
-            if budget is not None and decisions >= EARLY[0] and cpu > EARLY[1] * budget * decisions:
+            if budget is not None and not confirm and decisions >= EARLY[0] and cpu > EARLY[1] * budget * decisions:
                 return record(0.0, True)
         else:
             choice = bots[mover].choose(game, st)
         game.apply_index(st, choice)
     winners = game.result(st).winners
     share = 1 / len(winners) if seat in winners else 0.0
-    if budget is not None and cpu > WHOLE * budget * decisions:
+    if budget is not None and not confirm and cpu > WHOLE * budget * decisions:
         return record(share, True, whole=True)
     return record(share, False)
 
 
-def cost_model(row: dict, probe: dict | None = None) -> tuple[float, float]:
-    """A candidate's measured CPU as (fixed s per decision, s per iteration): the searches'
-    setup (`MCTSBot.meter`) over its decisions, the rest over the iterations run (a search
-    stopped at `LIMIT` counts the iterations it ran, so the split holds for it too). With a
-    `probe` (a whole game of the same settings at one iteration, `PROBE`), each part is the
-    larger of the two measurements: the fixed part grows over a game in some games (the
-    shortlist's look-ahead can cost more as the board fills), so the
-    first decisions alone can read far too low."""
-    fixed = row["setup"] / max(1, row["decisions"])
-    per_iteration = max(0.0, (row["cpu"] - row["setup"]) / max(1, row["iterations_run"]))
-    if probe is not None:
-        fixed = max(fixed, probe["setup"] / max(1, probe["decisions"]))
-        if probe["iterations"]:
-            per_iteration = max(per_iteration, (probe["cpu"] - probe["setup"]) / probe["iterations"])
-    return fixed, per_iteration
-
-
-def fitted_iterations(settings: dict, row: dict, records: list, budget: float, low: int,
-                      probe: dict | None = None) -> tuple[int | None, str]:
-    """Fewer iterations for settings found over budget, and why (or why none): those whose
-    predicted CPU per decision, fixed + iterations x per iteration (`cost_model`, with the
-    `probe`'s whole game if given), is `FIT` times the budget (the iterations halved as well
-    where one search ran past `LIMIT` budgets: that decision's cost lies far from the mean),
-    rounded down to `ROUND_ITERATIONS`, at least `low`. None where the fixed part alone is
-    over the budget, where even `low` iterations are predicted over it, or where that is not
-    fewer than it had."""
-    fixed, per_iteration = cost_model(row, probe)
-    cost = f"{row['cpu_per_decision']:.3f} s per decision: {fixed:.3f} fixed + {1000 * per_iteration:.2f} ms per iteration"
-    if probe is not None:
-        cost += f" (the larger of its games and a whole game at {probe['iterations_each']} iteration)"
-    if fixed >= budget:
-        return None, f"{cost}; the fixed part alone is over the budget: not refitted"
-    wanted = (FIT * budget - fixed) / per_iteration if per_iteration else math.inf
-    if any(r.get("limit") for r in records):
-        wanted *= 0.5
-    fitted = max([n for n in ROUND_ITERATIONS if n <= wanted * (1 + 1e-9)] + [low])    # (1e-9: float sums)
-    if fixed + fitted * per_iteration > budget:
-        return None, f"{cost}; {low} iterations would cost {fixed + low * per_iteration:.3f} s: not refitted"
-    if fitted >= settings["iterations"]:
-        return None, f"{cost}; no fewer iterations to fit"
-    return fitted, f"{cost}; refitted to {fitted} iterations"
-
-
-PROBE = 1      # the iterations of the game that measures a candidate's fixed part over a whole game
-
-
-def needs_probe(settings: dict, row: dict, records: list, budget: float, low: int) -> bool:
-    """Whether a refit of `row` needs a whole game to measure its fixed part: it met no whole
-    game (stopped early), and what it measured would refit it (else nothing is to be gained:
-    the fixed part only reads higher over a whole game)."""
-    return not row["whole_games"] and fitted_iterations(settings, row, records, budget, low)[0] is not None
-
-
-def cheaper_shortlist(settings: dict, row: dict, budget: float, low: int, probe: dict | None = None) -> dict | None:
-    """The same search over a cheaper shortlist, or None: `width=0` searches every option
-    judged one step only (the look-ahead that picks the best `width` is the fixed part's cost
-    where it grows over a game); with `follow` (a whole move built for every shortlisted
-    option, so more options cost more) a shortlist of 2 instead. Its iterations are those
-    the cost per iteration alone allows at `FIT` of the budget (its own fixed part is
-    measured when it plays), at most the settings' own; None where even `low` iterations
-    cost over the budget, or where the shortlist is that cheap already."""
-    width = 2 if settings.get("follow") else 0
-    if "width" not in settings or settings["width"] == width or (width == 2 and 0 < settings["width"] < 2):
-        return None
-    _, per_iteration = cost_model(row, probe)
-    if low * per_iteration > budget:
-        return None
-    wanted = FIT * budget / per_iteration if per_iteration else math.inf
-    iterations = min(settings["iterations"], max([n for n in ROUND_ITERATIONS if n <= wanted * (1 + 1e-9)] + [low]))
-    return dict(settings, width=width, iterations=iterations)
-
-
-def refitted(settings: dict, row: dict, records: list, budget: float, low: int,
-             probe: dict | None = None) -> tuple[dict | None, str]:
-    """The settings to try next for an over-budget candidate, and why (or why none): where
-    its fixed part leaves no room for `low` iterations within `FIT` of the budget and is the
-    larger share of their cost, the same search over a cheaper shortlist
-    (`cheaper_shortlist`), else fewer iterations (`fitted_iterations`)."""
-    fewer, why = fitted_iterations(settings, row, records, budget, low, probe)
-    fixed, per_iteration = cost_model(row, probe)
-    if fixed + low * per_iteration > FIT * budget and fixed > low * per_iteration and \
-            (cheaper := cheaper_shortlist(settings, row, budget, low, probe)) is not None:
-        return cheaper, (f"{why.split('; ')[0]}; the fixed part leaves no room for {low} iterations: a cheaper "
-                         f"shortlist, width={cheaper['width']} at {cheaper['iterations']} iterations")
-    return (dict(settings, iterations=fewer) if fewer is not None else None), why
-
-
 def _play_jobs(job: tuple) -> list:
-    ref, seed, indexes, candidate, opponent, budget = job
+    ref, seed, indexes, candidate, opponent, budget, confirm = job
     game = _load(ref)
-    return [play_measured(game, seed, i, candidate, opponent, budget) for i in indexes]
+    return [play_measured(game, seed, i, candidate, opponent, budget, confirm) for i in indexes]
 
 
 class GameRunner:
@@ -307,21 +231,22 @@ class GameRunner:
             return self._pool_context.__exit__(*exc)
         return False
 
-    def play(self, seed: int, indexes: list, candidate: str, opponent: str, budget: float | None = None) -> list:
+    def play(self, seed: int, indexes: list, candidate: str, opponent: str, budget: float | None = None,
+             confirm: bool = False) -> list:
         if self.client is not None:
             from dask.distributed import as_completed
-            jobs = [(self.ref, seed, b, candidate, opponent, budget) for b in _batches(indexes, len(indexes))]
+            jobs = [(self.ref, seed, b, candidate, opponent, budget, confirm) for b in _batches(indexes, len(indexes))]
             try:
                 parts = [f.result() for f in as_completed(self.client.map(_play_jobs, jobs, pure=False))]
             except Exception as exc:        # raised on a worker: say what is wrong with it
                 raise worker_failure(self.cluster, exc) from None
         elif self.pool is not None:
-            jobs = [(self.ref, seed, [i], candidate, opponent, budget) for i in indexes]
+            jobs = [(self.ref, seed, [i], candidate, opponent, budget, confirm) for i in indexes]
             parts = self.pool.map(_play_jobs, jobs)
         else:
             parts = [[]]
             for i in indexes:       # (a game over budget drops the candidate: the rest would be lost work)
-                parts[0].append(play_measured(self.game, seed, i, candidate, opponent, budget))
+                parts[0].append(play_measured(self.game, seed, i, candidate, opponent, budget, confirm))
                 if parts[0][-1]["over"]:
                     break
         return sorted((r for part in parts for r in part), key=lambda r: r["index"])
@@ -397,6 +322,12 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
                         row["why"] = why
                     tick(games - row["games"])
                     raise optuna.TrialPruned()
+            if "iterations" in settings and refits < REFITS:      # well under the budget: more iterations
+                more, why = raised_iterations(settings, row, budget, space["iterations"][2])
+                if more is not None:
+                    row["why"] = why
+                    study.enqueue_trial(dict(settings, iterations=more),
+                                        user_attrs={"fitted_from": trial.number, "refits": refits + 1})
             return row["win_rate"]
 
         study.optimize(objective, n_trials=trials)
@@ -404,7 +335,8 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
                           key=lambda r: (-r["win_rate"], r["trial"]))
         confirmed = []
         for row in complete[:confirm]:
-            records = runner.play(seed + CONFIRM_SEED_OFFSET, list(range(confirm_games)), row["spec"], opponent, budget)
+            records = runner.play(seed + CONFIRM_SEED_OFFSET, list(range(confirm_games)), row["spec"], opponent, budget,
+                                  confirm=True)
             result = {"trial": row["trial"], "spec": row["spec"], "games": 0, "wins": 0.0, "cpu": 0.0, "decisions": 0,
                       "setup": 0.0, "iterations_run": 0}
             _add(result, records)
@@ -478,7 +410,7 @@ def format_tune(report: dict, command: str) -> str:
            f"per decision",
            f"  trials: {states.count('complete')} complete, {states.count('pruned')} pruned, "
            f"{states.count('over budget')} over budget"
-           + (f" ({fitted} with fewer iterations fitted to the budget)"
+           + (f" ({fitted} with iterations fitted to the budget)"
               if (fitted := sum(r.get("fitted_from") is not None for r in report["trials"])) else ""),
            *(f"    trial {r['trial']} {r['state']}: {r['why']}" for r in report["trials"] if r.get("why")),
            f"  confirmed on {report['confirmed'][0]['games'] if report['confirmed'] else 0} other games "
