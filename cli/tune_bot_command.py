@@ -21,6 +21,7 @@ from ..dsl.loader import resolve_game
 from ..interpreter.compile.load import load_game
 from ..interpreter.playtest.simulate import remember_loaded
 from ..interpreter.playtest.tune_bot import declaration, format_tune, tune_bot
+from ..interpreter.testing.scenario import bot_puzzle_files, run_scenario
 from .options import DEFAULT_SEED, GAME_HELP, positive_int, seed_option, variant_option
 from .play import parse_settings
 from .progress import progress_bar
@@ -89,15 +90,22 @@ def cmd_tune_bot(args) -> int:
     game.set_params(settings)
     ref = (args.game, args.variant, tuple(sorted(settings.items())))
     remember_loaded(ref, game)
+    puzzle_files = bot_puzzle_files(path.parent / "scenarios", args.bot, args.variant)
+
+    def puzzles(spec: str) -> list:
+        return [failure for file in puzzle_files for failure in run_scenario(file, {args.bot: spec}).failures]
+
     bar = progress_bar(sys.stderr, args.quiet)
     start = time.perf_counter()
     try:
         report = tune_bot(game, ref, args.bot, args.opponent, args.decision_seconds, args.trials, args.games, args.batch,
-                          args.confirm, args.confirm_games, args.seed, args.workers, args.cluster, progress=bar)
+                          args.confirm, args.confirm_games, args.seed, args.workers, args.cluster, progress=bar,
+                          puzzles=puzzles if puzzle_files else None)
     finally:
         if bar is not None:
             bar.clear()
     report["seconds"] = round(time.perf_counter() - start, 3)
+    report["puzzles"] = [str(file) for file in puzzle_files]
     command = command_line(args)
     if report["best"] is not None:
         report["declaration"] = declaration(report, command)

@@ -36,6 +36,7 @@ seldom changes them.
 from __future__ import annotations
 
 import math
+import re
 import time
 
 from ...dsl.bot_settings import BOT_SETTINGS
@@ -255,9 +256,12 @@ class GameRunner:
 # ----------------------------------------------------------------------------- the search
 def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budget: float = 0.25,
              trials: int = 30, games: int = 40, batch: int = 8, confirm: int = 3, confirm_games: int = 100,
-             seed: int = 1, workers: int = 1, cluster: str | None = None, progress=None) -> dict:
+             seed: int = 1, workers: int = 1, cluster: str | None = None, progress=None,
+             puzzles=None) -> dict:
     """Search `bot`'s settings for `game` (see the module docstring); return a report with
-    every trial, the confirmed candidates and the chosen settings (`best`)."""
+    every trial, the confirmed candidates and the chosen settings (`best`). `puzzles`, if
+    given, takes a candidate's spec and returns the failures of the game's bot puzzles it
+    plays (checked once its games are complete): one that fails any is never confirmed."""
     try:
         import optuna
     except ImportError:
@@ -322,6 +326,8 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
                         row["why"] = why
                     tick(games - row["games"])
                     raise optuna.TrialPruned()
+            if puzzles is not None and (failures := puzzles(spec)):
+                row["state"], row["puzzle_failures"] = "fails a bot puzzle", failures
             if "iterations" in settings and refits < REFITS:      # well under the budget: more iterations
                 more, why = raised_iterations(settings, row, budget, space["iterations"][2])
                 if more is not None:
@@ -353,6 +359,14 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
     return {"game": game.title, "variant": game.variant, "bot": bot, "opponent": opponent, "budget": budget,
             "seed": seed, "trials": rows, "games_per_trial": games, "batch": batch,
             "confirm_seed": seed + CONFIRM_SEED_OFFSET, "confirmed": confirmed, "best": best}
+
+
+def _first_choice(failures: list) -> str:
+    """The first failure's file position and the first wrong choice it names."""
+    lines = failures[0].splitlines()
+    chose = next((line.strip() for line in lines if "bot_chooses:" in line), "")
+    chose = re.sub(r"^\S+ \(seed (\d+)\)", r"seed \1", chose.split("bot_chooses: ", 1)[-1])
+    return lines[0].split(": error:")[0] + (": " + chose if chose else "")
 
 
 def hopeless(row: dict, rows: list, games: int, confirm: int) -> str | None:
@@ -410,9 +424,14 @@ def format_tune(report: dict, command: str) -> str:
            f"per decision",
            f"  trials: {states.count('complete')} complete, {states.count('pruned')} pruned, "
            f"{states.count('over budget')} over budget"
+           + (f", {failing} failing a bot puzzle" if (failing := states.count("fails a bot puzzle")) else "")
            + (f" ({fitted} with iterations fitted to the budget)"
               if (fitted := sum(r.get("fitted_from") is not None for r in report["trials"])) else ""),
            *(f"    trial {r['trial']} {r['state']}: {r['why']}" for r in report["trials"] if r.get("why")),
+           *(f"    trial {r['trial']} {r['state']}: {_first_choice(r['puzzle_failures'])}"
+             for r in report["trials"] if r.get("puzzle_failures")),
+           *([f"  bot puzzles: {len(report['puzzles'])} in the game's scenarios/, played by every complete "
+              "candidate; one that fails any is not confirmed"] if report.get("puzzles") else []),
            f"  confirmed on {report['confirmed'][0]['games'] if report['confirmed'] else 0} other games "
            f"(seed {report['confirm_seed']}):"]
     for r in report["confirmed"]:
@@ -420,7 +439,9 @@ def format_tune(report: dict, command: str) -> str:
         out.append(f"    {r['win_rate']:.3f} [{lo:.3f}, {hi:.3f}]  {r['cpu_per_decision']:.3f} CPU s  "
                    f"(search {r['search_win_rate']:.3f})  {r['spec']}")
     if report["best"] is None:
-        out.append("  no candidate completed its games within the budget: raise --decision-seconds or --trials")
+        out.append("  no candidate completed its games within the budget"
+                   + (" and passed the game's bot puzzles" if report.get("puzzles") else "")
+                   + ": raise --decision-seconds or --trials")
     else:
         out.append(declaration(report, command).rstrip("\n"))
     return "\n".join(out)

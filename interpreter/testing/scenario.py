@@ -38,9 +38,11 @@ def _game_target(path: Path, name: str) -> str:
         return name
 
 
-def run_scenario(path: str | Path) -> Outcome:
+def run_scenario(path: str | Path, bots: dict | None = None) -> Outcome:
     """Run one scenario. Whatever happens in it (a bad file, a rule error, a misspelt name, a
-    bug) ends as failures with positions, never as an exception."""
+    bug) ends as failures with positions, never as an exception. `bots` maps a bot spec its
+    puzzle names to the spec to play in its place (`tune --bot` puts a candidate's settings
+    in place of the declared `mcts`)."""
     path = Path(path)
     outcome = Outcome(str(path), path.name)
     try:
@@ -48,6 +50,10 @@ def run_scenario(path: str | Path) -> Outcome:
     except BoardwrightError as err:
         outcome.failures.append(err.format())
         return outcome
+    puzzle = data.get("expect", {}).get("bot_chooses")
+    if bots and puzzle:
+        named = [puzzle["bots"]] if isinstance(puzzle["bots"], str) else puzzle["bots"]
+        puzzle["bots"] = [bots.get(spec, spec) for spec in named]
     outcome.name = data.get("name", path.stem)
     try:
         _run(path, data, root, outcome)
@@ -419,6 +425,24 @@ def bot_puzzle_failures(game, st, puzzle: dict) -> list[str]:
                 failures.append(f"bot_chooses: {spec} (seed {seed}) chose {ids[index]} ({decision.options[index].label}); "
                                 f"expected one of {[str(i) for i in puzzle['one_of']]}")
     return failures
+
+
+def bot_puzzle_files(folder: Path, bot: str, variant: str | None) -> list[Path]:
+    """The scenario files under `folder` whose bot puzzle names `bot` as it is declared (the
+    bare name, no settings) and that play `variant` (None and "base" alike). A file that
+    cannot be read is left out: `boardwright test` reports it."""
+    wanted = None if variant in (None, "base") else variant
+    found = []
+    for path in sorted(folder.rglob("*.scenario.yaml")):
+        try:
+            data = read_with_positions(path)[0]
+        except BoardwrightError:
+            continue
+        puzzle = data.get("expect", {}).get("bot_chooses") or {}
+        named = [puzzle.get("bots")] if isinstance(puzzle.get("bots"), str) else puzzle.get("bots") or []
+        if bot in named and (None if data.get("variant") in (None, "base") else data.get("variant")) == wanted:
+            found.append(path)
+    return found
 
 
 def scenario_files(targets) -> list[Path]:

@@ -1,0 +1,111 @@
+"""`tune --bot` and the game's bot puzzles: a candidate that fails a puzzle of the game's
+scenarios/ (played with its settings in place of the declared bot) is never confirmed, so
+the declaration `tune` writes passes the game's own tests."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from boardwright.cli.main import main
+from boardwright.interpreter.compile.load import load_game
+from boardwright.interpreter.playtest.simulate import remember_loaded
+from boardwright.interpreter.playtest.tune_bot import tune_bot
+from boardwright.interpreter.testing.scenario import bot_puzzle_files, run_scenario
+
+from test_bot_enhancements import RACE
+from test_tune_bot import TINY, TINY_ARGS
+
+pytest.importorskip("optuna")
+
+# Race to ten at a total of 7: adding 3 wins at once; adding 1 leaves 8, from which the
+# opponent's 2 wins. A puzzle wanting 3 is one a search passes, one wanting 1 a wrong puzzle.
+PUZZLE = """\
+name: "puzzle: {wanted} at seven"
+game: ../race.game
+{variant}players: 2
+state:
+  vars: {{total: 7}}
+expect:
+  player: 0
+  bot_chooses:
+    bots: {bots}
+    one_of: ["{wanted}"]
+    seeds: 2
+"""
+
+
+def race_folder(tmp_path, **puzzles):
+    (tmp_path / "race.game").write_text(RACE)
+    (tmp_path / "scenarios").mkdir()
+    for name, (wanted, bots, variant) in puzzles.items():
+        text = PUZZLE.format(wanted=wanted, bots=bots, variant=f"variant: {variant}\n" if variant else "")
+        (tmp_path / "scenarios" / f"{name}.scenario.yaml").write_text(text)
+    return tmp_path
+
+
+def test_a_puzzle_is_played_with_the_spec_put_in_place_of_the_bot_it_names(tmp_path):
+    folder = race_folder(tmp_path, win=("3", "mcts", None), lose=("1", "mcts", None))
+    win, lose = folder / "scenarios" / "win.scenario.yaml", folder / "scenarios" / "lose.scenario.yaml"
+    assert run_scenario(win, {"mcts": "greedy"}).passed          # greedy takes the win at once
+    failures = run_scenario(lose, {"mcts": "greedy"}).failures
+    assert len(failures) == 2 and all("bot_chooses: greedy (seed" in f and "chose 3" in f for f in failures)
+    assert run_scenario(lose, {"random": "greedy"}).failures[0].count("bot_chooses: mcts") == 1  # others stay
+
+
+def test_the_puzzles_of_a_bot_are_those_naming_it_bare_for_the_variant_played(tmp_path):
+    folder = race_folder(tmp_path, a=("3", "mcts", None), b=("3", "[greedy, mcts]", None),
+                         c=("3", "mcts:iterations=5", None), d=("3", "greedy", None), e=("3", "mcts", "fast"),
+                         f=("3", "mcts", "base"))
+    (folder / "scenarios" / "broken.scenario.yaml").write_text("name: [unclosed\n")
+    names = lambda variant: [p.stem.split(".")[0] for p in bot_puzzle_files(folder / "scenarios", "mcts", variant)]
+    assert names(None) == names("base") == ["a", "b", "f"]
+    assert names("fast") == ["e"]
+    assert [p.stem.split(".")[0] for p in bot_puzzle_files(folder / "scenarios", "greedy", None)] == ["b", "d"]
+
+
+def test_a_candidate_failing_a_puzzle_is_never_confirmed(tmp_path):
+    path = race_folder(tmp_path) / "race.game"
+    game = load_game(path)
+    ref = (str(path), None, ())
+    remember_loaded(ref, game)
+    plain = tune_bot(game, ref, "mcts", **TINY)
+    banned = plain["best"]["spec"]
+    checked = []
+
+    def puzzles(spec):
+        checked.append(spec)
+        return ["race.scenario.yaml:1:1: error: bot_chooses: x (seed 0) chose 1 (1); expected one of ['3']"] \
+            if spec == banned else []
+
+    report = tune_bot(game, ref, "mcts", puzzles=puzzles, **TINY)
+    row = next(r for r in report["trials"] if r["spec"] == banned)
+    assert row["state"] == "fails a bot puzzle" and row["puzzle_failures"]
+    assert banned not in [r["spec"] for r in report["confirmed"]]
+    assert report["best"] is None or report["best"]["spec"] != banned
+    # only candidates whose games were complete were checked, each once
+    assert sorted(checked) == sorted(r["spec"] for r in report["trials"] if r["state"] in ("complete", "fails a bot puzzle"))
+
+
+def test_tune_confirms_no_candidate_that_fails_the_games_puzzles(tmp_path, capsys):
+    folder = race_folder(tmp_path, win=("3", "mcts", None), lose=("1", "mcts", None))
+    code = main(["tune", str(folder / "race.game"), "--bot", "mcts", "--decision-seconds", "10", "--json"] + TINY_ARGS)
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and report["best"] is None and report["confirmed"] == []
+    assert sorted(report["puzzles"]) == sorted(str(p) for p in (folder / "scenarios").glob("*.yaml"))
+    failing = [r for r in report["trials"] if r["state"] == "fails a bot puzzle"]
+    assert failing and all("lose.scenario.yaml" in f for r in failing for f in r["puzzle_failures"])
+    assert not [r for r in report["trials"] if r["state"] == "complete"]
+    # the text says which puzzle each failed, and where
+    main(["tune", str(folder / "race.game"), "--bot", "mcts", "--decision-seconds", "10"] + TINY_ARGS)
+    text = capsys.readouterr().out
+    assert "bot puzzles: 2 in the game's scenarios/" in text
+    assert f"fails a bot puzzle: {folder / 'scenarios' / 'lose.scenario.yaml'}:" in text and "chose 3 (3)" in text
+
+
+def test_tune_writes_a_declaration_that_passes_the_games_puzzles(tmp_path, capsys):
+    folder = race_folder(tmp_path, win=("3", "mcts", None))
+    assert main(["tune", str(folder / "race.game"), "--bot", "mcts", "--decision-seconds", "10", "--write"]
+                + TINY_ARGS) == 0
+    assert "bot puzzles: 1 in the game's scenarios/" in capsys.readouterr().out
+    assert main(["test", str(folder / "scenarios")]) == 0
