@@ -60,11 +60,21 @@ def test_bad_declarations_point_at_their_line(tmp_path, line, words):
 
 
 @pytest.mark.slow
-def test_the_engine_building_games_search_by_playing_out_to_the_end():
-    # Happy City and Point City declare playouts to the end of the game (the measured
-    # reason is in their rule files and docs/playtesting.md); Punto keeps the general default.
-    for name in ("happy-city", "point-city"):
-        assert make_bot("mcts", 0, cached_game(name)).depth >= 1000
+def test_the_bundled_declarations_are_what_tune_wrote_and_the_bots_play_them():
+    # Punto, Happy City and Point City declare what `boardwright tune GAME --bot mcts` found
+    # from nothing (docs/playtesting.md): tune's comment and rerun command above the line, and
+    # the bot built from the game plays the declared settings. Happy City's plays paired
+    # playouts to the end of the game, Point City's paired playouts of 15 decisions over whole
+    # takes; Punto's is the general default spelled out.
+    from boardwright.dsl.loader import resolve_game
+    for name in ("punto", "happy-city", "point-city"):
+        lines = resolve_game(name).read_text(encoding="utf-8").splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith('bot mcts "'))
+        assert lines[at - 3].startswith("# Tuned by `boardwright tune`: won ")
+        assert lines[at - 1].startswith(f"# Rerun: boardwright tune games/{name} --bot mcts")
+    happy, point = make_bot("mcts", 0, cached_game("happy-city")), make_bot("mcts", 0, cached_game("point-city"))
+    assert (happy.depth, happy.paired, happy.iterations) == (1000, 1, 200)
+    assert (point.depth, point.paired, point.follow, point.iterations) == (15, 1, 200, 120)
     assert make_bot("mcts", 0, cached_game("punto")).depth == MCTSBot(0).depth
 
 
