@@ -53,6 +53,15 @@ def least_iterations(settings: dict, row: dict, probe: dict | None = None) -> fl
     return max(0.0, played)
 
 
+def _cost_text(row: dict, fixed: float, per_iteration: float) -> str:
+    return f"{row['cpu_per_decision']:.3f} s per decision: {fixed:.3f} fixed + {1000 * per_iteration:.2f} ms per iteration"
+
+
+def _at_fit(budget: float, fixed: float, per_iteration: float) -> float:
+    """The iterations whose predicted cost, fixed + iterations x per iteration, is `FIT` of the budget."""
+    return (FIT * budget - fixed) / per_iteration if per_iteration else math.inf
+
+
 def _rounded(wanted: float, low: int, high: float = math.inf) -> int:
     """The largest of `ROUND_ITERATIONS` up to `wanted` and `high`, at least `low`."""
     return max([n for n in ROUND_ITERATIONS if n <= min(wanted * (1 + 1e-9), high)] + [low])   # (1e-9: float sums)
@@ -69,12 +78,12 @@ def fitted_iterations(settings: dict, row: dict, records: list, budget: float, l
     search plays whatever its setting, `least_iterations`), or where that is not fewer than
     it had."""
     fixed, per_iteration = cost_model(row, probe)
-    cost = f"{row['cpu_per_decision']:.3f} s per decision: {fixed:.3f} fixed + {1000 * per_iteration:.2f} ms per iteration"
+    cost = _cost_text(row, fixed, per_iteration)
     if probe is not None:
         cost += f" (the larger of its games and a whole game at {probe['iterations_each']} iteration)"
     if fixed >= budget:
         return None, f"{cost}; the fixed part alone is over the budget: not refitted"
-    wanted = (FIT * budget - fixed) / per_iteration if per_iteration else math.inf
+    wanted = _at_fit(budget, fixed, per_iteration)
     if any(r.get("limit") for r in records):
         wanted *= 0.5
     fitted = _rounded(wanted, low)
@@ -98,11 +107,11 @@ def raised_iterations(settings: dict, row: dict, budget: float, high: int) -> tu
     plays whole rounds, more than its setting: more iterations that do not add a round
     change little)."""
     fixed, per_iteration = cost_model(row)
-    cost = f"{row['cpu_per_decision']:.3f} s per decision: {fixed:.3f} fixed + {1000 * per_iteration:.2f} ms per iteration"
+    cost = _cost_text(row, fixed, per_iteration)
     if not row["games"] or row.get("whole_games", 0) < row["games"]:
         return None, f"{cost}; not every game whole: not raised"
     played = max(settings["iterations"], row["iterations_run"] / max(1, row["decisions"]))
-    wanted = (FIT * budget - fixed) / per_iteration if per_iteration else math.inf
+    wanted = _at_fit(budget, fixed, per_iteration)
     raised = _rounded(wanted, 0, high)
     if raised < RAISE * played:
         return None, f"{cost}; no more iterations to fit"
