@@ -72,11 +72,14 @@ def mutations_of(relative: str, source: Path = ROOT):
     return module, kept
 
 
-def draw(seed: int, recent: int, rest: int) -> list[tuple[str, int, int]]:
+def draw(seed: int, recent: int, rest: int, files: str | None = None) -> list[tuple[str, int, int]]:
     """(file, index among the file's mutants, line), `recent` from RECENT's modules and `rest`
-    from the others, uniformly within each stratum."""
+    from the others, uniformly within each stratum; with `files`, only from the modules whose
+    path the regex matches (a census of a few modules: not a fresh sample of them all)."""
     strata: dict[bool, list[tuple[str, int, int]]] = {True: [], False: []}
     for relative in source_files():
+        if files is not None and not re.search(files, relative):
+            continue
         _, kept = mutations_of(relative)
         strata[bool(RECENT.search(relative))].extend((relative, i, line) for i, (_, _, line) in enumerate(kept))
     rng = random.Random(seed)
@@ -326,6 +329,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="run a survivor of the quick tests again against the slow tests of the test files "
                              "importing its module (else of its subpackage): the whole suite's verdict; a slow run "
                              "out of time is no kill")
+    parser.add_argument("--files", metavar="REGEX",
+                        help="draw only from the modules whose path matches REGEX (a census of a few modules, "
+                             "e.g. 'playtest/report'; default: every module)")
     parser.add_argument("--list", action="store_true", help="print the draw and stop")
     parser.add_argument("--only", type=int, nargs="+", metavar="N",
                         help="run only these numbers of the draw, in this order (interleave the strata: the mutants "
@@ -347,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.draw_file and args.draw_file.exists():
         chosen = [tuple(item) for item in json.loads(args.draw_file.read_text())]
     else:
-        chosen = draw(args.seed, args.recent, args.rest)
+        chosen = draw(args.seed, args.recent, args.rest, args.files)
         if args.draw_file:
             args.draw_file.write_text(json.dumps(chosen))
     if args.list:
