@@ -334,10 +334,10 @@ def _replay_journal(game, st, data: dict, moves: list, seats: list, damaged):
 
 
 def game_path(game_ref: str, saved_at) -> str:
-    """Where the game a save or log names is: as named (a bundled name, an absolute path, a
-    path from the current folder), else the same path taken from the file's own folder, so
-    that a log and its game can move together. Logs written before 2026-11 name an absolute
-    path, which is taken as it is."""
+    """Where the game a save or log names is: as named when that is an absolute path or a
+    path from the current folder; else the same path taken from the file's own folder, so
+    that a log and its game can move together; else as named (a bundled game's name). Logs
+    written before 2026-11 name an absolute path, which is taken as it is."""
     try:
         if Path(game_ref).is_absolute() or Path(game_ref).exists():
             return game_ref

@@ -2,8 +2,10 @@
 and a session check that the test run leaves nothing behind in the source tree."""
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
+import shutil
 import sys
 import tempfile
 import textwrap
@@ -58,7 +60,10 @@ keep_byte_code_out_of_the_tree()
 # Hypothesis keeps files (its example database, constants it collected) in `.hypothesis/` of
 # the current folder even with database=None: send them to a throwaway folder, in this
 # process and in the commands the tests start.
-os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", tempfile.mkdtemp(prefix="boardwright-test-hypothesis-"))
+# The process that makes the folder removes it at its end (pytest-xdist's workers inherit it).
+if "HYPOTHESIS_STORAGE_DIRECTORY" not in os.environ:
+    os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = tempfile.mkdtemp(prefix="boardwright-test-hypothesis-")
+    atexit.register(shutil.rmtree, os.environ["HYPOTHESIS_STORAGE_DIRECTORY"], ignore_errors=True)
 set_hypothesis_home_dir(os.environ["HYPOTHESIS_STORAGE_DIRECTORY"])
 
 # Hypothesis profiles (docs/testing.md). `ci`, the default: derandomized, so every run

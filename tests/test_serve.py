@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 import pytest
@@ -256,6 +257,21 @@ def test_a_save_loaded_in_the_browser_replaces_the_game(tmp_path):
         assert status == 400 and "damaged" in answer["error"] and "is not one of the options" in answer["error"]
         other = dict(save, game="point-city")
         assert request(f"{api}/{link}/load", raw=json.dumps(other).encode())[0] == 400
+
+
+def test_a_save_loaded_at_the_table_finds_the_tables_game_whatever_the_temp_folder_holds(tmp_path, monkeypatch):
+    """An upload is read from a folder of its own: a folder named like the game in the temp
+    folder (here a `punto/` with no rule file) does not stand in for the bundled game."""
+    table = new_table(tmp_path, "punto", ["human", "human"])
+    link = table.tokens["table"]
+    save = table.save_text(link)
+    table.choose(link, 0, 0)
+    temp = tmp_path / "temp"
+    (temp / "punto").mkdir(parents=True)
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    table.load(link, save)
+    assert len(table.moves) == 0
+    assert list(temp.iterdir()) == [temp / "punto"]      # the upload's folder is gone
 
 
 @pytest.mark.parametrize("argv, message", [

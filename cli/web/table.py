@@ -265,15 +265,16 @@ class WebTable:
             if not isinstance(data, dict) or data.get("game") != self.setup["game"] \
                     or data.get("variant") != self.setup["variant"]:
                 raise Refused(400, "the file is not a saved game of this game and variant")
-            fd, path = tempfile.mkstemp(suffix=".json")
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            # A folder of its own: a save finds its game beside it when the name is no path
+            # from here, and nothing beside an upload may shadow the table's game.
+            with tempfile.TemporaryDirectory() as folder:
+                path = os.path.join(folder, "upload.json")
+                with open(path, "w", encoding="utf-8") as handle:
                     handle.write(text)
-                game, setup, _st, randoms = read_saved(path, SAVE_FORMAT, _load_alone)
-            except (UsageError, BoardwrightError) as exc:
-                raise Refused(400, str(exc).replace(path, "the file"))
-            finally:
-                os.unlink(path)
+                try:
+                    game, setup, _st, randoms = read_saved(path, SAVE_FORMAT, _load_alone)
+                except (UsageError, BoardwrightError) as exc:
+                    raise Refused(400, str(exc).replace(path, "the file"))
             self._start(game, setup, randoms)
             self._changed()
 
