@@ -1,0 +1,329 @@
+"""Round 9 of mutation testing (docs/testing.md "Round 9"): whole kinds of what a user sees of
+`interpreter/playtest/report.py` (simulate's and compare's text, JSON and `--plot` figures)
+and `cli/render.py` (the terminal's pictures of a position), pinned line by line, key by key,
+tick by tick. Expected values come from docs/cli.md's layouts and are worked out here by hand
+(or by textbook formulas: the Wilson interval, Student's t from its table), never copied from
+the engine's output."""
+from __future__ import annotations
+
+import math
+import statistics
+
+import pytest
+
+from boardwright.interpreter.playtest import report as rp
+
+Z = statistics.NormalDist().inv_cdf(0.975)
+T975 = {2: 4.3027, 3: 3.1824}          # Student's t, 0.975 quantile (a textbook's table, 4 decimals)
+
+
+def player_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def wilson(k: float, n: int) -> tuple:
+    p = k / n
+    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z / (1 + Z * Z / n) * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def interval(k: float, n: int) -> str:
+    """The text's interval: the JSON's figures (4 decimals) to 3 decimals."""
+    low, high = (round(v, 4) for v in wilson(k, n))
+    return f"{low:.3f}-{high:.3f}"
+
+
+def game(index, bots, scores, winners, turns, decisions, options, lead_changes, first, endings=(),
+         measures=None, opponents=None):
+    return {"index": index, "seed": 100 + index, "bots": list(bots), "scores": list(scores),
+            "lines": [{"Points": s} for s in scores], "winners": list(winners), "turns": turns,
+            "decisions": decisions, "options": options, "lead_changes": lead_changes, "first_player": first,
+            "endings": list(endings), **({"measures": measures} if measures is not None else {}),
+            **({"opponents": opponents} if opponents is not None else {})}
+
+
+# Three seats, fixed different bots (greedy at two seats): every seat labelled with its bot, and a
+# per-bot table (one bot at several seats beside another); a variant, endings, a measure.
+FIXED_BOTS = ["greedy", "greedy", "random"]
+FIXED = [game(0, FIXED_BOTS, [3, 1, 0], [0], 10, 8, 24, 2, 0, ["timeout"], {"gap": 2}),
+         game(1, FIXED_BOTS, [2, 2, 2], [1, 2], 12, 10, 20, 0, 1, [], {"gap": 0}),
+         game(2, FIXED_BOTS, [1, 1, 1], [], 6, 6, 6, 1, 2, ["timeout", "stuck"], {"gap": 0}),
+         game(3, FIXED_BOTS, [0, 1, 4], [2], 20, 16, 48, 3, None, [], {"gap": 3})]
+FIXED_META = {"game": "Race", "variant": "team", "players": 3, "seed": 7, "bots": FIXED_BOTS, "rotate": False,
+              "seconds": 2.36, "bot_settings": {"greedy": "greedy (lookahead=200)", "random": "random"}}
+
+# Two seats, bots rotated, one bot spec longer than the per-bot table's 20 columns, a scripted
+# opponent, thirds everywhere (so every rounding shows).
+LONG = "greedy:lookahead=1000"
+ROTATED = [game(0, [LONG, "random"], [5, 2], [0], 7, 7, 14, 1, 0, measures={"gap": 1}, opponents={"Dealer": 4}),
+           game(1, ["random", LONG], [1, 3], [], 9, 9, 9, 0, 1, measures={"gap": 4}, opponents={"Dealer": 9}),
+           game(2, [LONG, "random"], [4, 4], [0, 1], 8, 8, 24, 2, 0, measures={"gap": 2}, opponents={"Dealer": 1})]
+ROTATED_META = {"game": "Duel", "variant": None, "players": 2, "seed": 1, "bots": [LONG, "random"], "rotate": True,
+                "seconds": 0.04}
+
+
+# ------------------------------------------------------------------ the text report, every line
+
+def test_the_text_report_of_fixed_bots_with_a_variant_endings_and_a_measure_line_by_line():
+    """docs/cli.md, simulate: the report's lines in their order and columns (the seat column as
+    wide as its longest label), every figure worked out by hand from the four games above.
+    Kills the title without its variant (`report['VARIANT']`, the census of round 9), any
+    column width, label, legend or figure of the report."""
+    lines = rp.format_report(rp.summarise(FIXED, FIXED_META), player_name).splitlines()
+    # first mover: seat 0 won game 0 (1), seat 1 shared game 1 (1/2), seat 2 lost game 2 (0);
+    # game 3 names no first mover: 1.5 / 3 = 0.500, minus the even share 1/3
+    assert lines == [
+        "Race (team): 4 games, 3 players, seed 7",
+        "  bots: Player 1 greedy, Player 2 greedy, Player 3 random",
+        "                    win rate  95% interval  mean score     sd  score lines",
+        f"  Player 1 (greedy)    0.250  {interval(1, 4)}        1.500  1.291  Points 1.500",
+        f"  Player 2 (greedy)    0.125  {interval(0.5, 4)}        1.250  0.500  Points 1.250",
+        f"  Player 3 (random)    0.375  {interval(1.5, 4)}        1.750  1.708  Points 1.750",
+        "  bot (all its seats)  win rate  95% interval  mean score",
+        f"  greedy                  0.188  {interval(1.5, 8)}        1.375",
+        f"  random                  0.375  {interval(1.5, 4)}        1.750",
+        "  bot settings: greedy (lookahead=200); random",
+        "  game length: 12.000 turns on average (sd 5.888, shortest 6, longest 20)",
+        "  options per decision: 2.450 on average; lead changes: 1.500 per game",
+        "  shared wins: 0.250 of games; draws (nobody won): 1 of 4",
+        "  first-player advantage: +0.167 (the first mover won 0.500; fair is 0.333)",
+        '  games decided by named endings and fallbacks: "timeout" 2, "stuck" 1',
+        # gap 2, 0, 0, 3: mean 1.25, sd 1.5, half width t(3) * 1.5 / 2
+        f'  measure "gap": 1.250 on average (95% interval {1.25 - T975[3] * 0.75:.3f}-{1.25 + T975[3] * 0.75:.3f})',
+        "  win rate: games won per game, a win shared by k players counting 1/k; the",
+        "  true rate lies in the 95% interval with 95% confidence (more games narrow it)",
+        "  2.4 s"]
+
+
+def test_the_text_report_of_rotated_bots_with_a_long_bot_and_a_scripted_opponent_line_by_line():
+    """docs/cli.md, simulate --rotate: seats labelled by player only (8 columns), the per-bot
+    table as wide as its longest bot spec (21 > 20), the scripted opponent's line, no settings,
+    endings or measure lines when there are none to show."""
+    report = rp.summarise(ROTATED, ROTATED_META)
+    report.pop("measures")
+    lines = rp.format_report(report, player_name).splitlines()
+    assert lines == [
+        "Duel: 3 games, 2 players, seed 1",
+        f"  bots: Player 1 {LONG}, Player 2 random in the first game, rotated over the seats from game to game",
+        "           win rate  95% interval  mean score     sd  score lines",
+        f"  Player 1    0.500  {interval(1.5, 3)}        3.333  2.082  Points 3.333",
+        f"  Player 2    0.167  {interval(0.5, 3)}        3.000  1.000  Points 3.000",
+        "  bot (all its seats)   win rate  95% interval  mean score",
+        f"  {LONG}    0.500  {interval(1.5, 3)}        4.000",
+        f"  random                   0.167  {interval(0.5, 3)}        2.333",
+        "  Dealer (scripted opponent): won 1 of 3 games, mean score 4.667",
+        "  game length: 8.000 turns on average (sd 1.000, shortest 7, longest 9)",
+        "  options per decision: 1.958 on average; lead changes: 1.000 per game",
+        "  shared wins: 0.333 of games; draws (nobody won): 0 of 3",
+        "  first-player advantage: +0.000 (the first mover won 0.500; fair is 0.500)",
+        "  win rate: games won per game, a win shared by k players counting 1/k; the",
+        "  true rate lies in the 95% interval with 95% confidence (more games narrow it)",
+        "  0.0 s"]
+
+
+# ------------------------------------------------------------------ the JSON summary, every key
+
+def test_the_json_summary_has_every_documented_key_with_four_decimals():
+    """docs/cli.md, simulate --json: every key, each figure rounded to 4 decimals (thirds
+    everywhere, so a 5-decimal rounding shows). Kills `round(mean, 5)` of a measure (the census
+    of round 9) and the rounding of every other figure."""
+    report = rp.summarise(ROTATED, ROTATED_META)
+    gap_sd = statistics.stdev([1, 4, 2])
+    gap_half = T975[2] * gap_sd / math.sqrt(3)
+    ends = (7 / 3 - gap_half, 7 / 3 + gap_half)
+    assert all(round(end, 5) != round(end, 4) for end in ends), "the data show a fifth decimal"
+    assert report == {
+        **ROTATED_META,
+        "games": 3, "wins": [1.5, 0.5], "draws": 0, "scores": [3.3333, 3.0],
+        "turns": {"mean": 8.0, "min": 7, "max": 9, "sd": 1.0},
+        "decisions": {"mean": 8.0},
+        "branching": round(47 / 24, 4), "ties": 0.3333, "first_player_advantage": 0.0, "lead_changes": 1.0,
+        "endings": {},
+        "seats": [{"seat": 0, "wins": 1.5, "win_rate": 0.5, "ci95": tuple(round(v, 4) for v in wilson(1.5, 3)),
+                   "score_mean": 3.3333, "score_sd": round(statistics.stdev([5, 1, 4]), 4),
+                   "lines": {"Points": 3.3333}},
+                  {"seat": 1, "wins": 0.5, "win_rate": 0.1667, "ci95": tuple(round(v, 4) for v in wilson(0.5, 3)),
+                   "score_mean": 3.0, "score_sd": 1.0, "lines": {"Points": 3.0}}],
+        "by_bot": [{"bot": LONG, "seat_games": 3, "wins": 1.5, "win_rate": 0.5,
+                    "ci95": tuple(round(v, 4) for v in wilson(1.5, 3)), "score_mean": 4.0},
+                   {"bot": "random", "seat_games": 3, "wins": 0.5, "win_rate": 0.1667,
+                    "ci95": tuple(round(v, 4) for v in wilson(0.5, 3)), "score_mean": 2.3333}],
+        "opponents": [{"opponent": "Dealer", "wins": 1, "score_mean": 4.6667}],
+        "measures": {"gap": {"mean": 2.3333, "ci95": [round(end, 4) for end in ends]}}}
+
+
+# ------------------------------------------------------------------ the --plot figures, every element
+
+def rate_panel(ax) -> dict:
+    """Everything a reader sees of a win-rate panel: bars, their colours and 95% intervals (the
+    error bars' ends and caps), tick labels, the even-share line, scale, legend and title."""
+    from matplotlib.colors import to_hex
+    from matplotlib.container import BarContainer
+    [bars] = [c for c in ax.containers if isinstance(c, BarContainer)]
+    _, caps, (stems,) = bars.errorbar.lines
+    [even] = [line for line in ax.get_lines() if line not in caps]
+    legend = ax.get_legend()
+    ticks = ax.get_xticklabels()
+    return {"heights": [round(p.get_height(), 4) for p in bars.patches],
+            "colours": [to_hex(p.get_facecolor()) for p in bars.patches],
+            "intervals": [(round(s[0][1], 4), round(s[1][1], 4)) for s in stems.get_segments()],
+            "caps": sorted({cap.get_markersize() for cap in caps}),
+            "ticks": [t.get_text() for t in ticks], "tick sizes": {t.get_fontsize() for t in ticks},
+            "tick rotations": {t.get_rotation() for t in ticks},
+            "even share": (list(even.get_ydata()), to_hex(even.get_color()), even.get_linestyle(),
+                           even.get_linewidth(), even.get_label()),
+            "ylim": ax.get_ylim(), "ylabel": ax.get_ylabel(),
+            "legend": ([t.get_text() for t in legend.get_texts()], {t.get_fontsize() for t in legend.get_texts()},
+                       legend._loc),
+            "title": (ax.get_title(), ax.title.get_fontsize())}
+
+
+def cycle(i: int) -> str:
+    """Matplotlib's default colour cycle, 'C0', 'C1', ... (its tab10 palette)."""
+    return ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"][i]
+
+
+def expected_panel(rates, ks, n, labels, players, title, colours, rotation=0):
+    return {"heights": rates, "colours": colours,
+            "intervals": [tuple(round(v, 4) for v in wilson(k, m)) for k, m in zip(ks, n)],
+            "caps": [10.0],                      # capsize 5 points: caps 2 * 5 wide
+            "ticks": labels, "tick sizes": {8.0}, "tick rotations": {float(rotation)},
+            "even share": ([1 / players, 1 / players], "#808080", "--", 1.0, f"even share 1/{players}"),
+            "ylim": (0.0, 1.0), "ylabel": "win rate",
+            "legend": ([f"even share 1/{players}"], {8.0}, 0),      # loc "best" is code 0
+            "title": (title, 10.0)}
+
+
+@pytest.fixture
+def pyplot():
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+    figures = []
+    yield figures
+    for figure in figures:
+        plt.close(figure)
+
+
+def test_every_element_of_the_simulate_figure_with_rotated_bots(pyplot):
+    """docs/cli.md, simulate --plot: per seat a histogram of final scores (one above the other,
+    one scale, whole-number ticks for whole-number scores), the win rate per seat and per bot
+    with their 95% intervals. Kills the score axis's ticks without `integer=True` (the fresh
+    sample of seed 31), the even-share line's width (the census of round 9) and any other
+    size, colour, label, tick or scale of the figure."""
+    from matplotlib.colors import to_hex
+    report = rp.summarise(ROTATED, ROTATED_META)
+    figure = rp.score_figure(ROTATED, report, player_name)
+    pyplot.append(figure)
+    figure.canvas.draw()
+    assert tuple(figure.get_size_inches()) == (12.0, max(4.5, 1.6 * 2 + 1.5))
+    assert figure._suptitle.get_text() == "Duel: 3 games, 2 players"
+    histograms = [ax for ax in figure.axes if ax.get_ylabel() == "games"]
+    assert len(histograms) == 2
+    for seat, (ax, scores, mean) in enumerate(zip(histograms, ([5, 1, 4], [2, 3, 4]), ("3.33", "3.00"))):
+        # one bin per whole score from 1 to 5, shared by both seats, the seat's colour, white edges
+        assert [(p.get_x(), p.get_width()) for p in ax.patches] == [(s - 0.5, 1.0) for s in range(1, 6)]
+        assert [p.get_height() for p in ax.patches] == [scores.count(s) for s in range(1, 6)]
+        assert {to_hex(p.get_facecolor()) for p in ax.patches} == {cycle(seat)}
+        assert {to_hex(p.get_edgecolor()) for p in ax.patches} == {"#ffffff"}
+        [line] = ax.get_lines()                  # the mean, in black
+        assert (list(line.get_xdata()), to_hex(line.get_color()), line.get_linewidth()) == \
+            ([round(statistics.fmean(scores), 4)] * 2, "#000000", 1.0)
+        assert (ax.get_title(loc="left"), ax._left_title.get_fontsize()) == (f"Player {seat + 1}: mean score {mean}", 9.0)
+        assert ax.yaxis.label.get_fontsize() == 8.0
+        low, high = ax.get_xlim()
+        xticks = [t for t in ax.get_xticks() if low <= t <= high]
+        assert xticks and all(float(t).is_integer() for t in xticks), xticks     # whole-number scores
+        low, high = ax.get_ylim()
+        yticks = [t for t in ax.get_yticks() if low <= t <= high]
+        assert 2 <= len(yticks) <= 4 and all(float(t).is_integer() for t in yticks), yticks   # a few whole counts
+    seats, bots = (next(ax for ax in figure.axes if ax.get_title() == title)
+                   for title in ("Win rate per seat (95% interval)", "Win rate per bot, all seats (95% interval)"))
+    assert rate_panel(seats) == expected_panel([0.5, 0.1667], [1.5, 0.5], [3, 3], ["Player 1", "Player 2"], 2,
+                                               "Win rate per seat (95% interval)", [cycle(0), cycle(1)])
+    # a bot's settings go on a line of their own (after ':'); a line longer than 10 characters
+    # turns every label by 30 degrees
+    assert rate_panel(bots) == expected_panel([0.5, 0.1667], [1.5, 0.5], [3, 3], [LONG.replace(":", "\n"), "random"], 2,
+                                              "Win rate per bot, all seats (95% interval)", [cycle(0), cycle(1)],
+                                              rotation=30)
+
+
+def test_fractional_scores_get_twenty_bins_and_ticks_between_whole_numbers(pyplot):
+    """docs/cli.md: whole-number ticks only for whole-number scores; fractional scores get 20
+    equal bins and the axis's own ticks (halves here)."""
+    records = [game(i, ["random"] * 2, [s, 2 - s], [0] if s > 1 else [1], 10, 10, 20, 0, 0)
+               for i, s in enumerate([0.0] * 8 + [0.5, 2.0])]
+    report = rp.summarise(records, {**ROTATED_META, "bots": ["random"] * 2, "rotate": False})
+    figure = rp.score_figure(records, report, player_name)
+    pyplot.append(figure)
+    figure.canvas.draw()
+    assert tuple(figure.get_size_inches()) == (10.0, 4.7)             # no bot panel: 10 inches wide
+    first = next(ax for ax in figure.axes if ax.get_ylabel() == "games")
+    assert [round(p.get_x(), 4) for p in first.patches] == [round(i * 0.1, 4) for i in range(21)]
+    low, high = first.get_xlim()
+    assert any(not float(t).is_integer() for t in first.get_xticks() if low <= t <= high)
+    low, high = first.get_ylim()                    # 8 games in the first bin: a few whole counts
+    yticks = [t for t in first.get_yticks() if low <= t <= high]
+    assert 2 <= len(yticks) <= 4 and all(float(t).is_integer() for t in yticks), yticks
+
+
+def test_every_element_of_the_compare_figure(pyplot, monkeypatch, tmp_path):
+    """docs/cli.md, compare --plot: per seat, the win rate under each configuration (95%
+    interval), and the mean game length under each configuration, each configuration in its
+    own colour in every panel. Kills the length bars without their configurations' colours
+    (the census of round 9) and any other size, colour, label or tick of the figure."""
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_hex
+    three = ["random"] * 3
+    base = rp.summarise([game(0, three, [1, 0, 0], [0], 30, 30, 60, 0, 0),
+                         game(1, three, [0, 1, 0], [1], 50, 50, 100, 0, 0)], {**ROTATED_META, "players": 3,
+                                                                               "bots": three, "rotate": False})
+    other = rp.summarise([game(0, three, [0, 0, 1], [2], 10, 10, 20, 0, 0),
+                          game(1, three, [1, 1, 0], [0, 1], 20, 20, 40, 0, 0)], {**ROTATED_META, "players": 3,
+                                                                                  "bots": three, "rotate": False})
+    kept = []
+    monkeypatch.setattr(plt, "close", lambda fig=None: kept.append(fig))
+    names = ["base", "base rounds=3", "short"]
+    rp.plot_compare(str(tmp_path / "c.png"), {"reports": [base, other, base], "configs": names}, player_name)
+    [figure] = kept
+    pyplot.append(figure)
+    assert tuple(figure.get_size_inches()) == (3.2 * 4, 4.2)           # 3 seats + the length panel
+    assert figure._suptitle.get_text() == "Duel: 2 games per configuration"
+    colours = [cycle(0), cycle(1), cycle(2)]
+    wins = ([1, 0.5, 1], [1, 0.5, 1], [0, 1, 0])         # per seat: wins in base, other, base (2 games each)
+    labels = ["base", "base rounds=3", "short"]           # "base rounds=3" is 13 characters: turned by 30
+    for seat in range(3):
+        assert rate_panel(figure.axes[seat]) == expected_panel(
+            [round(k / 2, 4) for k in wins[seat]], wins[seat], [2, 2, 2], labels, 3,
+            f"Player {seat + 1}: win rate (95%)", colours, rotation=30)
+    lengths = figure.axes[3]
+    assert [p.get_height() for p in lengths.patches] == [40.0, 15.0, 40.0]
+    assert [to_hex(p.get_facecolor()) for p in lengths.patches] == colours
+    assert [t.get_text() for t in lengths.get_xticklabels()] == ["base", "base\nrounds=3", "short"]
+    assert {t.get_fontsize() for t in lengths.get_xticklabels()} == {8.0}
+    assert (lengths.get_title(), lengths.title.get_fontsize()) == ("Mean turns per game", 10.0)
+
+
+# ------------------------------------------------------------------ compare's p-values at their edges
+
+@pytest.mark.parametrize("a, b, p", [
+    ([2, 2, 2], [2, 2], 1.0),          # no spread and the same mean: no evidence of a difference
+    ([1, 1, 1], [3, 3], 0.0),          # no spread and different means: certainly different
+    ([2], [1, 5], 1.0),                # one value has no variance: nothing to test
+    ([1, 5], [2], 1.0)])
+def test_welchs_p_value_of_samples_without_spread_or_too_small(a, b, p):
+    """compare (docs/cli.md): Welch's t-test where its formula divides by zero. Kills `2.0` for
+    equal means without spread (the census of round 9: a p-value above 1)."""
+    assert rp.welch_p(a, b) == p
+
+
+def test_a_measure_that_never_varies_shows_p_one_and_no_star_in_compare():
+    """compare's table (docs/cli.md): a measure equal in every game of both configurations is
+    no difference: p 1.000, not marked."""
+    base = [game(i, ["random"] * 2, [1, 0], [0], 10, 10, 20, 0, 0, measures={"gap": 2}) for i in range(3)]
+    result = rp.compare([("base", rp.summarise(base, {**ROTATED_META, "rotate": False}), base),
+                         ("same", rp.summarise(base, {**ROTATED_META, "rotate": False}), base)])
+    [row] = [row for row in result["rows"] if row["metric"] == 'measure "gap"']
+    assert (row["values"], row["p_values"], row["significant"]) == ([2.0, 2.0], [None, 1.0], [False, False])
+    [line] = [line for line in rp.format_compare(result, player_name).splitlines() if 'measure "gap"' in line]
+    assert line.endswith("   1.000")
