@@ -327,3 +327,88 @@ def test_a_measure_that_never_varies_shows_p_one_and_no_star_in_compare():
     assert (row["values"], row["p_values"], row["significant"]) == ([2.0, 2.0], [None, 1.0], [False, False])
     [line] = [line for line in rp.format_compare(result, player_name).splitlines() if 'measure "gap"' in line]
     assert line.endswith("   1.000")
+
+
+# ================================================================== cli/render.py
+
+def test_the_options_command_lists_every_option_numbered_with_its_id_where_it_differs():
+    """docs/cli.md, play: `options` shows "every option, one a line, with its id where it differs
+    from its label" (case, spaces and punctuation other than ',' and '-' aside), numbered from 1
+    in two columns. Kills `_plain(None)` for the label (the census of round 9: `options` crashed)."""
+    from types import SimpleNamespace
+
+    from boardwright.cli.render import render_options
+    from boardwright.interpreter.run.decisions import Option
+    options = [Option("take_red", "Take red", 0), Option("1,1", "(1, 1)", 1), Option("pass", "End the turn", 2),
+               Option("1-2", "(1, 2)", 3)] + [Option(f"o{n}", f"O {n}", n) for n in range(5, 11)]
+    text = render_options(SimpleNamespace(prompt="Choose a move", options=tuple(options)))
+    assert text.splitlines() == ["Choose a move:", "   1. Take red", "   2. (1, 1)", "   3. End the turn  [pass]",
+                                 "   4. (1, 2)  [1-2]"] + [f"   {n}. O {n}" for n in range(5, 10)] + ["  10. O 10"]
+
+
+class Result:
+    def __init__(self, scores, lines, tiebreaks, winners, opponents=()):
+        self.scores, self.lines, self.tiebreaks, self.winners, self.opponents = \
+            scores, lines, tiebreaks, winners, opponents
+
+
+class Named:
+    def player_name(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+
+@pytest.mark.parametrize("winners, last", [([1], "Winner: Player 2"), ([0, 1], "Winner: Player 1 and Player 2"),
+                                           ([], "No winner: a draw.")])
+def test_the_final_scores_name_each_players_total_lines_tie_breaks_and_the_winners(winners, last):
+    """docs/cli.md, play: the end of a game, `== Final scores`, a line per player with the total,
+    its score lines and tie-breaks, then the winners or the draw."""
+    from boardwright.cli.render import render_result
+    result = Result([3, 2], [{"Points": 2, "Bonus": 1}, {"Points": 2}], [{"Cards": 4}, {}], winners)
+    assert render_result(Named(), result).splitlines() == [
+        "== Final scores", "  Player 1: 3  (Points 2, Bonus 1)  tie-break: Cards 4", "  Player 2: 2  (Points 2)", last]
+    bare = Result([0, 0], [{}, {}], [{}, {}], winners)
+    assert render_result(Named(), bare).splitlines()[1:3] == ["  Player 1: 0", "  Player 2: 0"]
+
+
+@pytest.mark.parametrize("winners, opponent_points, last", [
+    ([], 5, "Winner: Dealer"), ([], 3, "Winner: Dealer"), ([1], 5, "Winner: Player 2")])
+def test_a_score_sheet_has_a_row_per_line_and_a_column_per_player_and_opponent(winners, opponent_points, last):
+    """docs/cli.md, play: a game with an opponent (or more than two score lines) ends with a score
+    sheet: the score lines down, players and opponents across (columns two wider than the longest
+    name, at least 8), a Total row, the tie-breaks, and the winners; when no seat won, the
+    opponents with the best total did."""
+    from boardwright.cli.render import render_result
+    result = Result([4, 5], [{"Points": 3, "Bonus": 1}, {"Points": 2, "Bonus": 2, "Cards": 1}],
+                    [{"Coins": 4}, {}], winners, opponents=[("Dealer", {"Points": opponent_points})])
+
+    def row(title, *cells):                        # the first column: "(tie-break) Coins" + 2 = 19 wide
+        return title.ljust(19) + "".join(str(c).rjust(10) for c in cells)
+    assert render_result(Named(), result).splitlines() == [
+        "== Final scores", row("", "Player 1", "Player 2", "Dealer"), row("Points", 3, 2, opponent_points),
+        row("Bonus", 1, 2, ""), row("Cards", "", 1, ""), row("Total", 4, 5, opponent_points),
+        row("(tie-break) Coins", 4, "", ""), last]
+
+
+def test_a_text_grid_centres_each_cell_under_its_column_and_counts_a_stack():
+    """cli/render.py render_grid (docs/cli.md, play): columns as wide as the widest cell (at least
+    4), the x axis above, the y axis at the left (3 wide), an empty cell as '.', a stack as its
+    top label and '+N' for the N below it."""
+    from boardwright.cli.render import render_grid
+    cells = {"0,0": ["red 5"], "2,1": ["x", "blue 3"], "1,0": []}
+    assert render_grid(cells) == ["         0        1        2    ",
+                                  "    0  red 5      .        .    ",
+                                  "    1    .        .     blue 3+1"]
+    assert render_grid({"0,0": ["a"]}) == ["       0  ", "    0  a  "]       # 4 columns at least
+    assert render_grid({}) == ["    (empty)"]
+
+
+def test_a_text_grid_with_keys_starts_each_keyed_cell_with_its_key_and_lines_the_cells_up():
+    """docs/cli.md, play: "each such cell shows a letter (`a)`, `b)`, ...)"; keyed grids are
+    left-aligned so that the keys line up, empty keyed cells show the key alone, lines end at
+    their last text."""
+    from boardwright.cli.render import render_grid
+    cells = {"0,0": ["red 5"], "2,1": ["x", "blue 3"], "1,0": []}
+    assert render_grid(cells, keys={"1,0": "a", "0,1": "b"}) == [
+        "      " + "     0     " + " " + "     1     " + " " + "     2     ",
+        "    0    red 5    a)",
+        "    1 b)" + " " * 25 + "blue 3+1"]
