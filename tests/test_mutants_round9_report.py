@@ -412,3 +412,95 @@ def test_a_text_grid_with_keys_starts_each_keyed_cell_with_its_key_and_lines_the
         "      " + "     0     " + " " + "     1     " + " " + "     2     ",
         "    0    red 5    a)",
         "    1 b)" + " " * 25 + "blue 3+1"]
+
+
+class Table(Named):
+    """What render_table reads of a game: its title, zones' kinds, vars' screen names and types."""
+    title, variant = "Race", "team"
+    zone_meta = {"hand": ("pile",), "row": ("stack",)}
+    cell_pictures: dict = {}
+    var_display = {"starter": "Round starter", "blank": ""}
+    hidden_vars = {"hidden"}
+    per_player_vars = {"coins"}
+
+    def __init__(self):
+        from types import SimpleNamespace
+        player = SimpleNamespace(name="player")
+        self.var_types = {"starter": player, "seats": SimpleNamespace(element=player),
+                          "nobody": SimpleNamespace(element=player), "round": SimpleNamespace(name="int")}
+
+    def grid_shape(self, key):
+        return None
+
+
+def seen(**extra) -> dict:
+    return {"turns": [2, 1], "players": 2, "log": [],
+            "zones": {"supply": ["x"], "discard": [], "deck": {"size": 5}, "market": {"size": 3, "top": "red 5"},
+                      "box": {"size": 0}, "hand/0": ["a", "b", "a"], "row": ["x", "y", "x"], "board": {"0,0": ["K"]},
+                      "tableau/1": ["Mill", "Farm", "Mill"]},
+            "details": {"tableau/1": ["cost 2", "", "cost 2"]},
+            "vars": {"round": 2, "_count": 1, "hidden": 3, "blank": 4, "starter": 1, "coins": [3, 4, 9], "done": True,
+                     "open": False, "last": None, "at": (1, 2), "seats": [0, 1], "nobody": []}, **extra}
+
+
+def test_the_table_shows_each_kind_of_zone_and_var_as_the_play_docs_say(monkeypatch):
+    """docs/cli.md, play: the table as a player sees it: the title with the variant and the turn
+    (counted from 1), hidden zones as a count of face-down components, a `top` zone's size and
+    top, a pile's equal components once with their count, a stack in order, a grid drawn, a
+    zone's described components a line each; empty zones, the supply and bookkeeping vars left
+    out; vars under their screen names, players as "Player N", yes/no, every player's value of
+    a per-player var; the last three log lines."""
+    from boardwright.cli.render import render_table
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = render_table(Table(), seen(log=["one", "two", "three", "four"])).splitlines()
+    assert lines == ["== Race (team) — turn 3",
+                     "deck: 5 face down", "market: 3, top: red 5", "hand of Player 1: 2 x a, b", "row: x, y, x",
+                     "board:", "       0  ", "    0  K  ",
+                     "tableau of Player 2:", "  2 x Mill — cost 2", "  Farm",
+                     "round: 2", "Round starter: Player 2", "coins: Player 1: 3, Player 2: 4", "done: yes",
+                     "open: no", "last: —", "at: (1, 2)", "seats: Player 1, Player 2", "nobody: none",
+                     "  · two", "  · three", "  · four"]
+    first = render_table(Table(), {**seen(), "turns": [0, 0]}).splitlines()[0]
+    assert first == "== Race (team) — turn 1"
+
+
+@pytest.mark.parametrize("sealed, line", [
+    ({"players": [0, 1], "chosen": [1], "yours": None}, "sealed choices: made by Player 2; waiting for Player 1"),
+    ({"players": [0, 1], "chosen": [], "yours": None}, "sealed choices: made by nobody; waiting for Player 1, Player 2"),
+    ({"players": [0, 1], "chosen": [0, 1], "yours": "rock"},
+     "sealed choices: made by Player 1, Player 2; waiting for nobody; yours: rock")])
+def test_a_sealed_decision_says_who_has_chosen_and_who_is_waiting_not_what(monkeypatch, sealed, line):
+    from boardwright.cli.render import render_table
+    monkeypatch.setenv("COLUMNS", "80")
+    assert render_table(Table(), seen(sealed=sealed)).splitlines()[-1] == line
+
+
+def test_described_components_are_cut_then_named_with_counts_as_the_table_is_shortened(monkeypatch):
+    """docs/cli.md, play: when the table is too tall it is drawn shorter, a step at a time:
+    described components cut to one line (2), then named with their counts without details (3),
+    then every line cut to the screen's width with '…' (4)."""
+    from boardwright.cli.render import render_table
+    monkeypatch.setenv("COLUMNS", "40")
+    long = "cost " + "2 wood, " * 8
+    view = seen(details={"tableau/1": [long, "", long]})
+    whole = render_table(Table(), view, compact=0).splitlines()
+    assert max(len(line) for line in whole) <= 40            # wrapped under its indentation, every word kept
+    assert "  2 x Mill — " + long.rstrip() in "\n".join(whole).replace("\n      ", " ")
+    cut = render_table(Table(), view, compact=2).splitlines()
+    assert cut[cut.index("tableau of Player 2:") + 1] == ("  2 x Mill — " + long)[:39] + "…"
+    named = render_table(Table(), view, compact=3).splitlines()
+    assert "tableau of Player 2: 2 x Mill, Farm" in named
+    shortest = render_table(Table(), {**view, "vars": {"round": "x" * 50}}, compact=4).splitlines()
+    assert "round: " + "x" * 32 + "…" in shortest and max(len(line) for line in shortest) <= 40
+
+
+def test_the_win_rate_legend_finds_its_best_place_whatever_the_users_matplotlib_settings(pyplot, monkeypatch):
+    """interpreter/playtest/report.py _rate_bars: the legend of the even-share line is placed
+    where it hides the fewest bars (`loc="best"`), also when the user's matplotlibrc puts legends
+    elsewhere. Kills `loc=None` (the census of round 9: the legend then follows the rc file)."""
+    import matplotlib
+    monkeypatch.setitem(matplotlib.rcParams, "legend.loc", "upper right")
+    figure = rp.score_figure(ROTATED, rp.summarise(ROTATED, ROTATED_META), player_name)
+    pyplot.append(figure)
+    panels = [ax for ax in figure.axes if ax.get_legend() is not None]
+    assert len(panels) == 2 and {ax.get_legend()._loc for ax in panels} == {0}       # 0: "best"
