@@ -504,3 +504,47 @@ def test_the_win_rate_legend_finds_its_best_place_whatever_the_users_matplotlib_
     pyplot.append(figure)
     panels = [ax for ax in figure.axes if ax.get_legend() is not None]
     assert len(panels) == 2 and {ax.get_legend()._loc for ax in panels} == {0}       # 0: "best"
+
+
+def test_two_games_already_have_a_spread_and_one_game_has_none():
+    """docs/cli.md, simulate: `sd` is the standard deviation of the scores (and of the game
+    lengths): two games are enough for one (n - 1 = 1), one game gives 0. Kills `len(values) > 2`
+    (the second census of round 9: the spread of two games shown as 0)."""
+    two = [game(0, ["random"] * 2, [1, 4], [1], 10, 10, 20, 0, 0), game(1, ["random"] * 2, [3, 4], [0], 14, 14, 28, 0, 0)]
+    report = rp.summarise(two, {**ROTATED_META, "bots": ["random"] * 2, "rotate": False})
+    assert [s["score_sd"] for s in report["seats"]] == [round(math.sqrt(2), 4), 0.0]     # (1 - 2)² + (3 - 2)², / 1
+    assert report["turns"]["sd"] == round(math.sqrt(8), 4)                               # 2² + 2², / 1
+    one = rp.summarise(two[:1], {**ROTATED_META, "bots": ["random"] * 2, "rotate": False})
+    assert ([s["score_sd"] for s in one["seats"]], one["turns"]["sd"]) == ([0.0, 0.0], 0.0)
+
+
+def test_a_grid_of_pictures_is_framed_cell_by_cell_with_blocked_cells_shaded():
+    """cli/render.py render_picture (docs/cli.md, play; docs/language.md, cell pictures): each
+    cell's picture in a frame of '|' and '+--+', left-aligned and cut to the cell's size, the y
+    axis at the picture's middle line, a fixed-size grid showing every cell, blocked ones shaded."""
+    from types import SimpleNamespace
+
+    from boardwright.cli.render import render_picture
+    shape = SimpleNamespace(size=(3, 1), blocked=frozenset({(2, 0)}))
+    assert render_picture({"0,0": ["AB", "c"], "1,0": ["XYZ"]}, (2, 2), shape) == [
+        "       0  1  2 ",
+        "      +--+--+--+",
+        "      |AB|XY|░░|",
+        "    0 |c |  |░░|",
+        "      +--+--+--+"]
+
+
+def test_a_piece_on_a_grid_of_pictures_shows_as_a_unit_and_a_key_sits_in_the_line_above_its_cell():
+    """docs/cli.md, play: a piece with a shape has no line between two of its cells; a keyed
+    cell has its key in the frame's line above it (cut to the cell's width)."""
+    from boardwright.cli.render import render_picture
+    glyphs = {"0,0": ["p"], "0,1": ["p"], "1,1": ["q"]}
+    pieces = {"0,0": "P", "0,1": "P", "1,1": "P"}
+    assert render_picture(glyphs, (1, 1), None, pieces=pieces, keys={"1,0": "b"}) == [
+        "       0 1",
+        "      +-+b+",
+        "    0 |p| |",
+        "      + +-+",
+        "    1 |p q|",
+        "      +-+-+"]
+    assert render_picture({}, (1, 1), None) == ["    (empty)"]
