@@ -548,3 +548,20 @@ def test_a_piece_on_a_grid_of_pictures_shows_as_a_unit_and_a_key_sits_in_the_lin
         "    1 |p q|",
         "      +-+-+"]
     assert render_picture({}, (1, 1), None) == ["    (empty)"]
+
+
+@pytest.mark.parametrize("names, rotation", [(["a", "b", "c"], 0.0), (["a", "b", "c", "d"], 30.0),
+                                             (["a", "ten chars!", "c"], 0.0), (["a", "eleven char", "c"], 30.0)])
+def test_win_rate_labels_turn_when_there_are_more_than_three_or_a_line_is_longer_than_ten(
+        pyplot, monkeypatch, tmp_path, names, rotation):
+    """interpreter/playtest/report.py _rate_bars (compare --plot): up to three short labels stand
+    upright; a fourth bar, or a label line of 11 characters or more, turns them all by 30 degrees
+    so that they do not overlap."""
+    import matplotlib.pyplot as plt
+    kept = []
+    monkeypatch.setattr(plt, "close", lambda fig=None: kept.append(fig))
+    report = rp.summarise(ROTATED, ROTATED_META)
+    rp.plot_compare(str(tmp_path / "c.png"), {"reports": [report] * len(names), "configs": names}, player_name)
+    [figure] = kept
+    pyplot.append(figure)
+    assert {t.get_rotation() for ax in figure.axes[:2] for t in ax.get_xticklabels()} == {rotation}
