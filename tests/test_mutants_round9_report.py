@@ -565,3 +565,43 @@ def test_win_rate_labels_turn_when_there_are_more_than_three_or_a_line_is_longer
     [figure] = kept
     pyplot.append(figure)
     assert {t.get_rotation() for ax in figure.axes[:2] for t in ax.get_xticklabels()} == {rotation}
+
+
+def test_a_plot_without_matplotlib_says_exactly_what_to_install(monkeypatch):
+    """docs/cli.md: `--plot` needs `pip install 'boardwright[plot]'`, and without it the command
+    says so: the whole message, nothing before or after it (a regex search let a garbled one
+    pass: the second census of round 9)."""
+    import sys
+
+    from boardwright.dsl.errors import UsageError
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(UsageError) as caught:
+        rp._pyplot()
+    assert str(caught.value) == "--plot needs matplotlib: pip install 'boardwright[plot]'"
+
+
+def test_long_lines_wrap_under_their_indentation_and_frames_are_never_wrapped():
+    """docs/cli.md, play: "long lines are wrapped, so an 80-column terminal shows everything";
+    a wrapped line continues four columns in from its own indentation, whole words; a picture
+    grid's frame lines ('|', '+') are never wrapped (pages keep them within the screen)."""
+    from boardwright.cli.render import fit_lines
+    frame = ["      +" + "-" * 30 + "+", "      |" + "x y " * 7 + "xy|"]
+    words = "  " + " ".join(["word"] * 8)                  # 41 characters
+    assert fit_lines(frame + [words, "short"], width=20).splitlines() == frame + [
+        "  word word word", "      word word word", "      word word", "short"]
+    assert fit_lines([words], width=41) == words
+
+
+@pytest.mark.parametrize("lines, height", [("30", 30), ("5", 10), ("99999", 99999), ("123456", None), ("0", None),
+                                           ("-3", None), ("abc", None), ("", None), ("٣٠", None)])
+def test_the_screen_height_is_lines_when_it_is_a_plain_number_else_unlimited_off_a_terminal(monkeypatch, lines, height):
+    """docs/cli.md, play: `LINES` overrides the terminal's size (at least 10 lines); "with the
+    output going to a file or a pipe and no `LINES`, there is no limit". A `LINES` that is no
+    plain positive number of at most 5 digits is ignored (here the output is no terminal)."""
+    import io
+    import sys
+
+    from boardwright.cli.render import screen_height
+    monkeypatch.setenv("LINES", lines)
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert screen_height() == height
