@@ -605,3 +605,40 @@ def test_the_screen_height_is_lines_when_it_is_a_plain_number_else_unlimited_off
     monkeypatch.setenv("LINES", lines)
     monkeypatch.setattr(sys, "stdout", io.StringIO())
     assert screen_height() == height
+
+
+def test_a_grid_of_pictures_drawn_a_line_a_cell_shows_each_cells_telling_line_and_a_legend(monkeypatch):
+    """docs/cli.md, play: when the table is shortened, "a grid of pictures as a text grid of one
+    line a cell (or a list of its occupied cells when that is too wide)"; the line of a picture
+    shown is the one the fewest other cells share (a card's resource, not the 'resource card'
+    common to many); a legend gives the rest of each picture, a picture's indented line
+    continuing the line before it, and leaves out a first line a quarter of the pictures share.
+    A picture whose first line is indented is no trouble (the census of round 9: a missing
+    count read as None)."""
+    from boardwright.cli.render import render_table
+    monkeypatch.setenv("COLUMNS", "80")
+    glyphs = {"0,0": ["resource card", "wood"], "1,0": ["resource card", "brick"],
+              "2,0": ["Mill", "3 points", "  cost 2"], "0,1": [" indented first", "Farm"]}
+    view = {"turns": [0], "players": 1, "vars": {}, "zones": {"market": {"0,0": ["x"]}}, "glyphs": {"market": glyphs}}
+    lines = render_table(Table(), view, compact=1).splitlines()
+    assert lines[1:] == ["market:",
+                         "        0     1     2  ",
+                         "    0 wood  brick Mill ",
+                         "    1 Farm    .     .  ",
+                         "  (2, 0) Mill: 3 points, cost 2",
+                         "  (0, 1) Farm: indented first"]
+    assert render_table(Table(), view, compact=3).splitlines()[1:] == lines[1:5]        # no legend past step 2
+    assert render_table(Table(), view, compact=4).splitlines()[1:] == [
+        "market: (0, 0) wood; (1, 0) brick; (2, 0) Mill; (0, 1) Farm"]
+
+
+def test_a_text_grid_that_just_fits_the_screen_is_whole_and_one_column_more_cuts_its_labels():
+    """cli/render.py render_grid (docs/cli.md, play: "every line cut to the screen's width"): a
+    grid whose lines are exactly as wide as the limit is drawn whole; one character less and the
+    cells narrow until the lines fit, their labels cut with '…'. Kills `width + 2` in the test of
+    the grid's width (the census of round 9: a grid that fitted was cut)."""
+    from boardwright.cli.render import render_grid
+    cells = {"0,0": ["abcdef"], "1,0": ["ghijkl"]}
+    whole = ["        0      1   ", "    0 abcdef ghijkl"]            # 6 + 2 columns of 6 + 1 space
+    assert render_grid(cells, width_limit=19) == whole and {len(line) for line in whole} == {19}
+    assert render_grid(cells, width_limit=18) == ["        0     1  ", "    0 abcd… ghij…"]
