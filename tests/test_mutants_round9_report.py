@@ -635,10 +635,22 @@ def test_a_grid_of_pictures_drawn_a_line_a_cell_shows_each_cells_telling_line_an
 def test_a_text_grid_that_just_fits_the_screen_is_whole_and_one_column_more_cuts_its_labels():
     """cli/render.py render_grid (docs/cli.md, play: "every line cut to the screen's width"): a
     grid whose lines are exactly as wide as the limit is drawn whole; one character less and the
-    cells narrow until the lines fit, their labels cut with '…'. Kills `width + 2` in the test of
-    the grid's width (the census of round 9: a grid that fitted was cut)."""
+    cells narrow until the lines fit, their labels cut with '…'. (The census of round 9's `width +
+    2` in the test of the grid's width is equivalent: the width it then works out is the same.)"""
     from boardwright.cli.render import render_grid
     cells = {"0,0": ["abcdef"], "1,0": ["ghijkl"]}
     whole = ["        0      1   ", "    0 abcdef ghijkl"]            # 6 + 2 columns of 6 + 1 space
     assert render_grid(cells, width_limit=19) == whole and {len(line) for line in whole} == {19}
     assert render_grid(cells, width_limit=18) == ["        0     1  ", "    0 abcd… ghij…"]
+
+
+def test_labels_of_several_lines_on_a_fixed_size_grid_are_framed_with_every_cell_and_blocked_ones_shaded():
+    """cli/render.py render_grid (docs/language.md: a `label` may write "\\n"): such labels are
+    drawn in a frame, and a grid with a size keeps its shape there: every cell, blocked ones
+    shaded. Kills the shape dropped on the way to the frame (the census of round 9)."""
+    from types import SimpleNamespace
+
+    from boardwright.cli.render import render_grid
+    shape = SimpleNamespace(size=(2, 1), blocked=frozenset({(1, 0)}))
+    assert render_grid({"0,0": ["x", "a\nb"]}, shape) == [
+        "       0 1", "      +-+-+", "      |a|░|", "    0 |b|░|", "      +-+-+"]
