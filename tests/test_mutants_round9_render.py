@@ -278,3 +278,12 @@ def test_labels_of_several_lines_on_a_fixed_size_grid_are_framed_with_every_cell
     shape = SimpleNamespace(size=(2, 1), blocked=frozenset({(1, 0)}))
     assert render_grid({"0,0": ["x", "a\nb"]}, shape) == [
         "       0 1", "      +-+-+", "      |a|░|", "    0 |b|░|", "      +-+-+"]
+
+
+def test_keys_on_a_grid_of_labels_of_several_lines_sit_in_the_frame_above_their_cells():
+    """docs/cli.md, play: a grid whose labels have several lines is framed, and a keyed cell's
+    letter is in the frame's line above it, as on a grid of pictures. Kills the keys dropped on
+    the way to the frame (the second census of round 9)."""
+    from boardwright.cli.render import render_grid
+    assert render_grid({"0,0": ["a\nb"]}, None, keys={"1,0": "c"}) == [
+        "       0 1", "      +-+c+", "      |a| |", "    0 |b| |", "      +-+-+"]

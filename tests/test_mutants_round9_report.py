@@ -382,3 +382,52 @@ def test_a_plot_without_matplotlib_says_exactly_what_to_install(monkeypatch):
     with pytest.raises(UsageError) as caught:
         rp._pyplot()
     assert str(caught.value) == "--plot needs matplotlib: pip install 'boardwright[plot]'"
+
+
+# ------------------------------------------------------------------ tune --param --plot, every element
+
+@pytest.mark.parametrize("values, best, positions, shown", [
+    ([3, 1, 2], 1, [3, 1, 2], "1"),                                  # a number: at its value
+    (["a", "b", "a"], "b", [0, 1, 0], "b"),                          # names: in order of first appearance
+    ([True, False, True], False, [0, 1, 0], "false")])               # yes/no as names, written as in a rule file
+def test_every_element_of_the_tune_plot(pyplot, monkeypatch, tmp_path, values, best, positions, shown):
+    """docs/cli.md, tune --param --plot: "each trial's loss with the best so far" (left) and the
+    loss against the first param with the confirmed best marked (right); a trial that broke the
+    rules (no loss) is left out. Kills the right-hand dots' colour and its legend's size (the
+    census of round 9) and any other colour, size, label or place of the figure."""
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_hex
+
+    from boardwright.interpreter.playtest.tune_report import plot_tune
+    kept = []
+    monkeypatch.setattr(plt, "close", lambda fig=None: kept.append(fig))
+    losses = [0.3, 0.1, 0.2]
+    trials = [{"params": {"x": v}, "losses": [loss, 9.0]} for v, loss in zip(values, losses)]
+    result = {"game": "Fake", "goals": ["first-player=0.5", "length=20"], "params": ["x"],
+              "trials": trials[:2] + [{"params": {"x": values[0]}, "rule_error": "boom"}] + trials[2:],
+              "best": {"params": {"x": best}}}
+    plot_tune(str(tmp_path / "t.png"), result)
+    [figure] = kept
+    pyplot.append(figure)
+    assert tuple(figure.get_size_inches()) == (10.0, 4.0)
+    assert figure._suptitle.get_text() == "Fake: tune for first-player=0.5; length=20"
+    left, right = figure.axes
+    [dots] = left.collections
+    assert [list(p) for p in dots.get_offsets()] == [[0, 0.3], [1, 0.1], [2, 0.2]]
+    assert (list(dots.get_sizes()), to_hex(dots.get_facecolor()[0]), dots.get_label()) == ([14.0], cycle(0), "trial")
+    [step] = left.get_lines()
+    assert (list(step.get_xdata()), list(step.get_ydata()), step.get_drawstyle(), to_hex(step.get_color()),
+            step.get_label()) == ([0, 1, 2], [0.3, 0.1, 0.1], "steps-post", cycle(1), "best so far")
+    assert (left.get_xlabel(), left.get_ylabel()) == ("trial", "off by (first-player=0.5)")
+    [dots] = right.collections
+    assert [list(p) for p in dots.get_offsets()] == [[x, loss] for x, loss in zip(positions, losses)]
+    assert (list(dots.get_sizes()), to_hex(dots.get_facecolor()[0])) == ([14.0], cycle(0))
+    [mark] = right.get_lines()
+    at = positions[values.index(best)]
+    assert (list(mark.get_xdata()), to_hex(mark.get_color()), mark.get_linestyle(), mark.get_label()) == \
+        ([at, at], cycle(2), "--", f"confirmed best x={shown}")
+    assert (right.get_xlabel(), right.get_ylabel()) == ("x", "off by (search games)")
+    for ax, texts in ((left, ["trial", "best so far"]), (right, [f"confirmed best x={shown}"])):
+        legend = ax.get_legend()
+        assert [t.get_text() for t in legend.get_texts()] == texts
+        assert {t.get_fontsize() for t in legend.get_texts()} == {8.0}
