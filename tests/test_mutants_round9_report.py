@@ -431,3 +431,60 @@ def test_every_element_of_the_tune_plot(pyplot, monkeypatch, tmp_path, values, b
         legend = ax.get_legend()
         assert [t.get_text() for t in legend.get_texts()] == texts
         assert {t.get_fontsize() for t in legend.get_texts()} == {8.0}
+
+
+# ------------------------------------------------------------------ tune --param's text and variant file
+
+def _docs_block(start: str, end: str) -> list:
+    """The lines of docs/cli.md between the line starting `$ boardwright START` and `$ END`."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    return text.split(f"$ {start}", 1)[1].split("\n", 1)[1].split(f"$ {end}", 1)[0].splitlines()
+
+
+def _goal(value, low, high, loss, loss_low, loss_high) -> dict:
+    return {"goal": "first-player=0.5", "measure": "first player win rate", "value": value, "ci95": [low, high],
+            "loss": loss, "loss_ci95": [loss_low, loss_high]}
+
+
+def _docs_tune_result() -> dict:
+    """docs/cli.md's `tune race.game ... --write fair.game` example, as the command's JSON holds it."""
+    def entry(k, games, *goal):
+        return {"params": {"head_start": k}, "games": games, "goals": [_goal(*goal)]}
+    shown = [entry(8, 150, 0.693, 0.616, 0.761, 0, 0, 0), entry(13, 150, 0.233, 0.173, 0.307, 0, 0, 0),
+             entry(6, 50, 0.8, 0.67, 0.888, 0, 0, 0), entry(7, 50, 0.8, 0.67, 0.888, 0, 0, 0),
+             entry(15, 50, 0.16, 0.083, 0.285, 0, 0, 0)]
+    return {"game": "Head start race", "variant": None, "players": 2, "seed": 1, "bots": ["random", "random"],
+            "params": ["head_start"], "goals": ["first-player=0.5"], "games_played": 2000, "budget": 2000,
+            "best": entry(10, 200, 0.465, 0.397, 0.534, 0.035, 0.0, 0.103),
+            "confirmed": [entry(11, 200, 0.385, 0.32, 0.454, 0.115, 0.046, 0.18),
+                          entry(12, 200, 0.29, 0.232, 0.356, 0.21, 0.144, 0.269)],
+            "told_apart": False, "candidates": shown + [entry(k, 50, 0.1, 0.0, 0.2, 0, 0, 0) for k in range(8)],
+            "seconds": 3.24, "fixed": {}}
+
+
+def test_the_tune_report_and_the_variant_it_writes_are_the_docs_example_line_for_line():
+    """docs/cli.md, tune --param: the report and the written variant file of the example,
+    from the same figures. Kills the variant's comment in capitals and the bots line saying
+    "at every seat" of different bots (the census of tune_report.py of round 9), and any other
+    word or figure of either."""
+    from boardwright.interpreter.playtest.param_ranges import parse_range
+    from boardwright.interpreter.playtest.tune_report import format_tune, variant_text
+    result = _docs_tune_result()
+    command = ("boardwright tune race.game --players 2 --param head_start=0..20 --goal first-player=0.5 "
+               "--budget 2000 --seed 1")
+    assert format_tune(result).splitlines() == _docs_block("boardwright tune race.game", "head -n 20 fair.game")
+    written = variant_text(result, "race.game", "fair", [parse_range("head_start=0..20")], command)
+    assert written.splitlines() == _docs_block("head -n 20 fair.game", "boardwright validate")
+    other = {**result, "variant": "team", "bots": ["random", "greedy"], "goals": ["first-player=0.5", "length=20"],
+             "told_apart": True, "candidates": result["candidates"][:2], "games_played": 12345,
+             "failed": [{"params": {"head_start": 20}, "rule_error": "an index out of range"}]}
+    lines = format_tune(other).splitlines()
+    assert lines[:3] == [
+        "Head start race (team): tune head_start for first-player=0.5; length=20, 2 players, seed 1",
+        "  bots: random,greedy; NSGA-II (Pareto front) search, successive halving, then 3 candidates confirmed "
+        "on fresh games",
+        "  12,345 games of a budget of 2,000"]
+    assert not any(line.startswith("  the confirmation cannot tell") for line in lines)
+    assert "  other candidates, by their search games:" in lines
+    assert "  rule error at head_start=20: an index out of range (left out)" in lines
