@@ -287,3 +287,14 @@ def test_keys_on_a_grid_of_labels_of_several_lines_sit_in_the_frame_above_their_
     from boardwright.cli.render import render_grid
     assert render_grid({"0,0": ["a\nb"]}, None, keys={"1,0": "c"}) == [
         "       0 1", "      +-+c+", "      |a| |", "    0 |b| |", "      +-+-+"]
+
+
+def test_a_grid_zone_on_the_table_shows_the_keys_of_its_cells(monkeypatch):
+    """docs/cli.md, play: options that name cells of a grid on the table are "keyed on the
+    table: each such cell shows a letter"; render_table hands each grid zone its own keys.
+    Kills the keys of a text grid looked up under None (the second census of round 9)."""
+    from boardwright.cli.render import render_table
+    monkeypatch.setenv("COLUMNS", "80")
+    view = {"turns": [0], "players": 1, "vars": {}, "zones": {"board": {"0,0": ["K"]}}}
+    assert render_table(Table(), view, keys={"board": {"1,0": "a"}}).splitlines()[1:] == [
+        "board:", "       0    1  ", "    0    K a)"]
