@@ -502,3 +502,59 @@ def test_the_tune_report_and_the_variant_it_writes_are_the_docs_example_line_for
     assert not any(line.startswith("  the confirmation cannot tell") for line in lines)
     assert "  other candidates, by their search games:" in lines
     assert "  rule error at head_start=20: an index out of range (left out)" in lines
+
+
+def test_one_seat_and_one_game_have_their_own_report_lines_and_intervals():
+    """A solo game's report (docs/cli.md: "bots: random at every seat") and a report of one game
+    (the Wilson interval of 1 of 1 and 0 of 1, worked out here; a measure's mean and interval); the first-player advantage of
+    a three-seat table to 4 decimals. Kills the bot line reading a second seat (the census of
+    round 9: a solo game crashed), a measure of one game taken for none (`n == 1`), and
+    `round(..., 5)` of the advantage."""
+    solo = [game(0, ["random"], [4], [0], 5, 5, 10, 0, 0)]
+    report = rp.summarise(solo, {**ROTATED_META, "players": 1, "bots": ["random"], "rotate": False})
+    lines = rp.format_report(report, player_name).splitlines()
+    assert lines[1] == "  bots: random at every seat"
+    assert report["seats"][0]["ci95"] == tuple(round(v, 4) for v in wilson(1, 1))
+    two = rp.summarise([game(0, ["random"] * 2, [1, 0], [0], 5, 5, 10, 0, 0)],
+                       {**ROTATED_META, "bots": ["random"] * 2, "rotate": False})
+    assert [s["ci95"] for s in two["seats"]] == [tuple(round(v, 4) for v in wilson(k, 1)) for k in (1, 0)]
+    assert rp.wilson(0, 0) == (0.0, 1.0)
+    one = rp.summarise([game(0, ["random"] * 2, [1, 0], [0], 5, 5, 10, 0, 0, measures={"gap": 3})],
+                       {**ROTATED_META, "bots": ["random"] * 2, "rotate": False})
+    assert one["measures"] == {"gap": {"mean": 3.0, "ci95": [3.0, 3.0]}}     # one game: no spread to widen it
+    assert rp.mean_interval([]) == (0.0, 0.0, 0.0)
+    assert rp.summarise(FIXED, FIXED_META)["first_player_advantage"] == round(1.5 / 3 - 1 / 3, 4) == 0.1667
+
+
+def test_the_plot_is_a_png_whatever_its_file_is_called_and_whatever_the_users_matplotlib_saves(
+        monkeypatch, tmp_path):
+    """docs/cli.md: `--plot FILE.png` draws a PNG: also for a name without `.png` and a
+    matplotlibrc whose `savefig.format` is another. Kills `format=None` (the census of round 9:
+    an SVG written)."""
+    import matplotlib
+    monkeypatch.setitem(matplotlib.rcParams, "savefig.format", "svg")
+    path = tmp_path / "plot"
+    rp.plot(str(path), ROTATED, rp.summarise(ROTATED, ROTATED_META), player_name)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_copied_variant_keeps_its_lines_sets_its_declared_params_and_adds_the_others_after_a_blank_line(tmp_path):
+    """docs/cli.md, tune --write of a variant: "each tuned or --set param's declaration is
+    replaced in place (the others added at the end), and everything else is kept as it was",
+    under the header that says how it was found. The whole file, line by line. Kills the blank
+    line before the added params garbled (the second census of tune_report.py, round 9)."""
+    from boardwright.interpreter.playtest.param_ranges import parse_range
+    from boardwright.interpreter.playtest.tune_report import variant_text
+    source = tmp_path / "party.game"
+    source.write_text('# old header\nvariant "Party" extends "urban-panic"\n\nparam timer_ticks = 5  # ticks\n'
+                      "param timer_bonus = 5\n", encoding="utf-8")
+    result = {"games_played": 1200, "best": {"games": 40, "params": {"timer_ticks": 2}, "goals": []},
+              "fixed": {"spawn_rate": "3", "rounds": "4"}}
+    text = variant_text(result, "urban-panic", "short", [parse_range("timer_ticks=0..9")], "boardwright tune x",
+                        str(source))
+    assert text.splitlines() == [
+        'variant "short" extends "urban-panic"', "",
+        "# Written by `boardwright tune`: boardwright tune x.",
+        "# The confirmed best of 1,200 games, by 40 confirmation games:",
+        "# The declarations of party.game, with the params above set:", "",
+        "param timer_ticks = 2  # ticks", "param timer_bonus = 5", "", "param spawn_rate = 3", "param rounds = 4"]
