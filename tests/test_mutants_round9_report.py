@@ -530,12 +530,18 @@ def test_the_plot_is_a_png_whatever_its_file_is_called_and_whatever_the_users_ma
         monkeypatch, tmp_path):
     """docs/cli.md: `--plot FILE.png` draws a PNG: also for a name without `.png` and a
     matplotlibrc whose `savefig.format` is another. Kills `format=None` (the census of round 9:
-    an SVG written)."""
+    an SVG written) and `dpi=101` (the census of round 9)."""
+    import struct
+
     import matplotlib
     monkeypatch.setitem(matplotlib.rcParams, "savefig.format", "svg")
     path = tmp_path / "plot"
     rp.plot(str(path), ROTATED, rp.summarise(ROTATED, ROTATED_META), player_name)
-    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    # saved at 100 dots per inch: the PNG's pHYs chunk gives pixels per metre, 100 / 0.0254
+    at = data.index(b"pHYs")
+    assert struct.unpack(">IIB", data[at + 4:at + 13]) == (round(100 / 0.0254),) * 2 + (1,)
 
 
 def test_a_copied_variant_keeps_its_lines_sets_its_declared_params_and_adds_the_others_after_a_blank_line(tmp_path):
