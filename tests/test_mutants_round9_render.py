@@ -144,7 +144,8 @@ def test_the_table_shows_each_kind_of_zone_and_var_as_the_play_docs_say(monkeypa
 
 @pytest.mark.parametrize("sealed, line", [
     ({"players": [0, 1], "chosen": [1], "yours": None}, "sealed choices: made by Player 2; waiting for Player 1"),
-    ({"players": [0, 1], "chosen": [], "yours": None}, "sealed choices: made by nobody; waiting for Player 1, Player 2"),
+    ({"players": [0, 1], "chosen": [], "yours": None},
+     "sealed choices: made by nobody; waiting for Player 1, Player 2"),
     ({"players": [0, 1], "chosen": [0, 1], "yours": "rock"},
      "sealed choices: made by Player 1, Player 2; waiting for nobody; yours: rock")])
 def test_a_sealed_decision_says_who_has_chosen_and_who_is_waiting_not_what(monkeypatch, sealed, line):

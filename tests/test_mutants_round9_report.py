@@ -243,7 +243,8 @@ def test_every_element_of_the_simulate_figure_with_rotated_bots(pyplot):
         [line] = ax.get_lines()                  # the mean, in black
         assert (list(line.get_xdata()), to_hex(line.get_color()), line.get_linewidth()) == \
             ([round(statistics.fmean(scores), 4)] * 2, "#000000", 1.0)
-        assert (ax.get_title(loc="left"), ax._left_title.get_fontsize()) == (f"Player {seat + 1}: mean score {mean}", 9.0)
+        assert (ax.get_title(loc="left"), ax._left_title.get_fontsize()) == \
+            (f"Player {seat + 1}: mean score {mean}", 9.0)
         assert ax.yaxis.label.get_fontsize() == 8.0
         low, high = ax.get_xlim()
         xticks = [t for t in ax.get_xticks() if low <= t <= high]
@@ -344,6 +345,24 @@ def test_a_measure_that_never_varies_shows_p_one_and_no_star_in_compare():
 
 
 
+def test_a_measures_p_value_in_compare_has_four_decimals_like_every_other():
+    """compare --json (docs/cli.md: `p_values`; "JSON keeps four" decimals): a measure's p-value
+    is Welch's, worked out here by its textbook formula, to 4 decimals. Kills `round(p, )` (the
+    census of round 9: the p-value rounded to a whole 0 or 1)."""
+    def games(gaps):
+        return [game(i, ["random"] * 2, [1, 0], [0], 10, 10, 20, 0, 0, measures={"gap": g}) for i, g in enumerate(gaps)]
+    a, b = [1, 2, 4], [3, 5, 6]
+    meta_ = {**ROTATED_META, "rotate": False}
+    result = rp.compare([("base", rp.summarise(games(a), meta_), games(a)),
+                         ("more", rp.summarise(games(b), meta_), games(b))])
+    [row] = [row for row in result["rows"] if row["metric"] == 'measure "gap"']
+    se = math.sqrt(statistics.variance(a) / 3 + statistics.variance(b) / 3)
+    z = abs(statistics.fmean(a) - statistics.fmean(b)) / se
+    assert row["p_values"] == [None, round(2 * (1 - statistics.NormalDist().cdf(z)), 4)]
+    assert 0 < row["p_values"][1] < 1
+
+
+
 def test_the_win_rate_legend_finds_its_best_place_whatever_the_users_matplotlib_settings(pyplot, monkeypatch):
     """interpreter/playtest/report.py _rate_bars: the legend of the even-share line is placed
     where it hides the fewest bars (`loc="best"`), also when the user's matplotlibrc puts legends
@@ -360,7 +379,8 @@ def test_two_games_already_have_a_spread_and_one_game_has_none():
     """docs/cli.md, simulate: `sd` is the standard deviation of the scores (and of the game
     lengths): two games are enough for one (n - 1 = 1), one game gives 0. Kills `len(values) > 2`
     (the second census of round 9: the spread of two games shown as 0)."""
-    two = [game(0, ["random"] * 2, [1, 4], [1], 10, 10, 20, 0, 0), game(1, ["random"] * 2, [3, 4], [0], 14, 14, 28, 0, 0)]
+    two = [game(0, ["random"] * 2, [1, 4], [1], 10, 10, 20, 0, 0),
+           game(1, ["random"] * 2, [3, 4], [0], 14, 14, 28, 0, 0)]
     report = rp.summarise(two, {**ROTATED_META, "bots": ["random"] * 2, "rotate": False})
     assert [s["score_sd"] for s in report["seats"]] == [round(math.sqrt(2), 4), 0.0]     # (1 - 2)² + (3 - 2)², / 1
     assert report["turns"]["sd"] == round(math.sqrt(8), 4)                               # 2² + 2², / 1
@@ -506,10 +526,10 @@ def test_the_tune_report_and_the_variant_it_writes_are_the_docs_example_line_for
 
 def test_one_seat_and_one_game_have_their_own_report_lines_and_intervals():
     """A solo game's report (docs/cli.md: "bots: random at every seat") and a report of one game
-    (the Wilson interval of 1 of 1 and 0 of 1, worked out here; a measure's mean and interval); the first-player advantage of
-    a three-seat table to 4 decimals. Kills the bot line reading a second seat (the census of
-    round 9: a solo game crashed), a measure of one game taken for none (`n == 1`), and
-    `round(..., 5)` of the advantage."""
+    (the Wilson interval of 1 of 1 and 0 of 1, worked out here; a measure's mean and interval);
+    the first-player advantage of a three-seat table to 4 decimals. Kills the bot line reading a
+    second seat (the census of round 9: a solo game crashed), a measure of one game taken for
+    none (`n == 1`), and `round(..., 5)` of the advantage."""
     solo = [game(0, ["random"], [4], [0], 5, 5, 10, 0, 0)]
     report = rp.summarise(solo, {**ROTATED_META, "players": 1, "bots": ["random"], "rotate": False})
     lines = rp.format_report(report, player_name).splitlines()
