@@ -584,3 +584,15 @@ def test_a_copied_variant_keeps_its_lines_sets_its_declared_params_and_adds_the_
         "# The confirmed best of 1,200 games, by 40 confirmation games:",
         "# The declarations of party.game, with the params above set:", "",
         "param timer_ticks = 2  # ticks", "param timer_bonus = 5", "", "param spawn_rate = 3", "param rounds = 4"]
+
+
+def test_a_game_without_a_decision_has_zero_options_per_decision_in_the_csv(tmp_path):
+    """docs/cli.md, simulate --csv: `options_per_decision` per game; a game its rules end before
+    any decision has none to divide by: 0, as the report's `branching` of no decisions. Kills the
+    guard dropped (the census of round 9: a ZeroDivisionError after all the games were played)."""
+    import csv
+    path = tmp_path / "games.csv"
+    games = [game(0, ["random"] * 2, [0, 0], [], 1, 0, 0, 0, 0), game(1, ["random"] * 2, [1, 0], [0], 4, 3, 7, 0, 0)]
+    rp.write_csv(str(path), games, 2)
+    rows = list(csv.DictReader(path.open(newline="", encoding="utf-8")))
+    assert [row["options_per_decision"] for row in rows] == ["0", str(round(7 / 3, 4))]
