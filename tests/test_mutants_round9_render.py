@@ -300,3 +300,20 @@ def test_a_grid_zone_on_the_table_shows_the_keys_of_its_cells(monkeypatch):
     view = {"turns": [0], "players": 1, "vars": {}, "zones": {"board": {"0,0": ["K"]}}}
     assert render_table(Table(), view, keys={"board": {"1,0": "a"}}).splitlines()[1:] == [
         "board:", "       0    1  ", "    0    K a)"]
+
+
+@pytest.mark.parametrize("tty, no_color, term, colour", [
+    (True, "", "xterm", True), (False, "", "xterm", False), (True, "1", "xterm", False),
+    (True, "", "dumb", False), (True, "", "", True)])
+def test_colour_only_on_a_terminal_that_can_show_it_and_never_with_no_color(monkeypatch, tty, no_color, term, colour):
+    """cli/render.py wants_colour (docs/cli.md, play; no-color.org): colour words are painted only
+    when the output is a terminal, `NO_COLOR` is unset or empty, and `TERM` is not `dumb`. Kills
+    the `dumb` terminal misspelt (the third census of render.py, round 9)."""
+    from boardwright.cli.render import wants_colour
+
+    class Stream:
+        def isatty(self):
+            return tty
+    monkeypatch.setenv("NO_COLOR", no_color)
+    monkeypatch.setenv("TERM", term)
+    assert wants_colour(Stream()) is colour
