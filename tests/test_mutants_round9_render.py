@@ -317,3 +317,15 @@ def test_colour_only_on_a_terminal_that_can_show_it_and_never_with_no_color(monk
     monkeypatch.setenv("NO_COLOR", no_color)
     monkeypatch.setenv("TERM", term)
     assert wants_colour(Stream()) is colour
+
+
+def test_a_paged_grid_of_pictures_keeps_the_keys_of_its_cells_on_every_page():
+    """docs/cli.md, play: a grid wider than the screen "is drawn in pages of columns", and a
+    keyed cell shows its letter in the frame above it on whichever page holds it. Kills the
+    keys dropped from the pages (the third census of render.py, round 9)."""
+    from boardwright.cli.render import render_picture
+    glyphs = {f"{x},0": [f"c{x}"] for x in range(4)}
+    # 14 columns: 7 for the axis and frame, 3 for each 2-wide cell: two cells a page
+    assert render_picture(glyphs, (2, 1), None, width_limit=14, keys={"3,0": "a", "0,0": "b"}) == [
+        "       0  1 ", "      +b)+--+", "    0 |c0|c1|", "      +--+--+",
+        "       2  3 ", "      +--+a)+", "    0 |c2|c3|", "      +--+--+"]

@@ -347,6 +347,42 @@ def test_a_measure_that_never_varies_shows_p_one_and_no_star_in_compare():
 
 
 
+def welch_by_hand(a, b) -> float:
+    se = math.sqrt(statistics.variance(a) / len(a) + statistics.variance(b) / len(b))
+    return 2 * (1 - statistics.NormalDist().cdf(abs(statistics.fmean(a) - statistics.fmean(b)) / se))
+
+
+def proportions_by_hand(x1, n1, x2, n2) -> float:
+    pooled = (x1 + x2) / (n1 + n2)
+    z = abs(x1 / n1 - x2 / n2) / math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    return 2 * (1 - statistics.NormalDist().cdf(z))
+
+
+def test_every_p_value_of_compare_is_its_tests_to_four_decimals():
+    """compare (docs/cli.md: "a two-proportion z-test for rates, Welch's t-test for means";
+    `--json` keeps four decimals): each metric's p-value, worked out here by the textbook
+    formulas, to 4 decimals. Kills a whole-number rounding of the turns' p-value (the third
+    census of report.py, round 9) and of any other metric's."""
+    def games(rows):
+        return [game(i, ["random"] * 2, scores, winners, turns, turns, options, 0, 0)
+                for i, (scores, winners, turns, options) in enumerate(rows)]
+    a = games([([3, 1], [0], 10, 25), ([2, 2], [], 12, 30), ([0, 4], [1], 9, 30), ([5, 0], [0], 14, 30)])
+    b = games([([1, 3], [1], 12, 41), ([0, 2], [1], 15, 60), ([2, 2], [], 11, 50), ([1, 1], [], 16, 40)])
+    meta_ = {**ROTATED_META, "rotate": False, "bots": ["random"] * 2}
+    result = rp.compare([("a", rp.summarise(a, meta_), a), ("b", rp.summarise(b, meta_), b)])
+    got = {(row["metric"], row.get("seat")): row["p_values"][1] for row in result["rows"]}
+    wins = ([2, 1], [0, 2])                         # per configuration, seat 0's and seat 1's wins
+    expected = {("turns per game", None): welch_by_hand([10, 12, 9, 14], [12, 15, 11, 16]),
+                ("options per decision", None): welch_by_hand([2.5, 2.5, 30 / 9, 30 / 14],
+                                                              [41 / 12, 4, 50 / 11, 2.5]),
+                ("draw share", None): proportions_by_hand(1, 4, 2, 4)}
+    for seat in range(2):
+        expected[("win rate", seat)] = proportions_by_hand(wins[0][seat], 4, wins[1][seat], 4)
+        expected[("mean score", seat)] = welch_by_hand([[3, 2, 0, 5], [1, 2, 4, 0]][seat], [[1, 0, 2, 1], [3, 2, 2, 1]][seat])
+    assert got == {key: round(p, 4) for key, p in expected.items()}
+    assert all(0.0001 < p < 0.9999 for p in got.values()), got        # no p-value is a whole number
+
+
 def test_a_measures_p_value_in_compare_has_four_decimals_like_every_other():
     """compare --json (docs/cli.md: `p_values`; "JSON keeps four" decimals): a measure's p-value
     is Welch's, worked out here by its textbook formula, to 4 decimals. Kills `round(p, )` (the
