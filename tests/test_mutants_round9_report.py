@@ -378,7 +378,8 @@ def test_every_p_value_of_compare_is_its_tests_to_four_decimals():
                 ("draw share", None): proportions_by_hand(1, 4, 2, 4)}
     for seat in range(2):
         expected[("win rate", seat)] = proportions_by_hand(wins[0][seat], 4, wins[1][seat], 4)
-        expected[("mean score", seat)] = welch_by_hand([[3, 2, 0, 5], [1, 2, 4, 0]][seat], [[1, 0, 2, 1], [3, 2, 2, 1]][seat])
+        scores = ([[3, 2, 0, 5], [1, 2, 4, 0]][seat], [[1, 0, 2, 1], [3, 2, 2, 1]][seat])
+        expected[("mean score", seat)] = welch_by_hand(*scores)
     assert got == {key: round(p, 4) for key, p in expected.items()}
     assert all(0.0001 < p < 0.9999 for p in got.values()), got        # no p-value is a whole number
 
