@@ -382,6 +382,11 @@ def test_every_p_value_of_compare_is_its_tests_to_four_decimals():
         expected[("mean score", seat)] = welch_by_hand(*scores)
     assert got == {key: round(p, 4) for key, p in expected.items()}
     assert all(0.0001 < p < 0.9999 for p in got.values()), got        # no p-value is a whole number
+    # docs/cli.md, compare --json: `configs`, `alpha`, `rows` and `reports` (each configuration's
+    # whole simulate report, which --plot draws from); the third census of round 9 renamed `reports`
+    assert result["configs"] == ["a", "b"] and result["alpha"] == 0.05
+    assert set(result) == {"configs", "alpha", "rows", "reports"}
+    assert result["reports"] == [rp.summarise(a, meta_), rp.summarise(b, meta_)]
 
 
 def test_a_measures_p_value_in_compare_has_four_decimals_like_every_other():
