@@ -82,6 +82,10 @@ def draw(seed: int, recent: int, rest: int, files: str | None = None) -> list[tu
             continue
         _, kept = mutations_of(relative)
         strata[bool(RECENT.search(relative))].extend((relative, i, line) for i, (_, _, line) in enumerate(kept))
+    for option, wanted, stratum in (("--recent", recent, strata[True]), ("--rest", rest, strata[False])):
+        if wanted > len(stratum):       # e.g. --files naming only modules of the other stratum
+            raise SystemExit(f"mutation_sample: {option} {wanted} asks more mutants than its stratum has "
+                             f"({len(stratum)}" + (f" in the modules matching --files {files!r}" if files else "") + ")")
     rng = random.Random(seed)
     chosen = rng.sample(strata[True], recent) + rng.sample(strata[False], rest)
     print(f"mutants: {len(strata[True])} in recent modules, {len(strata[False])} in the others", flush=True)
