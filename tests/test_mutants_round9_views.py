@@ -1,0 +1,179 @@
+"""Behaviour the mutation censuses of round 9 found unguarded in the views (the web table's
+cli/web/looks.py, `boardwright fmt`'s dsl/formatter.py, `probe`'s interpreter/playtest/probe.py)
+and the survivors of the fresh sample of seed 31 (tests/mutation_sample.py --files; docs/testing.md
+"Round 9"): each test here was seen failing with its mutant planted and passing without it. The
+mutants each one kills are named in its docstring; each pins a whole kind (every key of a view,
+every layout rule, every field of a diagnostic) rather than one mutant."""
+from __future__ import annotations
+
+import pytest
+
+TOKENS = ("provenance: test\ncomponents:\n  Token:\n    attributes: {n: int}\n    items:\n"
+          "      - {n: 1}\n      - {n: 2}\n      - {n: 3}\n      - {n: 4}\n")
+
+
+def _game(tmp_path, rules: str, data: str = TOKENS):
+    from boardwright.interpreter.compile.load import load_game
+    (tmp_path / "pieces.yaml").write_text(data)
+    (tmp_path / "g.game").write_text(rules)
+    return load_game(str(tmp_path / "g.game"))
+
+
+# ---------------------------------------------------------------------------- seed 31's survivors
+TWO_CHOICES = """\
+game "Two choices"
+players 2
+var total: int per player = 0
+play {
+  turn 0 {
+    choose a from [1, 2] prompt "First"
+    choose b from [1, 3, 2] prompt "Second"
+    total[0] += a * b
+  }
+  turn 1 {
+    choose c from [1, 2] prompt "Other"
+    total[1] += c
+  }
+}
+score p { "Total": total[p] }
+"""
+
+
+def test_an_mcts_playout_judges_a_first_choice_by_the_best_second_choice_of_the_same_move(tmp_path):
+    """interpreter/bots/whole_moves.py _whole_move_value (mcts's `whole` playouts): a choice is
+    worth what the seat's move ends at when each later choice of the same turn is its best. Seat 0
+    picks a in [1, 2] then b in [1, 3, 2] and scores a * b: a = 1 is worth 1 * 3, a = 2 is worth
+    2 * 3 (the rules' arithmetic; the best b is neither the first nor the last option). Kills
+    `_own_value(game, seat)` for each step's value (seed 31: no test reached it)."""
+    from boardwright.interpreter.bots.whole_moves import _whole_move_value
+    game = _game(tmp_path, TWO_CHOICES)
+    st = game.new_state(2, 1)
+    assert game.decision(st).prompt == "First"
+    assert [_whole_move_value(game, st, i, 0) for i in range(2)] == [1 * 3, 2 * 3]
+    assert game.decision(st).prompt == "First", "the position judged is not changed"
+
+
+@pytest.mark.parametrize("seats,offered", [
+    (["human", "human"], {"table": True, "0": False, "1": False}),
+    (["human", "random"], {"table": True, "0": True}),
+])
+def test_save_and_load_are_offered_at_the_table_link_or_to_the_only_human_seat(tmp_path, seats, offered):
+    """cli/web/table.py view: docs/cli.md ("Saving and loading are for the table link (or a table
+    with one human seat): a save holds every seat's hidden cards"); the page shows its Save and
+    Load buttons from the view's `can_save`, and knows its link from `link` and `you`. Kills
+    `can_save=None` (seed 31, the survivor docs/testing.md listed as "the `link` of a view")."""
+    from boardwright.cli.web.table import open_table
+    from boardwright.interpreter.compile.load import load_game
+    (tmp_path / "g.game").write_text(TWO_CHOICES)
+    table, _ = open_table(str(tmp_path / "g.game"), None, 2, seats, 1, tmp_path / "saves", load_game)
+    seen = {}
+    for key, token in table.tokens.items():
+        view = table.view(token)
+        seen[key] = view["can_save"]
+        assert (view["link"], view["you"]) == (("table", None) if key == "table" else ("seat", int(key)))
+    assert seen == offered
+
+
+def _own_boards() -> str:
+    """Each seat marks a cell of its own 12 x 12 board: 132 options, more than an 80 x 30 screen
+    lists, so the play screen keys them on the board (cli/table_keys.py)."""
+    cells = ", ".join(f"({x}, {y})" for y in range(1, 12) for x in range(12))
+    return ('game "Own boards"\nplayers 2\ndata "pieces.yaml"\nzone board: grid of Token size 12 x 12 per player\n'
+            'zone bag: pile of Token\nsetup {\n  move components(Token) to bag\n'
+            '  for p in players { move top(bag) to board[p] at (0, 0) }\n}\n'
+            f'play {{\n  for p in players {{\n    turn p {{\n      choose c from [{cells}] prompt "Mark a cell"\n'
+            '      move top(bag) to board[p] at c\n    }\n  }\n}\nscore p { "Tokens": size(board[p]) }\n')
+
+
+def test_the_play_screen_keys_a_cell_choice_on_the_board_of_the_seat_that_decides(tmp_path, monkeypatch):
+    """cli/play.py draw: options that name cells are keyed on the deciding seat's own grid
+    (cli/table_keys.py: "a cell option names that cell in the seat's own grids"), for each seat
+    of a hot-seat game; typing a key takes the cell it stands in. Kills `table_keys(game, st,
+    None)` (seed 31: a seat of nobody owns no grid, so no option got a key)."""
+    from test_play_screen_fit import HEIGHT, WIDTH, Table
+    monkeypatch.setenv("COLUMNS", str(WIDTH))
+    monkeypatch.setenv("LINES", str(HEIGHT))
+    game = _game(tmp_path, _own_boards())
+    # the first key goes to the first cell of the list, (0, 1); the 14th ("n": the keys skip "q",
+    # quit's letter) to (1, 2), the row below
+    table = Table(game, ["human", "human"], 1, ["a", "n"])
+    table.run()
+    for n, owner in enumerate(["Player 1", "Player 2"]):
+        screen = table.screen(n)
+        assert any(line.startswith(f"  or type the letter by a cell of the board of {owner} (a to ")
+                   for line in screen), screen
+    assert [move["id"] for move in table.session.moves] == ["0,1", "1,2"]
+
+
+def test_a_grids_size_and_contents_compile_to_the_grids_own_index_read(tmp_path, capsys):
+    """interpreter/compile/expressions.py: `size` and `contents` of a grid read the grid's index
+    directly (interpreter/run/runtime.py grid_size, grid_contents: "one call fewer" than the
+    dispatching built-in), as `compile --emit` shows; of a pile, `size` is the list's length.
+    Kills `type_of(None)` for the grid test (seed 31: the dispatching built-in gives the same
+    numbers, so only the code and its speed differed)."""
+    from boardwright.cli.main import main
+    rules = ('game "Reads"\nplayers 2\ndata "pieces.yaml"\nzone board: grid of Token\nzone bag: pile of Token\n'
+             'var seen: int = 0\nvar held: list of Token = []\nsetup { move components(Token) to bag }\n'
+             'play {\n  turn 0 {\n    choose n from [1, 2] prompt "Add"\n'
+             '    seen = size(board) + size(bag)\n    held = contents(board)\n  }\n}\nscore p { "Seen": seen }\n')
+    _game(tmp_path, rules)
+    assert main(["compile", str(tmp_path / "g.game"), "--emit"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    sizes, held = (next(text for text in lines if text.strip().startswith(f"st.vars['{name}'] =")) for name in ("seen", "held"))
+    assert "_grid_size(st, " in sizes and "len(st.zones[" in sizes and "_grid_contents(st, " in held, (sizes, held)
+    assert "_B_" not in sizes + held, (sizes, held)
+
+
+# ---------------------------------------------------------------------------- fmt
+@pytest.mark.parametrize("formatted,message", [
+    ('game "Tiny"\nplayers 3\n', "the formatter changed this file's meaning; it is left unchanged"),
+    ('game "Tiny\nplayers 2\n', "the formatter broke this file; it is left unchanged"),
+])
+def test_fmt_refuses_a_result_that_is_not_the_same_rules_at_the_files_start_asking_for_a_report(
+        tmp_path, capsys, monkeypatch, formatted, message):
+    """dsl/formatter.py format_checked (docs/cli.md fmt: "the formatted file must parse to the same
+    rules, or the file is left unchanged"): both ways the proof fails give the file's first
+    column, the message and the hint to report it; a result that does not parse names its parse
+    error (computed here by parsing it). `fmt` exits 1 and the file is as it was. Kills the hint's
+    `None` and `"PLEASE REPORT IT"` (round 9's census of the formatter)."""
+    from boardwright.cli.main import main
+    from boardwright.dsl import formatter
+    from boardwright.dsl.errors import RuleFileError
+    from boardwright.dsl.parser import parse_text
+    text = 'game "Tiny"\nplayers  2\n'
+    path = tmp_path / "t.game"
+    path.write_text(text)
+    monkeypatch.setattr(formatter, "format_source", lambda source: formatted)
+    hint = "please report it"
+    try:
+        parse_text(formatted, str(path))
+    except RuleFileError as err:
+        hint += f": {err.diagnostics[0].message}"
+    with pytest.raises(RuleFileError) as caught:
+        formatter.format_checked(text, str(path))
+    [diag] = caught.value.diagnostics
+    assert (diag.span.file, diag.span.line, diag.span.column, diag.message, diag.hint) == \
+        (str(path), 1, 1, message, hint)
+    assert main(["fmt", str(path)]) == 1
+    assert message in capsys.readouterr().err and path.read_text() == text
+
+
+def test_continuing_lines_get_one_more_indent_and_declarations_blocks_and_case_arms_none():
+    """dsl/formatter.py _starts_continuation (docs/cli.md fmt: "two spaces per open bracket, one
+    more for a line that continues an expression"): a `prompt`, `label` or `id` line under a
+    `choose` continues it, as a line starting with an operator or `then`/`else` of an `if`
+    expression continues the line above; a `label NAME: TYPE = ...` declaration at the top level,
+    an `elif`/`else` block after `}` and a case's `else:` arm start lines of their own. The layout
+    below is written from those rules; both texts parse. Kills `depth != 0` for the declaration's
+    test and `"ELSE"` for the block's and arm's (round 9's census of the formatter)."""
+    from boardwright.dsl.formatter import format_source
+    from boardwright.dsl.parser import parse_text
+    expected = (
+        'game "T"\nplayers 2\nparam n = 2\nlabel c: Card = if c == 1\n  then "a" else "b"\n'
+        'play {\n  turn 0 {\n    choose m from [1, 2]\n      prompt "Pick"\n      label "{m}"\n      id "{m}"\n'
+        '    let x = 1\n      + 2\n'
+        '    if m == 1 {\n      x += 1\n    }\n    elif m == 2 {\n      x += 2\n    }\n    else {\n      x += 3\n    }\n'
+        '    let y = case m {\n      1: "one"\n      else: "more"\n    }\n  }\n}\n')
+    flat = "".join(line.lstrip(" ") + "\n" for line in expected.splitlines())
+    parse_text(flat, "t.game")
+    assert format_source(flat) == expected
