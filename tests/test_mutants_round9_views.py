@@ -152,8 +152,9 @@ def test_fmt_refuses_a_result_that_is_not_the_same_rules_at_the_files_start_aski
     with pytest.raises(RuleFileError) as caught:
         formatter.format_checked(text, str(path))
     [diag] = caught.value.diagnostics
-    assert (diag.span.file, diag.span.line, diag.span.column, diag.message, diag.hint) == \
-        (str(path), 1, 1, message, hint)
+    span = diag.span
+    assert (span.file, span.line, span.column, span.end_line, span.end_column, diag.message, diag.hint) == \
+        (str(path), 1, 1, 1, 1, message, hint)
     assert main(["fmt", str(path)]) == 1
     assert message in capsys.readouterr().err and path.read_text() == text
 
@@ -163,9 +164,11 @@ def test_continuing_lines_get_one_more_indent_and_declarations_blocks_and_case_a
     more for a line that continues an expression"): a `prompt`, `label` or `id` line under a
     `choose` continues it, as a line starting with an operator or `then`/`else` of an `if`
     expression continues the line above; a `label NAME: TYPE = ...` declaration at the top level,
-    an `elif`/`else` block after `}` and a case's `else:` arm start lines of their own. The layout
+    an `elif`/`else` block after `}` and a case's `else:` arm start lines of their own; inside
+    a list, a comprehension's `for` and `if` lines continue its first line. The layout
     below is written from those rules; both texts parse. Kills `depth != 0` for the declaration's
-    test and `"ELSE"` for the block's and arm's (round 9's census of the formatter)."""
+    test, `"ELSE"` for the block's and arm's, `"IF"` for the comprehension's (round 9's census of
+    the formatter)."""
     from boardwright.dsl.formatter import format_source
     from boardwright.dsl.parser import parse_text
     expected = (
@@ -173,7 +176,159 @@ def test_continuing_lines_get_one_more_indent_and_declarations_blocks_and_case_a
         'play {\n  turn 0 {\n    choose m from [1, 2]\n      prompt "Pick"\n      label "{m}"\n      id "{m}"\n'
         '    let x = 1\n      + 2\n'
         '    if m == 1 {\n      x += 1\n    }\n    elif m == 2 {\n      x += 2\n    }\n    else {\n      x += 3\n    }\n'
-        '    let y = case m {\n      1: "one"\n      else: "more"\n    }\n  }\n}\n')
+        '    let y = case m {\n      1: "one"\n      else: "more"\n    }\n'
+        '    let z = [k\n        for k in [1, 2]\n        if k > 1]\n  }\n}\n')
     flat = "".join(line.lstrip(" ") + "\n" for line in expected.splitlines())
     parse_text(flat, "t.game")
     assert format_source(flat) == expected
+
+
+# ---------------------------------------------------------------------------- the web table's views
+VIEWS_DATA = """\
+provenance: test
+components:
+  Token:
+    label: "T{n}"
+    attributes: {n: int, colour: str}
+    items:
+      - {n: 1, colour: Red}
+      - {n: 2, colour: plain}
+      - {n: 3, colour: blue}
+      - {n: 4, colour: green}
+"""
+
+VIEWS_RULES = """\
+game "Views"
+players 2
+data "pieces.yaml"
+zone bag: pile of Token
+zone hand: pile of Token per player owner
+var points: int per player = 0 "Points"
+var _secret: int = 0
+var round: int = 1 "Round"
+var leader: player = 1 "Leader"
+var rivals: player per player = 1 "Rival"
+var team: list of player = [] "Team"
+var done: bool = false "Done"
+var spot: cell = (2, 3) "Spot"
+setup {
+  move components(Token) to bag
+  for i in range(250) { log "line {i + 1}" }
+  move top(bag) to hand[0]
+}
+play {
+  turn 0 {
+    choose n from [1, 2] prompt "Add"
+    points[0] += n
+  }
+}
+score p { "Points": points[p] }
+"""
+
+
+def test_the_web_view_of_a_small_game_is_every_key_the_page_reads_seat_by_seat(tmp_path):
+    """cli/web/looks.py seat_view, zone_view, look, var_lines: the whole view of a small game, as
+    its rules make it (written here by hand): the table's title, seats and move; each zone with
+    its key, name, owner, kind and visibility, a pile's items bottom to top with their labels and
+    colours (a colour word of the data, in lower case; "plain" is none), a zone the seat may not
+    see as its size only; the vars by their screen names (`_secret` left out) with their values in
+    words, as the terminal shows them (a player by name, also each seat's own, an empty list of
+    players "none", a boolean "yes"/"no", a cell "(x, y)"); the
+    log's latest lines, in order (docs/language.md: "the log keeps its latest lines (at least the
+    last 100)"); the decision, its prompt and options only to the seat that makes it; the live
+    scores until the end. Kills `st.log[+200:]` (round 9's census of looks.py: the page's log
+    was always empty, the engine keeping at most 200 lines) and `_text(game, v, None)` for a
+    per-player var (a seat shown as a number), and pins every other key."""
+    from boardwright.cli.web.looks import seat_view
+    game = _game(tmp_path, VIEWS_RULES, VIEWS_DATA)
+    st = game.new_state(2, 1)
+    seats = ["human", "random"]
+    players = [{"seat": 0, "name": "Player 1", "plays": "human"}, {"seat": 1, "name": "Player 2", "plays": "random"}]
+    bag = {"key": "bag", "name": "bag", "owner": None, "kind": "pile", "visibility": "public",
+           "items": [{"label": "T1", "colour": "red"}, {"label": "T2"}, {"label": "T3", "colour": "blue"}], "size": 3}
+    hand0 = {"key": "hand/0", "name": "hand", "owner": 0, "kind": "pile", "visibility": "owner",
+             "items": [{"label": "T4", "colour": "green"}], "size": 1}
+    hidden0 = {"key": "hand/0", "name": "hand", "owner": 0, "kind": "pile", "visibility": "owner", "hidden": True,
+               "size": 1}
+    hidden1 = {"key": "hand/1", "name": "hand", "owner": 1, "kind": "pile", "visibility": "owner", "hidden": True,
+               "size": 0}
+
+    def shown(points):
+        return [{"name": "points", "title": "Points", "per_player": [str(p) for p in points]},
+                {"name": "round", "title": "Round", "value": "1"},
+                {"name": "leader", "title": "Leader", "value": "Player 2"},
+                {"name": "rivals", "title": "Rival", "per_player": ["Player 2", "Player 2"]},
+                {"name": "team", "title": "Team", "value": "none"},
+                {"name": "done", "title": "Done", "value": "no"},
+                {"name": "spot", "title": "Spot", "value": "(2, 3)"}]
+    live = {"titles": ["Points"], "players": [{"seat": p, "name": f"Player {p + 1}", "lines": ["0"], "total": "0"}
+                                              for p in range(2)]}
+    options = [{"index": i, "id": str(n), "label": str(n), "targets": []} for i, n in enumerate([1, 2])]
+    common = {"title": "Views", "variant": None, "finished": False, "turn": 1, "move": 0, "players": players,
+              "current": 0, "scores": live}
+    views = {seat: seat_view(game, st, seat, seats) for seat in (0, 1, None)}
+    for seat, view in views.items():
+        log = view.pop("log")
+        assert log[-100:] == [f"line {n}" for n in range(151, 251)]
+        assert log == [f"line {n}" for n in range(251 - len(log), 251)], "the latest lines, in order"
+    assert views[0] == {**common, "seat": 0, "zones": [bag, hand0, hidden1], "vars": shown([0, 0]),
+                        "decision": {"player": 0, "prompt": "Add", "options": options}}
+    own1 = {**{k: v for k, v in hidden1.items() if k != "hidden"}, "items": []}
+    for seat, zones in ((1, [bag, hidden0, own1]), (None, [bag, hidden0, hidden1])):
+        assert views[seat] == {**common, "seat": seat, "zones": zones, "vars": shown([0, 0]),
+                               "decision": {"player": 0, "prompt": None, "options": None}}
+    game.apply_index(st, 1)                    # adds 2: the game is over
+    view = seat_view(game, st, 0, seats)
+    view.pop("log")
+    del common["scores"]
+    assert view == {**common, "seat": 0, "finished": True, "move": 1, "zones": [bag, hand0, hidden1],
+                    "vars": shown([2, 0])}
+
+
+GRIDS_RULES = """\
+game "Grids"
+players 2
+data "pieces.yaml"
+zone board: grid of Token size 3 x 2 blocked (1, 1) stacked
+zone side: grid of Token extent 4 x 4
+setup {
+  let ts = components(Token)
+  move ts[0] to board at (0, 0)
+  move ts[1] to board at (0, 0)
+  move ts[2] to side at (5, 5)
+  move ts[3] to side at (6, 5)
+}
+play {
+  turn 0 {
+    choose t from contents(side) prompt "Pick"
+    move t to board at (2, 1)
+  }
+}
+score p { "Tokens": size(board) }
+"""
+
+
+def test_the_web_view_of_each_grid_is_its_cells_stacks_bounds_and_declared_shape(tmp_path):
+    """cli/web/looks.py grid_view (docs/language.md's grid declarations: `size`, `blocked`,
+    `stacked`, `extent`): each grid's cells with their stacks bottom to top, its size (components
+    on it), its blocked cells, whether it stacks, its extent, and its bounds: the cells drawn, the
+    whole board of a `size` grid, and the cells the options point at *on this grid* (a component
+    option on the other grid does not widen it). Written from the setup by hand. Kills `or` for
+    `and` in the options' cells (round 9's census of looks.py: the other grid's options widened the
+    board) and `"STACKED"`."""
+    from boardwright.cli.web.looks import seat_view
+    game = _game(tmp_path, GRIDS_RULES, VIEWS_DATA)
+    st = game.new_state(2, 1)
+    view = seat_view(game, st, 0, ["human", "human"])
+    grids = {z["key"]: {k: v for k, v in z.items() if k not in ("key", "name", "owner", "kind", "visibility")}
+             for z in view["zones"]}
+    t1, t2, t3, t4 = {"label": "T1", "colour": "red"}, {"label": "T2"}, {"label": "T3", "colour": "blue"}, \
+        {"label": "T4", "colour": "green"}
+    assert grids == {
+        "board": {"cells": [{"cell": "0,0", "x": 0, "y": 0, "stack": [t1, t2]}], "bounds": [0, 0, 2, 1], "size": 2,
+                  "blocked": ["1,1"], "stacked": True, "extent": None, "pieces": []},
+        "side": {"cells": [{"cell": "5,5", "x": 5, "y": 5, "stack": [t3]}, {"cell": "6,5", "x": 6, "y": 5, "stack": [t4]}],
+                 "bounds": [5, 5, 6, 5], "size": 2, "blocked": [], "stacked": False, "extent": [4, 4], "pieces": []},
+    }
+    assert [o["targets"] for o in view["decision"]["options"]] == [[{"zone": "side", "cell": "5,5"}],
+                                                                   [{"zone": "side", "cell": "6,5"}]]
