@@ -332,3 +332,20 @@ def test_the_web_view_of_each_grid_is_its_cells_stacks_bounds_and_declared_shape
     }
     assert [o["targets"] for o in view["decision"]["options"]] == [[{"zone": "side", "cell": "5,5"}],
                                                                    [{"zone": "side", "cell": "6,5"}]]
+
+
+def test_each_run_of_commented_lines_aligns_its_comments_two_spaces_after_its_longest_line():
+    """dsl/formatter.py _render (docs/cli.md fmt: "aligned trailing comments"): consecutive code
+    lines with trailing comments form a run, ended by a line without one or a blank line; each
+    run's comments start two spaces after its own longest line. Runs of one, two and three lines
+    here, the widths counted by hand. Kills `j += 2` (round 9's census of the formatter: a run of
+    odd length took in the line after it)."""
+    from boardwright.dsl.formatter import format_source
+    text = ('game "T"   # one\nplayers 2\nparam a = 1 # a\nparam bb = 22 # b\n\n'
+            'param ccc = 333 # c\nparam d = 4 # d\nparam ee = 55 # e\nparam f = 6\n'
+            'param g = 7 # g\n# a note on hh\nparam hh = 88 # h\nplay {\nturn 0 { # the turn\n# inside\nlog "x"\n}\n}\n')
+    assert format_source(text) == (
+        'game "T"  # one\nplayers 2\nparam a = 1    # a\nparam bb = 22  # b\n\n'
+        'param ccc = 333  # c\nparam d = 4      # d\nparam ee = 55    # e\nparam f = 6\n'
+        'param g = 7  # g\n# a note on hh\nparam hh = 88  # h\nplay {\n  turn 0 {  # the turn\n    # inside\n'
+        '    log "x"\n  }\n}\n')
