@@ -349,3 +349,19 @@ def test_each_run_of_commented_lines_aligns_its_comments_two_spaces_after_its_lo
         'param ccc = 333  # c\nparam d = 4      # d\nparam ee = 55    # e\nparam f = 6\n'
         'param g = 7  # g\n# a note on hh\nparam hh = 88  # h\nplay {\n  turn 0 {  # the turn\n    # inside\n'
         '    log "x"\n  }\n}\n')
+
+
+# ---------------------------------------------------------------------------- probe
+@pytest.mark.parametrize("bots,gold,message", [
+    ("random,random", "mcts", "each bot may be probed once; give two settings to tell them apart"),
+    ("random", "greedy", "the gold search must be an mcts bot (it values the options), not 'greedy': "
+                         "e.g. --gold mcts:iterations=1000"),
+])
+def test_probe_refuses_a_bot_given_twice_and_a_gold_search_that_values_nothing_in_one_line(capsys, bots, gold, message):
+    """interpreter/playtest/probe.py probe_decisions: each usage error is the one line
+    `boardwright: error: MESSAGE` with exit 2 (docs/cli.md's exit statuses), the message whole:
+    what is wrong and how to mend it. Kills the message's `"XX...XX"` (round 9's census of
+    probe.py: the older test looked for "probed once" inside it)."""
+    from boardwright.cli.main import main
+    assert main(["probe", "punto", "--bots", bots, "--gold", gold]) == 2
+    assert capsys.readouterr().err == f"boardwright: error: {message}\n"
