@@ -365,3 +365,68 @@ def test_probe_refuses_a_bot_given_twice_and_a_gold_search_that_values_nothing_i
     from boardwright.cli.main import main
     assert main(["probe", "punto", "--bots", bots, "--gold", gold]) == 2
     assert capsys.readouterr().err == f"boardwright: error: {message}\n"
+
+
+DEAL = """\
+game "Deal"
+players 2
+data "cards.yaml"
+zone deck: stack hidden
+zone hand: pile of Card per player owner
+zone played: pile of Card
+var total: int per player = 0
+bot greedy "lookahead=7"
+bot mcts "iterations=60:width=0"
+setup {
+  move components(Card) to deck
+  shuffle deck
+  for p in players {
+    move top(deck) to hand[p]
+    move top(deck) to hand[p]
+  }
+}
+play {
+  for round in range(2) {
+    for p in players {
+      turn p {
+        choose c from contents(hand[p]) prompt "Play"
+        total[p] += c.rank
+        move c to played
+      }
+    }
+  }
+}
+score p { "Points": total[p] }
+"""
+
+
+def test_probe_deals_simulates_games_and_describes_every_bot_with_the_games_declared_settings(tmp_path):
+    """interpreter/playtest/probe.py (docs/cli.md probe: it "plays the games that `simulate --bots
+    FIRST,OPPONENT --rotate` plays ... (the same seeds, seats and choices)"; bots take the rule
+    file's declared `bot` settings where the spec gives none): each game is dealt from its
+    simulate seed (`seed * 1,000,003 + index`), so the first position of each probed seat holds
+    the hand that seed deals (computed here from the dealt state, the probed seat being the
+    game's index modulo the players), and the gold search, the opponent and every probed bot are
+    described with the declared settings. Kills `new_state(players, )` (every game dealt from
+    seed 0) and `make_bot(opponent, 0, None)` (the opponent described without the game's
+    settings) (round 9's census of probe.py)."""
+    from conftest import SMALL_DATA, small_game_file
+
+    from boardwright.interpreter.compile.load import load_game
+    from boardwright.interpreter.playtest.probe import probe_decisions
+    path = small_game_file(tmp_path, DEAL, SMALL_DATA)
+    game = load_game(str(path))
+    report = probe_decisions(game, 2, ["greedy", "random"], "mcts", "greedy", 2, 20, 2, 1)
+    hands = []
+    for index in range(2):
+        st = game.new_state(2, 1 * 1_000_003 + index)
+        if index == 1:
+            game.apply_index(st, 0)         # seat 0 (the opponent) plays first; seat 1's hand stays
+        hands.append(sorted(game.option_ids(st)))
+    assert hands[0] != sorted(game.option_ids(game.new_state(2, 0))), "seed 0 deals another hand"
+    firsts = {row["game"]: sorted(row["gold_values"]) for row in reversed(report["rows"])}
+    assert [firsts[index] for index in range(2)] == hands
+    assert [g["seed"] for g in report["per_game"]] == [1_000_003, 1_000_004]
+    assert (report["opponent_settings"], [b["settings"] for b in report["bots"]]) == \
+        ("greedy (lookahead=7)", ["greedy (lookahead=7)", "random"])
+    assert report["gold_settings"].startswith("mcts (iterations=60, ") and report["gold_settings"].endswith(", width=0)")
