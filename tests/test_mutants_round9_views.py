@@ -430,3 +430,69 @@ def test_probe_deals_simulates_games_and_describes_every_bot_with_the_games_decl
     assert (report["opponent_settings"], [b["settings"] for b in report["bots"]]) == \
         ("greedy (lookahead=7)", ["greedy (lookahead=7)", "random"])
     assert report["gold_settings"].startswith("mcts (iterations=60, ") and report["gold_settings"].endswith(", width=0)")
+
+
+TARGETS_RULES = """\
+game "Targets"
+players 2
+data "pieces.yaml"
+zone board: grid of Piece
+zone hand: pile of Piece per player owner
+zone discard: stack of Piece per player top
+setup {
+  move [q for q in components(Piece) if q.name == "ell"][0] to board at (0, 0) turned 0
+  move [q for q in components(Piece) if q.name == "bar"][0] to hand[0]
+  move [q for q in components(Piece) if q.name == "dot"][0] to discard[1]
+  move [q for q in components(Piece) if q.name == "tee"][0] to discard[1]
+}
+play {
+  turn 0 {
+    choose m from placements_of(board, contents(hand[0]), [(5, 5)]) by 0 prompt "Lay"
+    move m.piece to board at m.at turned m.turn
+  }
+  turn 0 {
+    choose c from contents(discard[1]) prompt "Take"
+    move c to hand[0]
+  }
+  turn 0 {
+    choose x from [(7, 6), (-2, 1)] prompt "Mark"
+  }
+}
+"""
+
+
+def test_each_kind_of_option_points_at_what_the_deciding_seat_sees_and_widens_its_grid(tmp_path):
+    """cli/web/looks.py option_targets, piece_look, grid_view (the module's docstring: "for the
+    seat that decides, which cell or card each option names"): a placement's piece lies in the
+    seat's own hand (a zone only its owner sees: `lies` with its place), a component option on
+    top of another seat's `top` stack points at that top (the card below it at nothing), a cell
+    option at that cell of the grid nobody owns; the cells the placements would cover and the
+    cells the options name widen the grid's bounds. By hand from the data (tests/test_shapes.py:
+    the ell a column of three with a foot to the right, the bar two across; components in data
+    order: ell 0, bar 1, dot 2, tee 3). Kills, of the second census of looks.py (round 9),
+    `visible_to(key, None)` in piece_look, `"cell" not in t` for the options' cells and
+    `split("XX/XX")` for the zone's name of a `top` target."""
+    from test_shapes import DATA as SHAPES_DATA
+
+    from boardwright.cli.web.looks import seat_view
+    game = _game(tmp_path, TARGETS_RULES, SHAPES_DATA)
+    st = game.new_state(2, 1)
+
+    def seen():
+        view = seat_view(game, st, 0, ["human", "human"])
+        return view["decision"], next(z["bounds"] for z in view["zones"] if z["key"] == "board")
+    decision, bounds = seen()
+    assert decision["pieces"] == {"1": {"label": "red bar", "colour": "red", "lies": {"zone": "hand/0", "pos": 0}}}
+    # the ell covers (0, 0) to (1, 2); the bar over (5, 5): across from (4, 5) or (5, 5), upright from
+    # (5, 4) or (5, 5): it reaches (6, 5) and (5, 6)
+    assert bounds == [0, 0, 6, 6]
+    game.apply_index(st, 0)                            # the bar across (4, 5) and (5, 5)
+    decision, bounds = seen()
+    assert [(o["label"], o["targets"]) for o in decision["options"]] == \
+        [("blue dot", []), ("blue tee", [{"zone": "discard/1", "top": True}])]
+    assert bounds == [0, 0, 5, 5]
+    game.apply_index(st, 0)
+    decision, bounds = seen()
+    assert [o["targets"] for o in decision["options"]] == [[{"zone": "board", "cell": "7,6"}],
+                                                          [{"zone": "board", "cell": "-2,1"}]]
+    assert bounds == [-2, 0, 7, 6]
