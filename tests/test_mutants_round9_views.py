@@ -496,3 +496,25 @@ def test_each_kind_of_option_points_at_what_the_deciding_seat_sees_and_widens_it
     assert [o["targets"] for o in decision["options"]] == [[{"zone": "board", "cell": "7,6"}],
                                                           [{"zone": "board", "cell": "-2,1"}]]
     assert bounds == [-2, 0, 7, 6]
+
+
+def test_a_piece_on_a_stacked_grid_is_one_unit_whose_cells_run_row_by_row_whatever_lies_under_them(tmp_path):
+    """cli/web/looks.py pieces_on (its docstring: "the cells where it is the top of the stack (all
+    it covers, unless a stacked grid has something on part of it), in the order of the cells (row
+    by row)"): a bar laid across a dot and an ell is one piece covering both cells, left to right,
+    though the component under its left cell came later in the data (dot 2, ell 0); the ell is a
+    piece of the cells the bar leaves it (the ell is a column of three with a foot to the right,
+    tests/test_shapes.py), the dot none. Kills sorting a row by the stack's bottom
+    (`item[1][0]`) instead of the column (the second census of looks.py, round 9)."""
+    from test_shapes import DATA as SHAPES_DATA
+
+    from boardwright.cli.web.looks import seat_view
+    rules = ('game "Under"\nplayers 2\ndata "pieces.yaml"\nzone board: grid of Piece stacked\nsetup {\n'
+             '  move [q for q in components(Piece) if q.name == "dot"][0] to board at (4, 5) turned 0\n'
+             '  move [q for q in components(Piece) if q.name == "ell"][0] to board at (5, 5) turned 0\n'
+             '  move [q for q in components(Piece) if q.name == "bar"][0] to board at (4, 5) turned 0\n}\n'
+             'play {\n  turn 0 {\n    choose n from [1, 2] prompt "Go"\n  }\n}\n')
+    game = _game(tmp_path, rules, SHAPES_DATA)
+    board = next(z for z in seat_view(game, game.new_state(2, 1), 0, ["human", "human"])["zones"] if z["key"] == "board")
+    assert board["pieces"] == [{"label": "red bar", "colour": "red", "cells": ["4,5", "5,5"]},
+                               {"label": "red ell", "colour": "red", "cells": ["5,6", "5,7", "6,7"]}]
