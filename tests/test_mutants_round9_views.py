@@ -407,9 +407,10 @@ def test_probe_deals_simulates_games_and_describes_every_bot_with_the_games_decl
     simulate seed (`seed * 1,000,003 + index`), so the first position of each probed seat holds
     the hand that seed deals (computed here from the dealt state, the probed seat being the
     game's index modulo the players), and the gold search, the opponent and every probed bot are
-    described with the declared settings. Kills `new_state(players, )` (every game dealt from
-    seed 0) and `make_bot(opponent, 0, None)` (the opponent described without the game's
-    settings) (round 9's census of probe.py)."""
+    described with the declared settings; every figure of the report is rounded to the 4 places
+    the text prints. Kills `new_state(players, )` (every game dealt from seed 0) and
+    `make_bot(opponent, 0, None)` (the opponent described without the game's settings) (round
+    9's census of probe.py), and `round(gold_cpu / len(rows), None)` (its second census)."""
     from conftest import SMALL_DATA, small_game_file
 
     from boardwright.interpreter.compile.load import load_game
@@ -430,6 +431,9 @@ def test_probe_deals_simulates_games_and_describes_every_bot_with_the_games_decl
     assert (report["opponent_settings"], [b["settings"] for b in report["bots"]]) == \
         ("greedy (lookahead=7)", ["greedy (lookahead=7)", "random"])
     assert report["gold_settings"].startswith("mcts (iterations=60, ") and report["gold_settings"].endswith(", width=0)")
+    figures = [report["gold_cpu_per_decision"], *(b[k] for b in report["bots"] for k in ("regret", "cpu_per_decision")),
+               *(v for row in report["rows"] for v in row["gold_values"].values())]
+    assert report["gold_cpu_per_decision"] > 0 and all(f == round(f, 4) for f in figures), figures
 
 
 TARGETS_RULES = """\
