@@ -134,13 +134,15 @@ def test_fmt_refuses_a_result_that_is_not_the_same_rules_at_the_files_start_aski
     """dsl/formatter.py format_checked (docs/cli.md fmt: "the formatted file must parse to the same
     rules, or the file is left unchanged"): both ways the proof fails give the file's first
     column, the message and the hint to report it; a result that does not parse names its parse
-    error (computed here by parsing it). `fmt` exits 1 and the file is as it was. Kills the hint's
-    `None` and `"PLEASE REPORT IT"` (round 9's census of the formatter)."""
+    error (computed here by parsing it). `fmt` exits 1, quotes the file's own first line and
+    leaves the file as it was. Kills the hint's `None` and `"PLEASE REPORT IT"` (round 9's census
+    of the formatter) and `parse_text(text, )` (its second census: the quote showed the formatted
+    line)."""
     from boardwright.cli.main import main
     from boardwright.dsl import formatter
     from boardwright.dsl.errors import RuleFileError
     from boardwright.dsl.parser import parse_text
-    text = 'game "Tiny"\nplayers  2\n'
+    text = 'game  "Tiny"\nplayers  2\n'
     path = tmp_path / "t.game"
     path.write_text(text)
     monkeypatch.setattr(formatter, "format_source", lambda source: formatted)
@@ -156,7 +158,9 @@ def test_fmt_refuses_a_result_that_is_not_the_same_rules_at_the_files_start_aski
     assert (span.file, span.line, span.column, span.end_line, span.end_column, diag.message, diag.hint) == \
         (str(path), 1, 1, 1, 1, message, hint)
     assert main(["fmt", str(path)]) == 1
-    assert message in capsys.readouterr().err and path.read_text() == text
+    # the diagnostic quotes the file's own first line (docs/diagnostics.md), not the formatted one
+    assert capsys.readouterr().err == f'{path}:1:1: error: {message}\n    game  "Tiny"\n    ^\n    hint: {hint}\n'
+    assert path.read_text() == text
 
 
 def test_continuing_lines_get_one_more_indent_and_declarations_blocks_and_case_arms_none():
@@ -343,7 +347,7 @@ def test_each_run_of_commented_lines_aligns_its_comments_two_spaces_after_its_lo
     from boardwright.dsl.formatter import format_source
     text = ('game "T"   # one\nplayers 2\nparam a = 1 # a\nparam bb = 22 # b\n\n'
             'param ccc = 333 # c\nparam d = 4 # d\nparam ee = 55 # e\nparam f = 6\n'
-            'param g = 7 # g\n# a note on hh\nparam hh = 88 # h\nplay {\nturn 0 { # the turn\n# inside\nlog "x"\n}\n}\n')
+            'param g = 7 # g  \n# a note on hh \t\nparam hh = 88 # h\nplay {\nturn 0 { # the turn\n# inside\nlog "x"\n}\n}\n')
     assert format_source(text) == (
         'game "T"  # one\nplayers 2\nparam a = 1    # a\nparam bb = 22  # b\n\n'
         'param ccc = 333  # c\nparam d = 4      # d\nparam ee = 55    # e\nparam f = 6\n'
