@@ -526,3 +526,40 @@ def test_a_piece_on_a_stacked_grid_is_one_unit_whose_cells_run_row_by_row_whatev
     board = next(z for z in seat_view(game, game.new_state(2, 1), 0, ["human", "human"])["zones"] if z["key"] == "board")
     assert board["pieces"] == [{"label": "red bar", "colour": "red", "cells": ["4,5", "5,5"]},
                                {"label": "red ell", "colour": "red", "cells": ["5,6", "5,7", "6,7"]}]
+
+
+TRAP = """\
+game "Trap"
+players 2
+var points: int per player = 0
+bot greedy "lookahead=0"
+play {
+  for p in players {
+    turn p {
+      choose a from [1, 2] prompt "Take"
+      points[p] += a
+      choose b from [0, 1] prompt "Bonus"
+      if a == 1 and b == 1 {
+        points[p] += 10
+      }
+    }
+  }
+}
+score p { "Points": points[p] }
+"""
+
+
+def test_probed_bots_decide_with_the_games_declared_settings_where_their_spec_gives_none(tmp_path):
+    """interpreter/playtest/probe.py: every probed bot decides as the rule file declares it
+    (`bot greedy "lookahead=0"`) unless its spec says otherwise (docs/cli.md: greedy's
+    `lookahead=0` "judges each choice alone"). Taking 1 leads to a bonus of 10 on the next choice
+    of the same move, taking 2 gives 2 at once: judged alone, 2 is better; looked through the
+    move, 1 is. So `greedy` (lookahead 0) takes 2 every time and `greedy:lookahead=5` 1. Kills
+    `make_bot(spec, ..., None)` for the probed decisions (the second census of probe.py, round 9:
+    the declared settings were dropped)."""
+    from boardwright.interpreter.playtest.probe import probe_decisions
+    game = _game(tmp_path, TRAP)
+    report = probe_decisions(game, 2, ["greedy", "greedy:lookahead=5"], "mcts:iterations=200:width=0", "random",
+                             1, 1, 2, 1)
+    [row] = report["rows"]
+    assert row["choices"] == {"greedy": ["2", "2"], "greedy:lookahead=5": ["1", "1"]}
