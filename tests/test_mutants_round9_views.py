@@ -137,7 +137,7 @@ def test_fmt_refuses_a_result_that_is_not_the_same_rules_at_the_files_start_aski
     error (computed here by parsing it). `fmt` exits 1, quotes the file's own first line and
     leaves the file as it was. Kills the hint's `None` and `"PLEASE REPORT IT"` (round 9's census
     of the formatter) and `parse_text(text, )` (its second census: the quote showed the formatted
-    line)."""
+    line) and the default name `"XX<string>XX"`."""
     from boardwright.cli.main import main
     from boardwright.dsl import formatter
     from boardwright.dsl.errors import RuleFileError
@@ -157,6 +157,9 @@ def test_fmt_refuses_a_result_that_is_not_the_same_rules_at_the_files_start_aski
     span = diag.span
     assert (span.file, span.line, span.column, span.end_line, span.end_column, diag.message, diag.hint) == \
         (str(path), 1, 1, 1, 1, message, hint)
+    with pytest.raises(RuleFileError) as caught:         # a text without a file is named as parse_text names it
+        formatter.format_checked(text)
+    assert caught.value.diagnostics[0].span.file == "<string>"
     assert main(["fmt", str(path)]) == 1
     # the diagnostic quotes the file's own first line (docs/diagnostics.md), not the formatted one
     assert capsys.readouterr().err == f'{path}:1:1: error: {message}\n    game  "Tiny"\n    ^\n    hint: {hint}\n'
@@ -628,3 +631,25 @@ def test_a_scenario_nested_too_deep_is_refused_at_its_place_by_either_yaml_reade
     line = head.count("\n") + 2
     assert failure.splitlines()[0] == \
         f"{path}:{line}:{7 + MAX_YAML_DEPTH}: error: the YAML nests more than {MAX_YAML_DEPTH} levels deep [E702]"
+
+
+LAUGHS = "name: laughs\ngame: punto\nx0: &x0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n" + "".join(
+    f"x{i}: &x{i} [" + ", ".join([f"*x{i - 1}"] * 10) + "]\n" for i in range(1, 7))
+
+
+@pytest.mark.parametrize("text,place,message", [
+    ("name: loop\ngame: punto\nstate: &a [1, *a]\n", (3, len("state: ") + 1),
+     "an alias is used inside the value it names"),
+    (LAUGHS, (8, len("x5: ") + 1), "aliases repeat this value into more than 1000000 values"),
+])
+def test_a_scenario_whose_aliases_loop_or_multiply_is_refused_at_the_value_before_it_is_built(
+        tmp_path, text, place, message):
+    """interpreter/testing/scenario_file.py _read_yaml (docs/security.md: untrusted YAML): an
+    alias inside the value it names, and aliases that repeat a value past a million values (x5
+    holds 10 ** 6 ones, and its lists), are refused at that value, before the data is built.
+    Kills `problem = None` for the alias check (round 9's census of scenario_file.py)."""
+    from boardwright.interpreter.testing.scenario import run_scenario
+    path = tmp_path / "s.scenario.yaml"
+    path.write_text(text)
+    [failure] = run_scenario(path).failures
+    assert failure.splitlines()[0] == f"{path}:{place[0]}:{place[1]}: error: {message} [E702]"
