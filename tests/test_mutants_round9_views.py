@@ -653,3 +653,13 @@ def test_a_scenario_whose_aliases_loop_or_multiply_is_refused_at_the_value_befor
     path.write_text(text)
     [failure] = run_scenario(path).failures
     assert failure.splitlines()[0] == f"{path}:{place[0]}:{place[1]}: error: {message} [E702]"
+
+
+def test_a_field_named_like_a_keyword_is_a_value_so_the_sign_after_it_is_an_operator():
+    """dsl/formatter.py _join (docs/cli.md fmt: "one space around operators"): after a dot, a
+    name is a field even when it is a word of the language (a placement's `turn`, docs/language.md),
+    so `m.turn -1` subtracts and is written `m.turn - 1`; after `turn` as a statement, `-1` would
+    be a negative number. Kills `"XX.XX"` for the dot (the second census of the formatter, round 9)."""
+    from boardwright.dsl.formatter import format_source
+    assert format_source("let a = m.turn -1\nlet b = m.to +2\nlet c = x -1\n") == \
+        "let a = m.turn - 1\nlet b = m.to + 2\nlet c = x - 1\n"
