@@ -663,3 +663,32 @@ def test_a_field_named_like_a_keyword_is_a_value_so_the_sign_after_it_is_an_oper
     from boardwright.dsl.formatter import format_source
     assert format_source("let a = m.turn -1\nlet b = m.to +2\nlet c = x -1\n") == \
         "let a = m.turn - 1\nlet b = m.to + 2\nlet c = x - 1\n"
+
+
+# ---------------------------------------------------------------------------- the disk cache
+def test_a_cache_file_is_the_magic_and_the_hmac_of_its_name_a_nul_and_its_data_in_a_private_folder(
+        tmp_path, monkeypatch):
+    """dsl/cache.py store_cache_file (docs/security.md: a cache file "begins with `BWC1` and an
+    HMAC-SHA256, under a secret key, of the file's name, a NUL byte and its contents"; written
+    0600 whatever the umask, in a folder made 0700): the bytes of a stored file, the signature
+    computed here with the user's key, and the modes of a file and of the folder it made for it,
+    under umask 022 (which leaves others' execute bit alone). Kills the signature's separator
+    `b"XX\\0XX"` and the folder's mode `449` (0701) (round 9's census of dsl/cache.py)."""
+    import hashlib
+    import hmac
+    import os
+    import stat
+
+    from boardwright.dsl import cache
+    monkeypatch.setenv("BOARDWRIGHT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    path = tmp_path / "cache" / "inner" / "rules-x.bin"
+    old = os.umask(0o022)
+    try:
+        cache.store_cache_file(path, b"data", keep=10)
+    finally:
+        os.umask(old)
+    key = cache.key_file().read_bytes()
+    assert path.read_bytes() == b"BWC1" + hmac.new(key, b"rules-x.bin\0data", hashlib.sha256).digest() + b"data"
+    assert (stat.S_IMODE(path.stat().st_mode), stat.S_IMODE(path.parent.stat().st_mode)) == (0o600, 0o700)
+    assert cache.read_cache_file(path) == b"data"
