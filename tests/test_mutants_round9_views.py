@@ -692,3 +692,30 @@ def test_a_cache_file_is_the_magic_and_the_hmac_of_its_name_a_nul_and_its_data_i
     assert path.read_bytes() == b"BWC1" + hmac.new(key, b"rules-x.bin\0data", hashlib.sha256).digest() + b"data"
     assert (stat.S_IMODE(path.stat().st_mode), stat.S_IMODE(path.parent.stat().st_mode)) == (0o600, 0o700)
     assert cache.read_cache_file(path) == b"data"
+
+
+def test_a_link_planted_at_the_temporary_name_in_the_race_is_never_written_through(tmp_path, monkeypatch):
+    """dsl/cache.py store_cache_file (docs/security.md: cache files are written to a temporary
+    file made 0600, not through a symbolic link): should someone plant a link at the temporary
+    file's name between its removal and its creation (the race, won here by patching the
+    removal), the file it points at is left as it was and nothing is stored. Kills `O_EXCL &
+    O_NOFOLLOW` for `|` (round 9's census of dsl/cache.py: the write followed the link)."""
+    import pathlib
+
+    from boardwright.dsl import cache
+    monkeypatch.setenv("BOARDWRIGHT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"precious")
+    path = cache.cache_dir() / "rules-x.bin"
+    real_unlink, planted = pathlib.Path.unlink, []
+
+    def unlink_then_plant(self, missing_ok=False):
+        real_unlink(self, missing_ok=missing_ok)
+        if self.name.startswith("rules-x.bin.") and not planted:
+            planted.append(self)
+            self.symlink_to(victim)
+    monkeypatch.setattr(pathlib.Path, "unlink", unlink_then_plant)
+    cache.store_cache_file(path, b"data", keep=10)
+    assert planted and victim.read_bytes() == b"precious"
+    assert not path.exists() and not planted[0].is_symlink()
