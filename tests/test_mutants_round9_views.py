@@ -719,3 +719,41 @@ def test_a_link_planted_at_the_temporary_name_in_the_race_is_never_written_throu
     cache.store_cache_file(path, b"data", keep=10)
     assert planted and victim.read_bytes() == b"precious"
     assert not path.exists() and not planted[0].is_symlink()
+
+
+def test_the_cache_key_is_read_from_its_file_once_per_process_not_once_per_cache_file(tmp_path, monkeypatch):
+    """dsl/cache.py cache_key (its docstring: made the first time, then known): storing and
+    reading several cache files reads the key file once. Kills `_KEYS.get(None)` (round 9's
+    census of dsl/cache.py: the key file read again for every cache file)."""
+    from boardwright.dsl import cache
+    monkeypatch.setenv("BOARDWRIGHT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    reads, real = [], cache._read_key
+    monkeypatch.setattr(cache, "_read_key", lambda path: reads.append(path) or real(path))
+    folder = cache.cache_dir()
+    for name in ("rules-a.bin", "rules-b.bin", "rules-c.bin"):
+        cache.store_cache_file(folder / name, name.encode(), keep=10)
+        assert cache.read_cache_file(folder / name) == name.encode()
+    assert reads == [cache.key_file()] * 2, reads      # none yet, then the one it made
+
+
+def test_a_pieces_label_declared_from_the_state_is_the_one_the_web_view_shows(tmp_path):
+    """cli/web/looks.py pieces_on: a shaped piece on a grid is drawn with the label its `label`
+    declaration gives in this state (docs/language.md `label`), here counting what is on the
+    board: 1 with the ell alone, 2 once the bar is laid. Kills `look(game, None, c)` for the
+    pieces (the third census of looks.py, round 9)."""
+    from test_shapes import DATA as SHAPES_DATA
+
+    from boardwright.cli.web.looks import seat_view
+    rules = TARGETS_RULES.replace('zone discard: stack of Piece per player top\n',
+                                  'zone discard: stack of Piece per player top\n'
+                                  'label q: Piece = "{q.name} of {size(board)}"\n')
+    game = _game(tmp_path, rules, SHAPES_DATA)
+    st = game.new_state(2, 1)
+
+    def labels():
+        board = next(z for z in seat_view(game, st, 0, ["human", "human"])["zones"] if z["key"] == "board")
+        return [p["label"] for p in board["pieces"]]
+    assert labels() == ["ell of 1"]
+    game.apply_index(st, 0)
+    assert labels() == ["ell of 2", "bar of 2"]
