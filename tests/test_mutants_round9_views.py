@@ -757,3 +757,16 @@ def test_a_pieces_label_declared_from_the_state_is_the_one_the_web_view_shows(tm
     assert labels() == ["ell of 1"]
     game.apply_index(st, 0)
     assert labels() == ["ell of 2", "bar of 2"]
+
+
+def test_a_per_player_var_holding_a_longer_list_shows_one_value_per_seat_as_the_terminal_does(tmp_path):
+    """cli/web/looks.py var_lines (its docstring: "the terminal's rules, cli/render.py"): a
+    per-player var the rules set to a list longer than the seats (`points = [1, 2, 3]` for two
+    players) shows one value per seat, as `play` prints "Points: Player 1: 1, Player 2: 2".
+    Kills `players = None` (the third census of looks.py, round 9: the web page showed 3
+    values)."""
+    from boardwright.cli.web.looks import seat_view
+    game = _game(tmp_path, 'game "PP"\nplayers 2\nvar points: int per player = 0 "Points"\n'
+                           'setup { points = [1, 2, 3] }\nplay {\n  turn 0 { choose n from [1, 2] prompt "Go" }\n}\n')
+    view = seat_view(game, game.new_state(2, 1), 0, ["human", "human"])
+    assert view["vars"] == [{"name": "points", "title": "Points", "per_player": ["1", "2"]}]
