@@ -770,3 +770,22 @@ def test_a_per_player_var_holding_a_longer_list_shows_one_value_per_seat_as_the_
                            'setup { points = [1, 2, 3] }\nplay {\n  turn 0 { choose n from [1, 2] prompt "Go" }\n}\n')
     view = seat_view(game, game.new_state(2, 1), 0, ["human", "human"])
     assert view["vars"] == [{"name": "points", "title": "Points", "per_player": ["1", "2"]}]
+
+
+@pytest.mark.parametrize("text", ["name: [1, 2\n", "name: x\n  game: punto\n", "a: 'open\n"])
+def test_a_scenario_that_is_not_yaml_is_refused_at_the_readers_mark_with_its_problem_in_words(tmp_path, text):
+    """interpreter/testing/scenario_file.py read_with_positions: a scenario that is not YAML
+    fails at the place the YAML reader marks, with the reader's own words for the problem (not
+    its whole report, which repeats the place): computed here with PyYAML's reader. Kills
+    `getattr(exc, 'XXproblemXX', exc)` (the second census of scenario_file.py, round 9)."""
+    import yaml
+
+    from boardwright.interpreter.testing.scenario import run_scenario
+    path = tmp_path / "s.scenario.yaml"
+    path.write_text(text)
+    with pytest.raises(yaml.YAMLError) as caught:
+        yaml.load(text, Loader=yaml.SafeLoader)
+    mark = caught.value.problem_mark
+    [failure] = run_scenario(path).failures
+    assert failure.splitlines()[0] == \
+        f"{path}:{mark.line + 1}:{mark.column + 1}: error: invalid YAML: {caught.value.problem} [E702]"
