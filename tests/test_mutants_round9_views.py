@@ -2,9 +2,10 @@
 cli/web/looks.py, `boardwright fmt`'s dsl/formatter.py, `probe`'s interpreter/playtest/probe.py,
 scenario files' interpreter/testing/scenario_file.py, the disk cache's dsl/cache.py), one module
 at a time (tests/mutation_sample.py --files), and the survivors of the fresh sample of seed 31
-(docs/testing.md "Round 9, the views"): each test here was seen failing with its mutant planted and passing without it. The
-mutants each one kills are named in its docstring; each pins a whole kind (every key of a view,
-every layout rule, every field of a diagnostic) rather than one mutant."""
+(docs/testing.md "Round 9, the views"): each test here was seen failing with its mutant planted
+and passing without it. The mutants each one kills are named in its docstring; each pins a whole
+kind (every key of a view, every layout rule, every field of a diagnostic) rather than one
+mutant."""
 from __future__ import annotations
 
 import pytest
