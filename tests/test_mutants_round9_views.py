@@ -791,3 +791,44 @@ def test_a_scenario_that_is_not_yaml_is_refused_at_the_readers_mark_with_its_pro
     [failure] = run_scenario(path).failures
     assert failure.splitlines()[0] == \
         f"{path}:{mark.line + 1}:{mark.column + 1}: error: invalid YAML: {caught.value.problem} [E702]"
+
+
+def test_a_key_is_made_in_a_config_folder_that_exists_without_one(tmp_path, monkeypatch):
+    """dsl/cache.py cache_key (docs/security.md: the key "is made on first use with mode 0600"):
+    the user's `boardwright` config folder may exist already (made by hand, or the key deleted);
+    the key is made in it all the same, and cache files are stored and read. Kills `mkdir`
+    without `exist_ok` (the second census of dsl/cache.py, round 9: no key, so no disk cache)."""
+    import stat
+
+    from boardwright.dsl import cache
+    monkeypatch.setenv("BOARDWRIGHT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    (tmp_path / "config" / "boardwright").mkdir(parents=True, mode=0o700)
+    key = cache.cache_key()
+    assert key is not None and len(key) == 32 and key == cache.key_file().read_bytes()
+    assert stat.S_IMODE(cache.key_file().stat().st_mode) == 0o600
+
+
+def test_a_fifo_at_the_keys_place_turns_the_cache_off_without_waiting_for_a_writer(tmp_path, monkeypatch):
+    """dsl/cache.py _read_key (docs/security.md: the key is used "only when it is a regular file";
+    a FIFO is "never opened for a blocking read"): a FIFO planted where the key belongs gives no
+    key at once. Kills `getattr(None, "O_NONBLOCK", 0)` (the second census of dsl/cache.py, round
+    9: the read waited for a writer forever; here the test opens one after 10 s to end it)."""
+    import os
+    import threading
+
+    from boardwright.dsl import cache
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    fifo = cache.key_file()
+    fifo.parent.mkdir(parents=True, mode=0o700)
+    os.mkfifo(fifo, 0o600)
+    found = []
+    reader = threading.Thread(target=lambda: found.append(cache._read_key(fifo)), daemon=True)
+    reader.start()
+    reader.join(10)
+    waited = reader.is_alive()
+    if waited:
+        os.close(os.open(fifo, os.O_WRONLY))      # let the blocked read end, then fail
+        reader.join(10)
+    assert not waited and found == [None]
+    assert cache.cache_key() is None
