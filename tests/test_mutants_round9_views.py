@@ -796,8 +796,10 @@ def test_a_scenario_that_is_not_yaml_is_refused_at_the_readers_mark_with_its_pro
 def test_a_key_is_made_in_a_config_folder_that_exists_without_one(tmp_path, monkeypatch):
     """dsl/cache.py cache_key (docs/security.md: the key "is made on first use with mode 0600"):
     the user's `boardwright` config folder may exist already (made by hand, or the key deleted);
-    the key is made in it all the same, and cache files are stored and read. Kills `mkdir`
-    without `exist_ok` (the second census of dsl/cache.py, round 9: no key, so no disk cache)."""
+    the key is made in it all the same; a folder it makes is made 0700. Kills `mkdir` without
+    `exist_ok` (the second census of dsl/cache.py, round 9: no key, so no disk cache) and without
+    its mode (0755 under umask 022)."""
+    import os
     import stat
 
     from boardwright.dsl import cache
@@ -807,6 +809,14 @@ def test_a_key_is_made_in_a_config_folder_that_exists_without_one(tmp_path, monk
     key = cache.cache_key()
     assert key is not None and len(key) == 32 and key == cache.key_file().read_bytes()
     assert stat.S_IMODE(cache.key_file().stat().st_mode) == 0o600
+    # a folder it makes itself is made 0700, whatever the umask leaves (022 here)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "fresh"))
+    old = os.umask(0o022)
+    try:
+        assert cache.cache_key() is not None
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "fresh" / "boardwright").stat().st_mode) == 0o700
 
 
 def test_a_fifo_at_the_keys_place_turns_the_cache_off_without_waiting_for_a_writer(tmp_path, monkeypatch):
@@ -832,3 +842,19 @@ def test_a_fifo_at_the_keys_place_turns_the_cache_off_without_waiting_for_a_writ
         reader.join(10)
     assert not waited and found == [None]
     assert cache.cache_key() is None
+
+
+def test_a_cache_file_of_exactly_the_size_limit_is_read_and_one_byte_more_is_not(tmp_path, monkeypatch):
+    """dsl/cache.py read_cache_file (docs/security.md: a cache file is read only if it is "at
+    most 256 MB"): at most means a file of the limit's size is read, one a byte larger is not
+    (the limit lowered here to the size of a small file: the magic, the 32-byte signature and 4
+    bytes of data). Kills `>=` for `>` (the second census of dsl/cache.py, round 9)."""
+    from boardwright.dsl import cache
+    monkeypatch.setenv("BOARDWRIGHT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    folder = cache.cache_dir()
+    cache.store_cache_file(folder / "rules-a.bin", b"data", keep=10)
+    cache.store_cache_file(folder / "rules-b.bin", b"data!", keep=10)
+    monkeypatch.setattr(cache, "MAX_CACHE_FILE", len(b"BWC1") + 32 + len(b"data"))
+    assert cache.read_cache_file(folder / "rules-a.bin") == b"data"
+    assert cache.read_cache_file(folder / "rules-b.bin") is None
