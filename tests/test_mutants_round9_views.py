@@ -858,3 +858,19 @@ def test_a_cache_file_of_exactly_the_size_limit_is_read_and_one_byte_more_is_not
     monkeypatch.setattr(cache, "MAX_CACHE_FILE", len(b"BWC1") + 32 + len(b"data"))
     assert cache.read_cache_file(folder / "rules-a.bin") == b"data"
     assert cache.read_cache_file(folder / "rules-b.bin") is None
+
+
+def test_a_cache_file_reached_through_a_symbolic_link_is_not_read_even_when_signed(tmp_path, monkeypatch):
+    """dsl/cache.py read_cache_file (docs/security.md: a cache file is read only if it is "not a
+    symbolic link (`O_NOFOLLOW`)"): a link at a cache entry's name pointing at a file signed by
+    this user's key for that very name (in another cache folder) is not read. Kills `O_RDONLY &
+    O_NOFOLLOW` for `|` (the second census of dsl/cache.py, round 9: the link was followed)."""
+    from boardwright.dsl import cache
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    elsewhere = tmp_path / "other" / "rules-x.bin"
+    cache.store_cache_file(elsewhere, b"data", keep=10)
+    assert cache.read_cache_file(elsewhere) == b"data"
+    link = tmp_path / "cache" / "rules-x.bin"
+    link.parent.mkdir(mode=0o700)
+    link.symlink_to(elsewhere)
+    assert cache.read_cache_file(link) is None
