@@ -874,3 +874,21 @@ def test_a_cache_file_reached_through_a_symbolic_link_is_not_read_even_when_sign
     link.parent.mkdir(mode=0o700)
     link.symlink_to(elsewhere)
     assert cache.read_cache_file(link) is None
+
+
+def test_a_grid_cells_label_written_alone_is_pointed_at_when_no_component_has_it(tmp_path):
+    """interpreter/testing/scenario_file.py node_span (docs/scenarios.md: a grid's cell holds a
+    label, or a list of them): a cell's one label written alone (`"0,0": purple 5`, not a list)
+    that names no component is reported at that label, though the runner's place for it is the
+    first item of the cell's list (an index into a YAML text). Column 20: after
+    `    table: {"0,0": `. Kills `or` for the last `and` of node_span's list step (the second
+    census of scenario_file.py, round 9: it indexed into the text and failed inside)."""
+    from boardwright.interpreter.testing.scenario import run_scenario
+    path = tmp_path / "s.scenario.yaml"
+    path.write_text('name: a lone label\ngame: punto\nplayers: 2\nseed: 1\nstate:\n  zones:\n'
+                    '    table: {"0,0": purple 5}\n')
+    [failure] = run_scenario(path).failures
+    column = len('    table: {"0,0": ') + 1
+    assert failure.splitlines()[:3] == [
+        f"{path}:7:{column}: error: scenario: no free component labelled 'purple 5'",
+        '        table: {"0,0": purple 5}', " " * (4 + column - 1) + "^" * len("purple 5")]
