@@ -892,3 +892,38 @@ def test_a_grid_cells_label_written_alone_is_pointed_at_when_no_component_has_it
     assert failure.splitlines()[:3] == [
         f"{path}:7:{column}: error: scenario: no free component labelled 'purple 5'",
         '        table: {"0,0": purple 5}', " " * (4 + column - 1) + "^" * len("purple 5")]
+
+
+def test_signs_items_after_an_opening_bracket_line_endings_and_a_last_line_ending_in_x_keep_their_form():
+    """dsl/formatter.py (docs/cli.md fmt: "Lines end at a newline (`\\n` or `\\r\\n`)"; "one space
+    around operators"): a sign that starts a value is no operator (`-1`, `+2`, also first in a
+    list); a line after one ending in `[` is the list's item, indented once, not a continuation;
+    a file with `\\r\\n` line ends is written with `\\n`, the same as the file written with `\\n`;
+    and nothing is taken from the end of the last line (one ending in `X`). Kills `"XX+XX"` for
+    the unary `+`, `"XX[XX"` in the first test of _starts_continuation, the `\\r\\n` replaced by
+    `"XX\\nXX"` and `rstrip("XX\\nXX")` (the third census of the formatter, round 9)."""
+    from boardwright.dsl.formatter import format_source
+    assert format_source("let a = -1\nlet b = +2\nlet c = [-1, +2]\n") == "let a = -1\nlet b = +2\nlet c = [-1, +2]\n"
+    assert format_source("let xs = [\n-1,\n+2\n]\n") == "let xs = [\n  -1,\n  +2\n]\n"
+    text = 'game "T"\nplayers 2\n# version X\n'
+    assert format_source(text.replace("\n", "\r\n")) == format_source(text) == text
+
+
+def test_a_key_file_reached_through_a_symbolic_link_is_not_used(tmp_path, monkeypatch):
+    """dsl/cache.py _read_key (docs/security.md: the key is used only when it is "not reached
+    through a symbolic link"): a link at the key's place pointing at a good key (32 bytes, 0600,
+    the user's) gives no key, so the disk cache is off. Kills `O_RDONLY & O_NOFOLLOW` for `|` in
+    the key's read (the third census of dsl/cache.py, round 9)."""
+    import os
+
+    from boardwright.dsl import cache
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    good = tmp_path / "elsewhere" / "cache-key"
+    good.parent.mkdir(mode=0o700)
+    good.write_bytes(os.urandom(32))
+    good.chmod(0o600)
+    assert cache._read_key(good) is not None
+    link = cache.key_file()
+    link.parent.mkdir(parents=True, mode=0o700)
+    link.symlink_to(good)
+    assert cache._read_key(link) is None and cache.cache_key() is None
