@@ -144,3 +144,57 @@ def test_a_pending_decision_sent_to_another_process_carries_its_options(counted)
     copy = pickle.loads(pickle.dumps(st.copy()))        # as the root-parallel pool sends it
     assert copy.pending.values == st.pending.values
     assert copy.pending.player == st.pending.player == 1
+
+
+def _unasked_copy(game):
+    """A copy of the draft after one move, stopped at a decision nobody asked about yet."""
+    st = game.new_state(2, seed=1)
+    game.apply_index(st, 0)
+    trial = st.copy()
+    game.apply_index(trial, 0)
+    return st, trial
+
+
+def test_a_position_dropped_unasked_is_freed_at_once_not_by_the_cycle_collector(counted):
+    # A bot imagines thousands of positions and drops most without asking for their options.
+    # If the decision held its position strongly, each would be a reference cycle, freed only
+    # by Python's cycle collector (a tenth of Urban Panic's guided-playout search): it must be
+    # freed as soon as the last reference goes.
+    import gc
+    import weakref
+    game, calls = counted
+    _, trial = _unasked_copy(game)
+    gone = weakref.ref(trial)
+    gc.disable()
+    try:
+        del trial
+        assert gone() is None
+    finally:
+        gc.enable()
+    assert calls == [0, 1]                          # the two moves made; not the trial's decision
+
+
+def test_a_decision_held_after_its_position_is_dropped_still_gives_its_options(counted):
+    game, _ = counted
+    _, trial = _unasked_copy(game)
+    expected = list(trial.zones["supply"])          # the options: the supply, in order
+    pending = trial.pending
+    del trial
+    assert list(pending.values) == expected
+    assert list(game.new_state(2, seed=1).pending.values) == list(game.new_state(2, seed=1).zones["supply"])
+
+
+def test_a_state_that_becomes_another_keeps_its_decision_after_the_other_is_dropped(counted):
+    # A guided playout keeps the sampled position it chose (State.become) and drops the trial.
+    game, _ = counted
+    import weakref
+    st, trial = _unasked_copy(game)
+    expected = list(trial.zones["supply"])
+    gone = weakref.ref(trial)
+    st.become(trial)
+    del trial
+    assert gone() is None                           # the decision is bound to `st`, not kept
+    assert list(st.pending.values) == expected
+    game.apply_index(st, 0)                         # and play goes on from it: the first card
+    assert st.pending.player == 1                   # taken goes back to the supply's end
+    assert list(st.pending.values) == expected[1:] + expected[:1]

@@ -462,7 +462,7 @@ def _playout(game, det, depth: int, guide: int, rng: random.Random, whole: int =
                 (_own_value(game, trial, mover) if not trial.finished else -math.inf)
             if best_value is None or value > best_value:
                 best, best_value, best_state = i, value, trial
-        _assign(det, best_state)
+        det.become(best_state)
 
 
 def _mast_step(game, det, n: int, mast: float, table: dict, moves: list, rng: random.Random) -> None:
@@ -479,11 +479,6 @@ def _mast_step(game, det, n: int, mast: float, table: dict, moves: list, rng: ra
         index = rng.randrange(n)
     moves.append((mover, ids[index]))
     game.apply_index(det, index)
-
-
-def _assign(target, source) -> None:
-    for slot in type(source).__slots__:
-        setattr(target, slot, getattr(source, slot))
 
 
 def _visits(root: Node, value) -> int:

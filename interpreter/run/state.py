@@ -8,6 +8,8 @@ on write), so a copy shares them; zone containers and turn counters are copied.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from sys import getrefcount
+from weakref import ref
 
 from .records import Record, record_type
 from .shaped import Placement
@@ -23,7 +25,13 @@ class Pending:
     a bot that only needs to reach the next decision (judging an option by the position it
     leads to) never pays for the options it does not look at. Until then the pending decision
     keeps the state it belongs to (`State.copy` binds a copy to the copy) and the `evaluate`
-    function of the engine that works them out (`Game.options_now`)."""
+    function of the engine that works them out (`Game.options_now`). It keeps the state by a
+    weak reference: a strong one would make each state and its decision a reference cycle, so
+    the thousands of positions a bot imagines and drops without asking for their options
+    would wait for Python's cycle collector instead of being freed at once (in guided
+    playouts the collector took a tenth of the search's CPU: docs/performance.md). A pending decision moved
+    to another state is bound to it (`bound_to`, as `State.copy` and `State.become` do), and
+    one still held when its state is dropped keeps the state from then on (`State.__del__`)."""
     __slots__ = ("player", "values", "slot", "site", "_state", "_evaluate", "_source")
 
     def __init__(self, player: int, values: tuple, slot: int, site: tuple):
@@ -39,14 +47,18 @@ class Pending:
         `source`) when first asked for."""
         p = Pending.__new__(Pending)
         p.player, p.slot, p.site = player, slot, site
-        p._state, p._evaluate, p._source = st, evaluate, source
+        p._state, p._evaluate, p._source = ref(st), evaluate, source
         return p
 
     def __getattr__(self, name):
         # Only reached while `values` is unset (a slot set once is found without this).
         if name != "values":
             raise AttributeError(name)
-        values = self._evaluate(self._state, self)
+        st = self._state()
+        if st is None:
+            raise RuntimeError("the options of a decision whose state is gone: bind the decision to "
+                               "the state that keeps it (Pending.bound_to)")
+        values = self._evaluate(st, self)
         self.values = values
         self._state = None          # the state may change from now on: never read it again
         return values
@@ -108,9 +120,22 @@ class Sealed:
                       tuple(data["site"]))
 
 
+class _Kept:
+    """A strong reference called like a weak one (see `State.__del__`)."""
+    __slots__ = ("state",)
+
+    def __init__(self, state):
+        self.state = state
+
+    def __call__(self):
+        return self.state
+
+
 class State:
     __slots__ = ("players", "vars", "zones", "loc", "rng", "frames", "pending", "current",
-                 "turns", "finished", "history", "log", "endings", "sealed", "cache", "memo", "quiet")
+                 "turns", "finished", "history", "log", "endings", "sealed", "cache", "memo", "quiet",
+                 "__weakref__")
+    # `__weakref__`: a lazy Pending keeps its state by a weak reference (see Pending).
     # `quiet`: a position a bot imagines (determinize.py), whose log no one reads: `log`
     # statements write nothing there (unless their text draws random numbers). Not part of
     # the state's value either; a copy keeps it.
@@ -146,12 +171,29 @@ class State:
         s.quiet = self.quiet
         return s
 
+    def become(self, source: "State") -> None:
+        """Make this state `source` itself, sharing its containers (`source` is dropped after):
+        a playout keeps the sampled option it chose without copying it back. Its decision is
+        bound to this state, which keeps it from now on."""
+        for slot in State.__slots__[:-1]:
+            setattr(self, slot, getattr(source, slot))
+        p = source.pending
+        self.pending = p if p is None else p.bound_to(self)
+
     def __eq__(self, other) -> bool:
         if not isinstance(other, State):
             return NotImplemented
         return all(getattr(self, k) == getattr(other, k) for k in State.DATA)
 
     __hash__ = None
+
+    def __del__(self, _refs=getrefcount) -> None:
+        # A state dropped while its decision's options are unknown and the decision is still
+        # held elsewhere (`game.new_state(2, 1).pending.values`): the decision keeps the state
+        # from now on, as a strong reference, so its options can still be worked out.
+        p = self.pending
+        if p is not None and p._state is not None and _refs(p) > 3:
+            p._state = _Kept(self)
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict:
