@@ -131,6 +131,26 @@ class _Kept:
         return self.state
 
 
+class _RefProbe:
+    """`State.__del__`'s reading of a decision's reference count, on an object only its slot
+    holds: the count that means "no one else holds it", measured on this Python rather than
+    assumed (what a call or a local adds to a count differs between versions)."""
+    __slots__ = ("pending",)
+
+    def count(self, _refs=getrefcount) -> int:
+        p = self.pending
+        return _refs(p)
+
+
+def _count_alone() -> int:
+    probe = _RefProbe()
+    probe.pending = object()
+    return probe.count()
+
+
+_HELD_BY_STATE_ALONE = _count_alone()
+
+
 class State:
     __slots__ = ("players", "vars", "zones", "loc", "rng", "frames", "pending", "current",
                  "turns", "finished", "history", "log", "endings", "sealed", "cache", "memo", "quiet",
@@ -192,7 +212,7 @@ class State:
         # held elsewhere (`game.new_state(2, 1).pending.values`): the decision keeps the state
         # from now on, as a strong reference, so its options can still be worked out.
         p = self.pending
-        if p is not None and p._state is not None and _refs(p) > 3:
+        if p is not None and p._state is not None and _refs(p) > _HELD_BY_STATE_ALONE:
             p._state = _Kept(self)
 
     # ------------------------------------------------------------------ JSON
