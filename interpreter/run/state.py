@@ -207,13 +207,14 @@ class State:
 
     __hash__ = None
 
-    def __del__(self, _refs=getrefcount) -> None:
+    def __del__(self, _refs=getrefcount, _alone=_HELD_BY_STATE_ALONE, _kept=_Kept) -> None:
         # A state dropped while its decision's options are unknown and the decision is still
         # held elsewhere (`game.new_state(2, 1).pending.values`): the decision keeps the state
-        # from now on, as a strong reference, so its options can still be worked out.
+        # from now on, as a strong reference, so its options can still be worked out. (The
+        # defaults bind what it reads: a state freed as the interpreter ends finds no globals.)
         p = self.pending
-        if p is not None and p._state is not None and _refs(p) > _HELD_BY_STATE_ALONE:
-            p._state = _Kept(self)
+        if p is not None and p._state is not None and _refs(p) > _alone:
+            p._state = _kept(self)
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict:
