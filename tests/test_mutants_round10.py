@@ -63,3 +63,19 @@ def test_a_search_limited_by_time_searches_until_its_time_is_up(paired):
     bot.choose(game, st)
     # more iterations than one round over every option (a paired round plays each option once)
     assert bot.meter[1] > 2 * len(st.pending.values), bot.meter
+
+
+@pytest.mark.parametrize("typed, shown", [
+    ("x" * 40, "x" * 40),                                   # up to 40 characters: as typed
+    ("abcdefghij" * 5, "abcdefghij" * 4 + "..."),          # longer: its first 40 and "..."
+])
+def test_an_entry_that_is_no_option_is_quoted_at_most_40_characters_long(typed, shown, capsys, monkeypatch):
+    """`play` quotes a wrong entry back, cut to 40 characters and "..." (seed 33's survivor:
+    `line[:40] - "..."`, a TypeError for any entry over 40 characters)."""
+    import io
+    import sys
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{typed}\nquit\n"))
+    code = main(["play", "punto", "--players", "2", "--seats", "human,random", "--seed", "3"])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == ""
+    assert f"'{shown}' is not one of the options" in " ".join(out.split())
