@@ -79,3 +79,28 @@ def test_an_entry_that_is_no_option_is_quoted_at_most_40_characters_long(typed, 
     out, err = capsys.readouterr()
     assert code == 0 and err == ""
     assert f"'{shown}' is not one of the options" in " ".join(out.split())
+
+
+def test_an_options_help_states_its_default_once():
+    """`COMMAND --help` adds "(default: X)" to an option whose help does not state its default
+    already, and only to those (seed 33's survivor: the check for a help that says "default"
+    broken, so such options said it twice)."""
+    import argparse
+    from boardwright.cli.main import build_parser
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    shown = said = 0
+    for name, parser in commands.choices.items():
+        formatter = parser._get_formatter()
+        for action in parser._actions:
+            if not action.option_strings or action.help in (None, argparse.SUPPRESS):
+                continue
+            expanded = formatter._expand_help(action)
+            where = f"{name} {'/'.join(action.option_strings)}: {expanded}"
+            assert expanded.count("default") <= 1, where
+            if action.default not in (None, False, argparse.SUPPRESS) and "default" not in action.help:
+                assert expanded.endswith(f"(default: {action.default})"), where
+                shown += 1
+            elif "default" not in action.help:
+                assert "(default" not in expanded, where      # no default worth printing (none, off)
+            said += "default" in action.help
+    assert shown > 20 and said > 5, (shown, said)      # both kinds are there to be checked
