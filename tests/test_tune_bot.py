@@ -301,7 +301,7 @@ def test_a_search_stops_at_its_limit_while_trying_decisive_moves(race_file, monk
     (1.5, 0.1, 4000, False, None, "no fewer iterations"),  # 0.01 + 0.35 ms (a game over by one search): 471
 ])
 def test_fitted_iterations_by_the_fixed_part_and_the_cost_per_iteration(cpu, setup, run, limit, expected, why):
-    from boardwright.interpreter.playtest.tune_bot import fitted_iterations
+    from boardwright.interpreter.playtest.tune_fit import fitted_iterations
     row = {"decisions": 10, "cpu": cpu, "setup": setup, "iterations_run": run, "cpu_per_decision": cpu / 10}
     fitted, reason = fitted_iterations({"iterations": 400}, row, [{"over": limit, "limit": limit}], 0.25, 8)
     assert fitted == expected and why in reason
@@ -394,7 +394,7 @@ PROBE_GAME = {"decisions": 100, "cpu": 16.6 + 200 * 0.01496, "setup": 16.6, "ite
 def test_a_whole_game_probe_raises_the_cost_model_where_it_reads_higher():
     """Each part is the larger of the two: the probe's 0.166 fixed over the first decisions'
     0.015, its 14.96 ms per iteration over 8.68; a probe that reads lower changes nothing."""
-    from boardwright.interpreter.playtest.tune_bot import cost_model
+    from boardwright.interpreter.playtest.tune_fit import cost_model
     assert cost_model(EARLY_ROW) == pytest.approx((0.015, 0.00868))
     assert cost_model(EARLY_ROW, PROBE_GAME) == pytest.approx((0.166, 0.01496))
     cheap = {"decisions": 100, "cpu": 0.5 + 100 * 0.001, "setup": 0.5, "iterations": 100}
@@ -406,7 +406,7 @@ def test_fitted_from_the_first_decisions_and_from_a_whole_game():
     """From the first decisions: (0.175 - 0.015) / 8.68 ms = 18.4 -> 15 iterations (the
     fit the failed run made); with the whole game: (0.175 - 0.166) / 14.96 ms = 0.6, and the
     fewest, 8, cost 0.166 + 0.120 = 0.286 s: over the budget, not refitted."""
-    from boardwright.interpreter.playtest.tune_bot import fitted_iterations, needs_probe
+    from boardwright.interpreter.playtest.tune_fit import fitted_iterations, needs_probe
     settings = {"iterations": 60, "width": 2, "paired": 1}
     assert fitted_iterations(settings, EARLY_ROW, [], 0.25, 8)[0] == 15
     fitted, why = fitted_iterations(settings, EARLY_ROW, [], 0.25, 8, PROBE_GAME)
@@ -421,6 +421,7 @@ def test_fitted_from_the_first_decisions_and_from_a_whole_game():
     ({"iterations": 60, "width": 2, "follow": 0}, 0.01496, {"width": 0, "iterations": 10}),  # 0.175 / 14.96 ms = 11.7
     ({"iterations": 400, "width": 6, "follow": 0}, 0.00074, {"width": 0, "iterations": 200}),  # 236 -> 200
     ({"iterations": 50, "width": 6, "follow": 0}, 0.00074, {"width": 0, "iterations": 50}),    # at most its own
+    ({"iterations": 100, "width": 6, "follow": 0}, 0.00686, {"width": 0, "iterations": 25}),  # 25.5: its fixed part not counted
     ({"iterations": 100, "width": 6, "follow": 200}, 0.001, {"width": 2, "iterations": 100}),  # whole moves: 2
     ({"iterations": 100, "width": 0, "follow": 200}, 0.001, {"width": 2, "iterations": 100}),  # (0: every option)
     ({"iterations": 100, "width": 0, "follow": 0}, 0.001, None),      # as cheap as it gets
@@ -428,7 +429,7 @@ def test_fitted_from_the_first_decisions_and_from_a_whole_game():
     ({"iterations": 30, "width": 6, "follow": 0}, 0.04, None),        # 8 x 40 ms = 0.32 s: over by themselves
 ])
 def test_a_cheaper_shortlist_keeps_the_search_and_fits_its_iterations(settings, per_iteration, expected):
-    from boardwright.interpreter.playtest.tune_bot import cheaper_shortlist
+    from boardwright.interpreter.playtest.tune_fit import cheaper_shortlist
     row = {"decisions": 10, "setup": 2.0, "cpu": 2.0 + 1000 * per_iteration, "iterations_run": 1000}
     cheaper = cheaper_shortlist(settings, row, 0.25, 8)
     assert cheaper == (dict(settings, **expected) if expected else None)

@@ -46,8 +46,7 @@ from ..bots.registry import make_bot
 from ..run.processes import forked_pool
 from .report import wilson
 from .simulate import _batches, _load, game_seed, seat_bots, worker_failure
-from .tune_fit import (FIT, PROBE, ROUND_ITERATIONS, cheaper_shortlist, cost_model, fitted_iterations,  # noqa: F401
-                       least_iterations, needs_probe, raised_iterations, refitted)
+from .tune_fit import PROBE, needs_probe, raised_iterations, refitted
 
 # The settings searched, per bot: name -> ("int" | "float", low, high, log scale?) or
 # ("choice", values). Settings not listed keep the bot's defaults (BOT_SETTINGS).

@@ -139,7 +139,7 @@ def cheaper_shortlist(settings: dict, row: dict, budget: float, low: int, probe:
     _, per_iteration = cost_model(row, probe)
     if low * per_iteration > budget:
         return None
-    wanted = FIT * budget / per_iteration if per_iteration else math.inf
+    wanted = _at_fit(budget, 0.0, per_iteration)        # its own fixed part is measured when it plays
     return dict(settings, width=width, iterations=min(settings["iterations"], _rounded(wanted, low)))
 
 

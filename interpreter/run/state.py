@@ -195,7 +195,7 @@ class State:
         """Make this state `source` itself, sharing its containers (`source` is dropped after):
         a playout keeps the sampled option it chose without copying it back. Its decision is
         bound to this state, which keeps it from now on."""
-        for slot in State.__slots__[:-1]:
+        for slot in _VALUE_SLOTS:
             setattr(self, slot, getattr(source, slot))
         p = source.pending
         self.pending = p if p is None else p.bound_to(self)
@@ -349,3 +349,7 @@ def record_ending(st: State, name: str) -> None:
     """Note that the named ending or fallback `name` decided something in this game."""
     if name not in st.endings:
         st.endings.append(name)
+
+
+# The slots that hold a state's value (`State.become`): all but its weak references' list.
+_VALUE_SLOTS = tuple(slot for slot in State.__slots__ if slot != "__weakref__")

@@ -52,8 +52,7 @@ def run_scenario(path: str | Path, bots: dict | None = None) -> Outcome:
         return outcome
     puzzle = data.get("expect", {}).get("bot_chooses")
     if bots and puzzle:
-        named = [puzzle["bots"]] if isinstance(puzzle["bots"], str) else puzzle["bots"]
-        puzzle["bots"] = [bots.get(spec, spec) for spec in named]
+        puzzle["bots"] = [bots.get(spec, spec) for spec in puzzle_bots(puzzle)]
     outcome.name = data.get("name", path.stem)
     try:
         _run(path, data, root, outcome)
@@ -413,7 +412,7 @@ def bot_puzzle_failures(game, st, puzzle: dict) -> list[str]:
             wanted.add(labels.index(text.lower()))
         else:
             failures.append(f"bot_chooses: {item!r} is not an option ({', '.join(ids)})")
-    specs = [puzzle["bots"]] if isinstance(puzzle["bots"], str) else puzzle["bots"]
+    specs = puzzle_bots(puzzle)
     for spec in specs:
         for seed in range(puzzle.get("seeds", 1)):
             try:
@@ -427,11 +426,20 @@ def bot_puzzle_failures(game, st, puzzle: dict) -> list[str]:
     return failures
 
 
+def puzzle_bots(puzzle: dict) -> list:
+    """The bot specs a `bot_chooses` puzzle names (one, or a list), none if it names none."""
+    bots = puzzle.get("bots")
+    return [bots] if isinstance(bots, str) else list(bots or [])
+
+
+def _variant(name: str | None) -> str | None:
+    return None if name in (None, "base") else name
+
+
 def bot_puzzle_files(folder: Path, bot: str, variant: str | None) -> list[Path]:
     """The scenario files under `folder` whose bot puzzle names `bot` as it is declared (the
     bare name, no settings) and that play `variant` (None and "base" alike). A file that
     cannot be read is left out: `boardwright test` reports it."""
-    wanted = None if variant in (None, "base") else variant
     found = []
     for path in sorted(folder.rglob("*.scenario.yaml")):
         try:
@@ -439,8 +447,7 @@ def bot_puzzle_files(folder: Path, bot: str, variant: str | None) -> list[Path]:
         except BoardwrightError:
             continue
         puzzle = data.get("expect", {}).get("bot_chooses") or {}
-        named = [puzzle.get("bots")] if isinstance(puzzle.get("bots"), str) else puzzle.get("bots") or []
-        if bot in named and (None if data.get("variant") in (None, "base") else data.get("variant")) == wanted:
+        if bot in puzzle_bots(puzzle) and _variant(data.get("variant")) == _variant(variant):
             found.append(path)
     return found
 
