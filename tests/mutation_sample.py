@@ -72,20 +72,35 @@ def mutations_of(relative: str, source: Path = ROOT):
     return module, kept
 
 
-def draw(seed: int, recent: int, rest: int, files: str | None = None) -> list[tuple[str, int, int]]:
+def change_text(original, mutated) -> str:
+    """A mutant as `--list` and the results show it: `'before' -> 'after'`."""
+    import libcst as cst
+
+    before = cst.Module(body=[]).code_for_node(original)
+    after = cst.Module(body=[]).code_for_node(mutated)
+    return f"{before.strip()[:70]!r} -> {after.strip()[:70]!r}"
+
+
+def draw(seed: int, recent: int, rest: int, files: str | None = None,
+         change: str | None = None) -> list[tuple[str, int, int]]:
     """(file, index among the file's mutants, line), `recent` from RECENT's modules and `rest`
     from the others, uniformly within each stratum; with `files`, only from the modules whose
-    path the regex matches (a census of a few modules: not a fresh sample of them all)."""
+    path the regex matches, and with `change`, only the mutants whose change (as `--list`
+    prints it) the regex matches (a census of a few modules or of one kind of mutant: not a
+    fresh sample of them all)."""
     strata: dict[bool, list[tuple[str, int, int]]] = {True: [], False: []}
     for relative in source_files():
         if files is not None and not re.search(files, relative):
             continue
         _, kept = mutations_of(relative)
-        strata[bool(RECENT.search(relative))].extend((relative, i, line) for i, (_, _, line) in enumerate(kept))
+        strata[bool(RECENT.search(relative))].extend(
+            (relative, i, line) for i, (original, mutated, line) in enumerate(kept)
+            if change is None or re.search(change, change_text(original, mutated)))
     for option, wanted, stratum in (("--recent", recent, strata[True]), ("--rest", rest, strata[False])):
         if wanted > len(stratum):       # e.g. --files naming only modules of the other stratum
             raise SystemExit(f"mutation_sample: {option} {wanted} asks more mutants than its stratum has "
-                             f"({len(stratum)}" + (f" in the modules matching --files {files!r}" if files else "") + ")")
+                             f"({len(stratum)}" + (f" in the modules matching --files {files!r}" if files else "")
+                             + (f" of the changes matching --change {change!r}" if change else "") + ")")
     rng = random.Random(seed)
     chosen = rng.sample(strata[True], recent) + rng.sample(strata[False], rest)
     print(f"mutants: {len(strata[True])} in recent modules, {len(strata[False])} in the others", flush=True)
@@ -95,11 +110,7 @@ def draw(seed: int, recent: int, rest: int, files: str | None = None) -> list[tu
 def mutated_code(relative: str, index: int, source: Path = ROOT) -> tuple[str, str]:
     module, kept = mutations_of(relative, source)
     original, mutated, _ = kept[index]
-    import libcst as cst
-
-    before = cst.Module(body=[]).code_for_node(original)
-    after = cst.Module(body=[]).code_for_node(mutated)
-    return module.deep_replace(original, mutated).code, f"{before.strip()[:70]!r} -> {after.strip()[:70]!r}"
+    return module.deep_replace(original, mutated).code, change_text(original, mutated)
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -336,6 +347,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--files", metavar="REGEX",
                         help="draw only from the modules whose path matches REGEX (a census of a few modules, "
                              "e.g. 'playtest/report'; default: every module)")
+    parser.add_argument("--change", metavar="REGEX",
+                        help="draw only the mutants whose change, as --list prints it, matches REGEX (a census of "
+                             "one kind, e.g. 'XX' for the strings; default: every mutant)")
     parser.add_argument("--list", action="store_true", help="print the draw and stop")
     parser.add_argument("--only", type=int, nargs="+", metavar="N",
                         help="run only these numbers of the draw, in this order (interleave the strata: the mutants "
@@ -357,7 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.draw_file and args.draw_file.exists():
         chosen = [tuple(item) for item in json.loads(args.draw_file.read_text())]
     else:
-        chosen = draw(args.seed, args.recent, args.rest, args.files)
+        chosen = draw(args.seed, args.recent, args.rest, args.files, args.change)
         if args.draw_file:
             args.draw_file.write_text(json.dumps(chosen))
     if args.list:
