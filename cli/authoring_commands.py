@@ -179,8 +179,9 @@ def cmd_info(args) -> int:
     if args.json:
         print(json.dumps(facts, indent=2))
         return 0
+    low, high = facts["players"]["min"], facts["players"]["max"]
     print(f"{facts['title']}" + (f" ({facts['variant']})" if facts["variant"] else "")
-          + f": {facts['players']['min']}..{facts['players']['max']} players")
+          + f": {low}{f'..{high}' if high != low else ''} player{'s' if high != 1 else ''}")
     for key in ("params", "zones", "vars"):
         if facts[key]:
             print(f"{key}: " + ", ".join(p["name"] + (f" = {p['default']}" if key == "params" else "") for p in facts[key]))

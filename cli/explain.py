@@ -182,6 +182,8 @@ def _end_lines(spec) -> list[str]:
         best = "lowest" if _lowest_wins(spec) else "highest"
         lines.append(f"the winners are the players with the {best} score"
                      + (" (then the tiebreak)" if spec.tiebreak is not None else ""))
+        if spec.opponents:
+            lines.append("and only if they beat every opponent's total: a tie with an opponent wins nothing")
     return lines
 
 
@@ -192,17 +194,21 @@ def _lowest_wins(spec) -> bool:
 def _score_lines(spec) -> list[str]:
     lines = []
     for decl in (spec.score, spec.tiebreak):
-        if decl is None:
-            continue
-        head = "score" if decl.kind == "score" else "tiebreak"
-        if decl.lowest_wins:
-            head += " (lowest wins)"
-        lines.append(f"{head} of player {decl.var}: the sum of")
-        lines += [f"{INDENT}{line.title}: {expr_text(line.value)}" for line in decl.lines]
+        if decl is not None:
+            lines += _sheet_lines(decl)
     for title, decl in spec.opponents.items():
         lines.append(f"opponent {title}: the sum of")
         lines += [f"{INDENT}{line.title}: {expr_text(line.value)}" for line in decl.lines]
     return lines
+
+
+def _sheet_lines(decl) -> list[str]:
+    """A score or tiebreak declaration: whose, which way it wins, and its lines."""
+    head = "score" if decl.kind == "score" else "tiebreak"
+    if decl.lowest_wins:
+        head += " (lowest wins)"
+    return [f"{head} of player {decl.var}: the sum of"] + [f"{INDENT}{line.title}: {expr_text(line.value)}"
+                                                           for line in decl.lines]
 
 
 def _section(title: str, lines: list[str]) -> list[str]:
@@ -269,12 +275,25 @@ def _single_lines(key: str, decl) -> list[str]:
         return ["(removed)"]
     if key in ("setup", "play"):
         return statement_lines(decl.body, 0)
-    if key in ("score", "tiebreak"):
-        return [f"{line.title}: {expr_text(line.value)}" for line in decl.lines]
+    if key in ("score", "tiebreak"):        # with its direction: a variant may make the lowest win
+        return _sheet_lines(decl)
     return [expr_text(decl.value)]
 
 
 # ----------------------------------------------------------------------------- info
+def _zone_options(decl: ast.ZoneDecl) -> dict:
+    """A zone's options and their values as written; `blocked`, which a zone may repeat, as
+    the list of its cells."""
+    options: dict = {}
+    for o in decl.options:
+        values = [_value(v) for v in o.values]
+        if o.name == "blocked":
+            options.setdefault("blocked", []).append(values)
+        elif o.name != "per player":
+            options[o.name] = values
+    return options
+
+
 def info(spec, variants: list[str]) -> dict:
     """The facts of a game as JSON-ready data."""
     from ..dsl.unparse import expr_text as text
@@ -287,8 +306,7 @@ def info(spec, variants: list[str]) -> dict:
         "params": [{"name": n, "default": text(d.value), "value": constant(d.value)} for n, d in spec.params.items()],
         "variants": variants,
         "zones": [{"name": n, "kind": d.kind, "holds": d.holds,
-                   "per_player": any(o.name == "per player" for o in d.options),
-                   "options": {o.name: [_value(v) for v in o.values] for o in d.options if o.name != "per player"}}
+                   "per_player": any(o.name == "per player" for o in d.options), "options": _zone_options(d)}
                   for n, d in spec.zones.items()],
         "vars": [{"name": n, "type": type_text(d.type), "per": d.per} for n, d in spec.vars.items()],
         "enums": {n: list(m) for n, m in spec.enums.items()},

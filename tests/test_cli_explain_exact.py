@@ -1,0 +1,279 @@
+'''`explain` and `info` of a small game written here, compared whole with `==` (every line,
+every indent, every word): the expected texts are written by hand from the rule files below
+(what each declaration says), in the layout docs/cli.md shows for `explain` and `info`.'''
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from boardwright.cli.main import main
+
+CARDS = '''provenance: "Invented for a test."
+enums:
+  Suit: [sun, moon]
+components:
+  Card:
+    label: "{suit} {rank}"
+    attributes: {suit: Suit, rank: int}
+    items:
+      - product: {suit: [sun, moon], rank: [1, 2, 3]}
+'''
+
+TINY = r'''# Tiny: a game for the explain test.
+game "Tiny"
+players 2..3
+data "cards.yaml"
+
+# How many cards each player draws.
+param deal_size = 2
+param target = 5   # a "#" in a string is no comment
+
+zone deck: stack hidden
+zone hand: pile per player owner
+zone board: grid extent 3 x 3
+zone pool: grid size 3 x 3 blocked (1, 1) blocked (0, 2)
+
+# A card and when it was played.
+record Pick { card: Card, turn_no: int }
+
+var points: int per player = 0
+var played: Card = none
+
+fn worth(c: Card) -> int {
+  let bonus = 1
+  return c.rank + bonus
+}
+
+fn mark() -> str = "no \"#\" here"   # a "quoted" mark
+
+proc deal(p: player, n: int) {
+  for i in range(n) if i < 5 {
+    if empty(deck) { return }
+    move top(deck) to hand[p]
+  }
+}
+
+setup {
+  move components(Card) to deck
+  shuffle deck
+  for p in players { deal(p, deal_size) }
+}
+
+play {
+  let p = 0
+  while max(points) < target {
+    turn p {
+      choose card from contents(hand[p]) prompt "Play a card"
+      if card.rank == 3 {
+        points[p] += worth(card)
+      } elif card.rank == 2 {
+        points[p] -= 1
+      } else {
+        points[p] = 0
+      }
+      played = card
+      log "{p} plays {card}"
+      if empty(hand[p]) { finish "out of cards" }
+    }
+    p = next(p)
+  }
+}
+
+score p { "Points": points[p] }
+tiebreak p { "Cards left": -size(hand[p]) }
+
+opponent "The house" { "Fixed": 3 }
+
+invariant "six cards": size(deck) + sum([size(hand[p]) for p in players]) + size(board) <= 6
+measure "lead" = max(points) - min(points)
+'''
+
+SHORT = '''# Short: a quicker game.
+variant "Short" extends "tiny.game"
+players 2
+
+param target = 3
+zone spare: pile
+var rounds: int = 0
+fn worth(c: Card) -> int = c.rank * 2
+measure "spread" = max(points)
+bot greedy "lookahead=10"
+score p, lowest wins { "Points": points[p] }
+'''
+
+# Each line from the rule file above: the players line, the data file's 6 cards (2 suits x 3
+# ranks) and its provenance, the comments above and after declarations as notes (a '#' inside
+# a string is not a comment), a zone's options in words, a fn body's `let` as "where", the
+# statements in words, the opponent's rule of the end.
+TINY_EXPLAINED = '''Tiny: 2 to 3 players
+
+Components
+  Card (6): suit: Suit, rank: int
+  enum Suit: sun, moon
+  record Pick: card: Card, turn_no: int  -- A card and when it was played.
+  data cards.yaml: Invented for a test.
+
+Params (change one with --set NAME=VALUE)
+  deal_size = 2  -- How many cards each player draws.
+  target = 5  -- a "#" in a string is no comment
+
+Zones
+  deck: a stack (hidden)
+  hand: a pile (owner), one per player
+  board: a grid (extent 3 x 3)
+  pool: a grid (size 3 x 3, blocked at (1, 1), blocked at (0, 2))
+
+State
+  points: int per player, starts at 0
+  played: Card, starts at none
+
+Definitions
+  worth(c: Card) -> int = c.rank + bonus, where bonus = 1
+  mark() -> str = "no \\"#\\" here"  -- a "quoted" mark
+
+Setup (before play, no choices)
+  move components(Card) to deck
+  shuffle deck
+  for each p in players:
+    do deal(p, deal_size)
+
+Play (a turn is each 'turn of' block)
+  let p be 0
+  repeat while max(points) < target:
+    turn of p:
+      the current player chooses card from contents(hand[p]) (asked: "Play a card")
+      if card.rank == 3:
+        add to points[p]: worth(card)
+      otherwise, if card.rank == 2:
+        take from points[p]: 1
+      otherwise:
+        set points[p] to 0
+      set played to card
+      log "{p} plays {card}"
+      if empty(hand[p]):
+        the game ends: "out of cards"
+    set p to next(p)
+
+Procedure deal(p: player, n: int)
+  for each i in range(n) where i < 5:
+    if empty(deck):
+      leave the procedure
+    move top(deck) to hand[p]
+
+The end
+  the game ends when the play block is done, or when 'finish' runs
+  the winners are the players with the highest score (then the tiebreak)
+  and only if they beat every opponent's total: a tie with an opponent wins nothing
+
+Scoring
+  score of player p: the sum of
+    Points: points[p]
+  tiebreak of player p: the sum of
+    Cards left: -size(hand[p])
+  opponent The house: the sum of
+    Fixed: 3
+
+Invariants (checked by 'boardwright check')
+  six cards: size(deck) + sum([size(hand[p]) for p in players]) + size(board) <= 6
+
+Measures (reported by simulate, compare, sweep and tune)
+  lead = max(points) - min(points)
+'''
+
+# What short.game changes, each with the base's version; the score it replaces says that the
+# lowest now wins.
+SHORT_EXPLAINED = '''Short: a variant of Tiny (2 players)
+Everything not listed here is as in tiny.game.
+
+Changes
+  players: 2 to 3 players -> 2 players
+  changes param target:
+    was: target = 5
+    now: target = 3
+  adds zone spare: a pile
+  adds var rounds: int = 0
+  changes fn worth:
+    was: worth(c: Card) -> int = c.rank + bonus, where bonus = 1
+    now: worth(c: Card) -> int = c.rank * 2
+  adds measure spread = max(points)
+  adds bot greedy "lookahead=10"
+  replaces score:
+    score (lowest wins) of player p: the sum of
+      Points: points[p]
+'''
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "cards.yaml").write_text(CARDS)
+    (tmp_path / "tiny.game").write_text(TINY)
+    (tmp_path / "short.game").write_text(SHORT)
+    return tmp_path
+
+
+def run(capsys, *argv):
+    capsys.readouterr()
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_explain_prints_every_declaration_in_words(folder, capsys):
+    assert run(capsys, "explain", folder / "tiny.game") == (0, TINY_EXPLAINED, "")
+
+
+def test_explain_a_variant_prints_only_its_changes(folder, capsys):
+    assert run(capsys, "explain", folder / "short.game") == (0, SHORT_EXPLAINED, "")
+    assert run(capsys, "explain", folder / "tiny.game", "--variant", "short") == (0, SHORT_EXPLAINED, "")
+
+
+def test_explain_a_variant_that_changes_nothing_says_so(folder, capsys):
+    (folder / "same.game").write_text('variant "Same" extends "tiny.game"\n')
+    assert run(capsys, "explain", folder / "same.game") == (0, "Same: a variant of Tiny (2 to 3 players)\n"
+                                                               "Everything not listed here is as in tiny.game.\n\n"
+                                                               "Changes\n"
+                                                               "  none: this variant changes nothing\n", "")
+
+
+def test_info_prints_the_facts_one_line_each(folder, capsys):
+    assert run(capsys, "info", folder / "tiny.game") == (0, "Tiny: 2..3 players\n"
+                                                            "params: deal_size = 2, target = 5\n"
+                                                            "zones: deck, hand, board, pool\n"
+                                                            "vars: points, played\n"
+                                                            "components: 6 Card\n"
+                                                            "variants: short\n", "")
+    # a fixed player count is one number (not "2..2"), and the variant's own params and zones
+    assert run(capsys, "info", folder / "short.game") == (0, "Tiny (Short): 2 players\n"
+                                                             "params: deal_size = 2, target = 3\n"
+                                                             "zones: deck, hand, board, pool, spare\n"
+                                                             "vars: points, played, rounds\n"
+                                                             "components: 6 Card\n"
+                                                             "variants: short\n", "")
+
+
+def test_info_json_is_every_fact_of_the_rule_file(folder, capsys):
+    code, out, err = run(capsys, "info", folder / "tiny.game", "--json")
+    assert (code, err) == (0, "")
+    items = [{"suit": suit, "rank": rank} for suit in ("sun", "moon") for rank in (1, 2, 3)]
+    zone = {"holds": None, "per_player": False}
+    assert json.loads(out) == {
+        "title": "Tiny", "variant": None, "file": str(folder / "tiny.game"), "players": {"min": 2, "max": 3},
+        "params": [{"name": "deal_size", "default": "2", "value": 2}, {"name": "target", "default": "5", "value": 5}],
+        "variants": ["short"],
+        "zones": [{"name": "deck", "kind": "stack", **zone, "options": {"hidden": []}},
+                  {"name": "hand", "kind": "pile", **zone, "per_player": True, "options": {"owner": []}},
+                  {"name": "board", "kind": "grid", **zone, "options": {"extent": ["3", "3"]}},
+                  # both blocked cells (a zone may name several), each as written
+                  {"name": "pool", "kind": "grid", **zone,
+                   "options": {"size": ["3", "3"], "blocked": [["1", "1"], ["0", "2"]]}}],
+        "vars": [{"name": "points", "type": "int", "per": "player"}, {"name": "played", "type": "Card", "per": None}],
+        "enums": {"Suit": ["sun", "moon"]},
+        "components": [{"kind": "Card", "count": 6, "attributes": {"suit": "Suit", "rank": "int"}, "items": items}],
+        "data": [{"file": "cards.yaml", "provenance": "Invented for a test.", "parts": [], "representative": []}],
+        "score_direction": "highest"}
+    assert out.startswith('{\n  "title": "Tiny",\n  "variant": null,\n'), "indented by two spaces"
+    code, out, _ = run(capsys, "info", folder / "short.game", "--json")
+    facts = json.loads(out)
+    assert (facts["variant"], facts["file"], facts["players"], facts["score_direction"]) == (
+        "Short", str(folder / "short.game"), {"min": 2, "max": 2}, "lowest")
