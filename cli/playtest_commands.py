@@ -105,7 +105,8 @@ def _bot_specs(args, players: int) -> list:
     for spec in specs:  # a misspelt bot is the problem to report, not the count
         check_bot_name(spec.split(":")[0].strip())
     if len(specs) != players:
-        raise UsageError(f"--bots names {len(specs)} bots for {players} players")
+        bots, seats = (f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((len(specs), "bot"), (players, "player")))
+        raise UsageError(f"--bots names {bots} for {seats}")
     return specs
 
 

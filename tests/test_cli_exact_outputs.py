@@ -1,9 +1,13 @@
-'''`explain` and `info` of a small game written here, compared whole with `==` (every line,
-every indent, every word): the expected texts are written by hand from the rule files below
-(what each declaration says), in the layout docs/cli.md shows for `explain` and `info`.'''
+'''Whole outputs of commands, compared with `==` (every line, every indent, every word):
+`explain` and `info` of a small game written here, `test` of passing, failing and missing
+scenarios, and the machine trace of a hot-seat game whose every move is given. The expected
+texts are written by hand from the rule files below (what each declaration says, what each
+move does), in the layouts docs/cli.md, docs/scenarios.md and docs/logs.md show.'''
 from __future__ import annotations
 
+import io
 import json
+import sys
 
 import pytest
 
@@ -277,3 +281,96 @@ def test_info_json_is_every_fact_of_the_rule_file(folder, capsys):
     facts = json.loads(out)
     assert (facts["variant"], facts["file"], facts["players"], facts["score_direction"]) == (
         "Short", str(folder / "short.game"), {"min": 2, "max": 2}, "lowest")
+
+
+# ---------------------------------------------------------------------------- test
+def scenario(folder, name: str, player: int):
+    path = folder / f"{name}.scenario.yaml"
+    path.write_text(f"name: {name}\ngame: punto\nplayers: 2\nexpect:\n  player: {player}\n")
+    return path
+
+
+def test_test_prints_a_line_per_scenario_and_the_summary_with_its_status(capsys, tmp_path):
+    good, bad, missing = scenario(tmp_path, "good", 0), scenario(tmp_path, "bad", 1), tmp_path / "gone.scenario.yaml"
+    assert run(capsys, "test", good) == (0, f"PASS {good}: good\n1 passed, 0 failed\n", "")
+    # Punto's first decision is seat 0's: the expectation of seat 1 fails at its line (5, column 3)
+    assert run(capsys, "test", good, bad) == (1, f"PASS {good}: good\nFAIL {bad}: bad\n"
+                                                 f"     {bad}:5:3: error: player: expected seat 1 to choose, got 0\n"
+                                                 "           player: 1\n"
+                                                 "           ^^^^^^\n"
+                                                 "1 passed, 1 failed\n", "")
+    assert run(capsys, "test", missing, good) == (2, f"FAIL {missing}: no such scenario file\nPASS {good}: good\n"
+                                                     "1 passed, 1 failed\n", "")
+
+
+# ---------------------------------------------------------------------------- the trace
+DUEL = """game "Duel"
+players 2
+data "cards.yaml"
+
+zone deck: stack
+zone hand: pile per player
+zone played: pile
+
+var points: int per player = 0
+
+setup {
+  move components(Card) to deck
+  for p in players {
+    move top(deck) to hand[p]
+    move top(deck) to hand[p]
+  }
+}
+
+play {
+  for round in range(2) {
+    for p in players {
+      turn p {
+        choose card from contents(hand[p]) prompt "Play a card"
+        points[p] += card.rank
+        move card to played
+      }
+    }
+  }
+}
+
+score p { "Points": points[p] }
+opponent "The house" { "Fixed": 5 }
+"""
+
+
+def test_the_trace_of_a_game_played_move_by_move_is_every_decision_and_the_end(capsys, monkeypatch, folder):
+    """The deck is the six cards in data order (sun 1..3, moon 1..3), its top the last; each
+    player takes two from the top: Player 1 moon 3 and moon 2, Player 2 moon 1 and sun 3.
+    Player 1 plays their second card (moon 2), Player 2 their first (moon 1), then each the
+    card left: 2 + 3 = 5 and 1 + 3 = 4 points. The house's 5 ties the best player, and a tie
+    with an opponent wins nothing: no winners."""
+    game, path, log = folder / "duel.game", folder / "duel.jsonl", folder / "duel.log"
+    game.write_text(DUEL)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("2\n1\n1\n1\n"))
+    code, _, err = run(capsys, "play", game, "--seats", "human,human", "--trace", path, "--log", log)
+    assert (code, err) == (0, "")
+
+    def card(name):
+        return {"id": name.replace(" ", "-"), "label": name}
+
+    def decision(step, player, options, choice):
+        return {"type": "decision", "step": step, "player": player, "seat": "human", "prompt": "Play a card",
+                "options": [card(o) for o in options], "choice": choice, **card(options[choice])}
+
+    expected = [
+        {"type": "start", "format": "boardwright-trace/1", "game": str(game), "variant": None, "params": {},
+         "players": 2, "seed": 1, "seats": ["human", "human"]},
+        decision(0, 0, ["moon 3", "moon 2"], 1), decision(1, 1, ["moon 1", "sun 3"], 0),
+        decision(2, 0, ["moon 3"], 0), decision(3, 1, ["sun 3"], 0),
+        {"type": "end", "finished": True, "steps": 4, "scores": [5, 4], "lines": [{"Points": 5}, {"Points": 4}],
+         "tiebreaks": [{}, {}], "winners": [], "opponents": [{"title": "The house", "lines": {"Fixed": 5}}]}]
+    text = path.read_text(encoding="utf-8")
+    assert [json.loads(line) for line in text.splitlines()] == expected
+    # one compact JSON object a line
+    assert text.splitlines()[1].startswith('{"type":"decision","step":0,"player":0,"seat":"human",')
+    # the trace of the logged game, replayed, is the same text
+    assert run(capsys, "replay", log, "--json") == (0, text, "")
+    assert run(capsys, "replay", log, "--json", "--step", "1") == (
+        2, "", "boardwright: error: --json prints the whole game: leave out --step\n")
+    assert run(capsys, "replay", log, "--step", "5") == (2, "", "boardwright: error: --step must be between 0 and 4\n")
