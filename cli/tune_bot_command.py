@@ -3,8 +3,8 @@ interpreter/playtest/tune_bot.py's), print the `bot` declaration it found or wri
 the rule file (`--write`), replacing the file's own, and check the file still validates
 --strict.
 
-`add_tune_bot_options(parser)` adds this command's options to a `tune` parser, skipping any
-the parser already has, so that another `tune` mode (param search) can share the parser.
+`add_tune_bot_options(parser)` adds the options only this mode has to the `tune` parser,
+which has the options both modes share (cli/tune_commands.py).
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from ..interpreter.compile.load import load_game
 from ..interpreter.playtest.simulate import remember_loaded
 from ..interpreter.playtest.tune_bot import declaration, format_tune, tune_bot
 from ..interpreter.testing.scenario import bot_puzzle_files, run_scenario
-from .options import DEFAULT_SEED, GAME_HELP, positive_int, seed_option, variant_option
+from .options import DEFAULT_SEED, positive_int
 from .play import parse_settings
 from .progress import progress_bar
 
@@ -44,33 +44,18 @@ DEFAULTS = {"opponent": "greedy", "decision_seconds": 0.25, "trials": 30, "games
 
 
 def add_tune_bot_options(p) -> None:
-    """The options of `tune --bot` (each added unless the parser has it already)."""
-    have = set(p._option_string_actions)
-
-    def option(*names, **kwargs):
-        if not have.intersection(names):
-            p.add_argument(*names, **kwargs)
-
-    if not any(a.dest == "variant" for a in p._actions):
-        variant_option(p)
-    if "--seed" not in have:
-        seed_option(p)
-    option("--bot", metavar="BOT", help="tune this bot's settings (mcts) by self-play against --opponent")
-    option("--opponent", metavar="SPEC", default=DEFAULTS["opponent"], help="the bot the candidates play against")
-    option("--decision-seconds", type=positive_float, metavar="SECONDS", default=DEFAULTS["decision_seconds"],
-           help="CPU seconds per decision a candidate may spend (measured; slower ones are dropped)")
-    option("--trials", type=positive_int, metavar="N", default=DEFAULTS["trials"], help="candidate settings tried")
-    option("--games", type=positive_int, metavar="K", default=DEFAULTS["games"], help="rotated games per candidate")  # a shared parser may default it to None
-    option("--batch", type=positive_int, metavar="B", default=DEFAULTS["batch"],
-           help="games between two prunings (even: both seatings alike)")
-    option("--confirm", type=positive_int, metavar="N", default=DEFAULTS["confirm"], help="best candidates replayed on other seeds")
-    option("--confirm-games", type=positive_int, metavar="K", default=DEFAULTS["confirm_games"], help="games of each confirmation")
-    option("--write", nargs="?", const=True, help="write the declaration into the rule file (else print it)")
-    option("--set", action="append", metavar="NAME=VALUE", help="override a param (repeatable)")
-    option("--workers", type=positive_int, metavar="W", default=1, help="parallel processes (same results as serial)")
-    option("--cluster", metavar="ADDRESS", help="run the games on a Dask scheduler (needs boardwright[cluster])")
-    option("--json", action="store_true", help="print one JSON object instead of the text")
-    option("--quiet", "-q", action="store_true", help="no progress bar (it is drawn only on a terminal anyway)")
+    """The options only `tune --bot` has, added to tune's parser (cli/tune_commands.py), which
+    has the options both modes share: --variant, --seed, --games, --confirm, --write, --set,
+    --workers, --cluster, --json and --quiet."""
+    p.add_argument("--bot", metavar="BOT", help="tune this bot's settings (mcts) by self-play against --opponent")
+    p.add_argument("--opponent", metavar="SPEC", default=DEFAULTS["opponent"], help="the bot the candidates play against")
+    p.add_argument("--decision-seconds", type=positive_float, metavar="SECONDS", default=DEFAULTS["decision_seconds"],
+                   help="CPU seconds per decision a candidate may spend (measured; slower ones are dropped)")
+    p.add_argument("--trials", type=positive_int, metavar="N", default=DEFAULTS["trials"], help="candidate settings tried")
+    p.add_argument("--batch", type=positive_int, metavar="B", default=DEFAULTS["batch"],
+                   help="games between two prunings (even: both seatings alike)")
+    p.add_argument("--confirm-games", type=positive_int, metavar="K", default=DEFAULTS["confirm_games"],
+                   help="games of each confirmation")
 
 
 def cmd_tune_bot(args) -> int:
@@ -78,7 +63,7 @@ def cmd_tune_bot(args) -> int:
         raise UsageError("tune needs --bot BOT (e.g. --bot mcts)")
     if args.write not in (None, False, True):
         raise UsageError("with --bot, --write takes no file name: it writes the declaration into the rule file")
-    for name in ("games", "confirm"):       # options a shared `tune` parser may leave unset
+    for name in ("games", "confirm"):       # options tune's parser may leave unset
         if getattr(args, name, None) is None:
             setattr(args, name, DEFAULTS[name])
     if args.write and args.variant:
