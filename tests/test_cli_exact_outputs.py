@@ -374,3 +374,32 @@ def test_the_trace_of_a_game_played_move_by_move_is_every_decision_and_the_end(c
     assert run(capsys, "replay", log, "--json", "--step", "1") == (
         2, "", "boardwright: error: --json prints the whole game: leave out --step\n")
     assert run(capsys, "replay", log, "--step", "5") == (2, "", "boardwright: error: --step must be between 0 and 4\n")
+
+
+# ---------------------------------------------------------------------------- validate
+ONE_WARNING = """game "One"
+players 2
+zone spare: pile
+play {
+  turn 0 { choose n from [1, 2] }
+}
+"""
+
+
+def test_validate_counts_the_warnings_in_words_and_prints_each(capsys, tmp_path, folder):
+    one = tmp_path / "one.game"
+    one.write_text(ONE_WARNING)
+    warning = (f"{one}:3:6: warning: zone 'spare' is never used [W902]\n"
+               "    zone spare: pile\n"
+               "         ^^^^^\n"
+               "    hint: remove it, or use it in a rule\n")
+    assert run(capsys, "validate", one) == (0, f"ok: {one}: One (1 warning)\n", warning)
+    assert run(capsys, "validate", one, "--strict") == (1, f"failed (--strict): {one}: One (1 warning)\n", warning)
+    code, out, err = run(capsys, "validate", one, "--format", "json")
+    assert (code, err) == (0, "")
+    assert json.loads(out) == [{"target": str(one), "ok": True, "diagnostics": [
+        {"file": str(one), "line": 3, "column": 6, "end_line": 3, "end_column": 11, "severity": "warning",
+         "code": "W902", "message": "zone 'spare' is never used", "hint": "remove it, or use it in a rule"}]}]
+    # tiny.game leaves a zone and a fn unused: two warnings
+    code, out, _ = run(capsys, "validate", folder / "tiny.game")
+    assert (code, out) == (0, f"ok: {folder / 'tiny.game'}: Tiny (2 warnings)\n")

@@ -139,3 +139,31 @@ def test_output_files_are_checked_before_any_game(capsys, monkeypatch, tmp_path)
 
 def test_test_without_scenario_files_says_so(capsys, monkeypatch, tmp_path):
     assert run(capsys, monkeypatch, ["test", tmp_path]) == (2, "", "boardwright: error: no scenario files found\n")
+
+
+# ---------------------------------------------------------------------------- how a command ends
+@pytest.mark.parametrize("raised, code, message", [
+    (BrokenPipeError(), 0, ""),                         # the reader went away (`| head`): nothing to say
+    (KeyboardInterrupt(), 130, "\nboardwright: interrupted\n"),
+    (PermissionError(13, "Permission denied", "rules.game"), 2, "boardwright: error: rules.game: Permission denied\n"),
+    (OSError(28, "No space left on device"), 2, "boardwright: error: No space left on device\n"),
+    (ZeroDivisionError("division by zero"), 3,
+     "boardwright: internal error: ZeroDivisionError: division by zero\n"
+     "This is a bug in Boardwright, not in your files; please report it with the command you ran.\n"),
+], ids=["broken pipe", "ctrl-c", "refused file", "full disk", "a bug"])
+def test_what_a_command_raises_becomes_its_status_and_one_message(raised, code, message, capsys, monkeypatch):
+    from boardwright.cli import main as cli_main
+
+    def command(args):
+        raise raised
+
+    monkeypatch.setitem(cli_main.COMMANDS, "info", command)
+    assert run(capsys, monkeypatch, ["info", PUNTO]) == (code, "", message)
+
+
+def test_a_huge_name_is_quoted_back_cut_to_200_characters(capsys, monkeypatch):
+    name = "q" * 300
+    assert run(capsys, monkeypatch, [name]) == (
+        2, "", usage("boardwright") + f"boardwright: error: no command '{'q' * 200}... (300 characters)'; commands: "
+        "validate, play, replay, simulate, compare, bench, check, test, fmt, compile, lsp, explain, info, new, ladder, "
+        "probe, serve, sweep, tune\n")
