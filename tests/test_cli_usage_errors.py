@@ -62,6 +62,9 @@ PARSE_ERRORS = [
 
 @pytest.mark.parametrize("argv, message", PARSE_ERRORS, ids=[" ".join(a)[:60] for a, _ in PARSE_ERRORS])
 def test_a_bad_option_prints_the_usage_and_what_is_wrong(argv, message, capsys, monkeypatch):
+    from boardwright.cli import main as cli_main
+    for name in cli_main.COMMANDS:      # argparse stops before any command runs (none serves or plays)
+        monkeypatch.setitem(cli_main.COMMANDS, name, lambda args: 99)
     assert run(capsys, monkeypatch, argv) == (2, "", usage(argv[0]) + f"boardwright {argv[0]}: error: {message}\n")
 
 
