@@ -374,6 +374,24 @@ def test_the_trace_of_a_game_played_move_by_move_is_every_decision_and_the_end(c
     assert run(capsys, "replay", log, "--json", "--step", "1") == (
         2, "", "boardwright: error: --json prints the whole game: leave out --step\n")
     assert run(capsys, "replay", log, "--step", "5") == (2, "", "boardwright: error: --step must be between 0 and 4\n")
+    # stepping through it: next, back, back again at the start (it stays there), a step past
+    # the end (refused), the last step (the final table), quit
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("n\np\np\n9\n4\nq\n"))
+    prompt = "replay (n next, p previous, N go to step, q quit)> "
+    start = ("\n-- step 0 of 4: the start\n== Duel — turn 1\ndeck: sun 1, sun 2\nhand of Player 1: moon 3, moon 2\n"
+             "hand of Player 2: moon 1, sun 3\npoints: Player 1: 0, Player 2: 0\n")
+    assert run(capsys, "replay", log) == (0, start + prompt + (
+        "\n-- step 1 of 4: Player 1 chose moon 2\n== Duel — turn 2\ndeck: sun 1, sun 2\nhand of Player 1: moon 3\n"
+        "hand of Player 2: moon 1, sun 3\nplayed: moon 2\npoints: Player 1: 2, Player 2: 0\n") + prompt
+        + start + prompt + start + prompt + "type n, p, a step from 0 to 4, or q\n" + prompt + (
+        "\n-- step 4 of 4: Player 2 chose sun 3\n== Duel — turn 4\ndeck: sun 1, sun 2\n"
+        "played: moon 2, moon 1, moon 3, sun 3\npoints: Player 1: 5, Player 2: 4\n== Final scores\n"
+        "           Player 1   Player 2  The house\n"
+        "Points            5          4           \n"
+        "Fixed                                   5\n"
+        "Total             5          4          5\n"
+        "Winner: The house\n") + prompt, "")
 
 
 # ---------------------------------------------------------------------------- validate
