@@ -421,3 +421,34 @@ def test_validate_counts_the_warnings_in_words_and_prints_each(capsys, tmp_path,
     # tiny.game leaves a zone and a fn unused: two warnings
     code, out, _ = run(capsys, "validate", folder / "tiny.game")
     assert (code, out) == (0, f"ok: {folder / 'tiny.game'}: Tiny (2 warnings)\n")
+
+
+# ---------------------------------------------------------------------------- simulate --out
+BROKEN = """game "Broken"
+players 2
+
+play {
+  turn 0 {
+    choose n from [5]
+    log "{[1, 2][n]}"
+  }
+}
+"""
+
+
+def test_simulate_out_writes_the_failing_game_as_a_scenario(capsys, monkeypatch, tmp_path):
+    """The first game fails at its first decision (the only option, 5, indexes past a list of
+    two): game 1 of the simulation, its seed S * 1000003 + 0 with S = 1 (docs/cli.md), the one
+    move 5, written as a scenario that expects the game to run cleanly."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "broken.game").write_text(BROKEN)
+    assert run(capsys, "simulate", "broken.game", "--players", "2", "--games", "3", "--out", "found.scenario.yaml") == (
+        1, "", "scenario written to found.scenario.yaml: replay it with 'boardwright test found.scenario.yaml'\n"
+               "broken.game:7:5: error: rule failed: an index out of range: past the end of a list\n"
+               '        log "{[1, 2][n]}"\n'
+               "        ^^^^^^^^^^^^^^^^^\n"
+               "    in game 1 of the simulation (2 players, seed 1000003), at decision 1 (the choices so far: 5)\n")
+    assert (tmp_path / "found.scenario.yaml").read_text() == (
+        "name: 'found by simulate: game 1, decision 1'\n"
+        "description: 'broken.game:7: rule failed: an index out of range: past the end of a list'\n"
+        "game: broken.game\nplayers: 2\nseed: 1000003\nmoves:\n- '5'\nexpect:\n  invariants: true\n  properties: true\n")
