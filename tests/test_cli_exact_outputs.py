@@ -13,16 +13,8 @@ import pytest
 
 from boardwright.cli.main import main
 
-CARDS = '''provenance: "Invented for a test."
-enums:
-  Suit: [sun, moon]
-components:
-  Card:
-    label: "{suit} {rank}"
-    attributes: {suit: Suit, rank: int}
-    items:
-      - product: {suit: [sun, moon], rank: [1, 2, 3]}
-'''
+from conftest import SMALL_DATA as CARDS
+
 
 TINY = r'''# Tiny: a game for the explain test.
 game "Tiny"
@@ -114,9 +106,9 @@ TINY_EXPLAINED = '''Tiny: 2 to 3 players
 
 Components
   Card (6): suit: Suit, rank: int
-  enum Suit: sun, moon
+  enum Suit: hearts, spades
   record Pick: card: Card, turn_no: int  -- A card and when it was played.
-  data cards.yaml: Invented for a test.
+  data cards.yaml: test data
 
 Params (change one with --set NAME=VALUE)
   deal_size = 2  -- How many cards each player draws.
@@ -259,7 +251,7 @@ def test_info_prints_the_facts_one_line_each(folder, capsys):
 def test_info_json_is_every_fact_of_the_rule_file(folder, capsys):
     code, out, err = run(capsys, "info", folder / "tiny.game", "--json")
     assert (code, err) == (0, "")
-    items = [{"suit": suit, "rank": rank} for suit in ("sun", "moon") for rank in (1, 2, 3)]
+    items = [{"suit": suit, "rank": rank} for suit in ("hearts", "spades") for rank in (1, 2, 3)]
     zone = {"holds": None, "per_player": False}
     assert json.loads(out) == {
         "title": "Tiny", "variant": None, "file": str(folder / "tiny.game"), "players": {"min": 2, "max": 3},
@@ -272,9 +264,9 @@ def test_info_json_is_every_fact_of_the_rule_file(folder, capsys):
                   {"name": "pool", "kind": "grid", **zone,
                    "options": {"size": ["3", "3"], "blocked": [["1", "1"], ["0", "2"]]}}],
         "vars": [{"name": "points", "type": "int", "per": "player"}, {"name": "played", "type": "Card", "per": None}],
-        "enums": {"Suit": ["sun", "moon"]},
+        "enums": {"Suit": ["hearts", "spades"]},
         "components": [{"kind": "Card", "count": 6, "attributes": {"suit": "Suit", "rank": "int"}, "items": items}],
-        "data": [{"file": "cards.yaml", "provenance": "Invented for a test.", "parts": [], "representative": []}],
+        "data": [{"file": "cards.yaml", "provenance": "test data", "parts": [], "representative": []}],
         "score_direction": "highest"}
     assert out.startswith('{\n  "title": "Tiny",\n  "variant": null,\n'), "indented by two spaces"
     code, out, _ = run(capsys, "info", folder / "short.game", "--json")
@@ -340,9 +332,9 @@ opponent "The house" { "Fixed": 5 }
 
 
 def test_the_trace_of_a_game_played_move_by_move_is_every_decision_and_the_end(capsys, monkeypatch, folder):
-    """The deck is the six cards in data order (sun 1..3, moon 1..3), its top the last; each
-    player takes two from the top: Player 1 moon 3 and moon 2, Player 2 moon 1 and sun 3.
-    Player 1 plays their second card (moon 2), Player 2 their first (moon 1), then each the
+    """The deck is the six cards in data order (hearts 1..3, spades 1..3), its top the last; each
+    player takes two from the top: Player 1 spades 3 and spades 2, Player 2 spades 1 and hearts 3.
+    Player 1 plays their second card (spades 2), Player 2 their first (spades 1), then each the
     card left: 2 + 3 = 5 and 1 + 3 = 4 points. The house's 5 ties the best player, and a tie
     with an opponent wins nothing: no winners."""
     game, path, log = folder / "duel.game", folder / "duel.jsonl", folder / "duel.log"
@@ -361,8 +353,8 @@ def test_the_trace_of_a_game_played_move_by_move_is_every_decision_and_the_end(c
     expected = [
         {"type": "start", "format": "boardwright-trace/1", "game": str(game), "variant": None, "params": {},
          "players": 2, "seed": 1, "seats": ["human", "human"]},
-        decision(0, 0, ["moon 3", "moon 2"], 1), decision(1, 1, ["moon 1", "sun 3"], 0),
-        decision(2, 0, ["moon 3"], 0), decision(3, 1, ["sun 3"], 0),
+        decision(0, 0, ["spades 3", "spades 2"], 1), decision(1, 1, ["spades 1", "hearts 3"], 0),
+        decision(2, 0, ["spades 3"], 0), decision(3, 1, ["hearts 3"], 0),
         {"type": "end", "finished": True, "steps": 4, "scores": [5, 4], "lines": [{"Points": 5}, {"Points": 4}],
          "tiebreaks": [{}, {}], "winners": [], "opponents": [{"title": "The house", "lines": {"Fixed": 5}}]}]
     text = path.read_text(encoding="utf-8")
@@ -379,14 +371,14 @@ def test_the_trace_of_a_game_played_move_by_move_is_every_decision_and_the_end(c
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setattr(sys, "stdin", io.StringIO("n\np\np\n9\n4\nq\n"))
     prompt = "replay (n next, p previous, N go to step, q quit)> "
-    start = ("\n-- step 0 of 4: the start\n== Duel — turn 1\ndeck: sun 1, sun 2\nhand of Player 1: moon 3, moon 2\n"
-             "hand of Player 2: moon 1, sun 3\npoints: Player 1: 0, Player 2: 0\n")
+    start = ("\n-- step 0 of 4: the start\n== Duel — turn 1\ndeck: hearts 1, hearts 2\nhand of Player 1: spades 3, spades 2\n"
+             "hand of Player 2: spades 1, hearts 3\npoints: Player 1: 0, Player 2: 0\n")
     assert run(capsys, "replay", log) == (0, start + prompt + (
-        "\n-- step 1 of 4: Player 1 chose moon 2\n== Duel — turn 2\ndeck: sun 1, sun 2\nhand of Player 1: moon 3\n"
-        "hand of Player 2: moon 1, sun 3\nplayed: moon 2\npoints: Player 1: 2, Player 2: 0\n") + prompt
+        "\n-- step 1 of 4: Player 1 chose spades 2\n== Duel — turn 2\ndeck: hearts 1, hearts 2\nhand of Player 1: spades 3\n"
+        "hand of Player 2: spades 1, hearts 3\nplayed: spades 2\npoints: Player 1: 2, Player 2: 0\n") + prompt
         + start + prompt + start + prompt + "type n, p, a step from 0 to 4, or q\n" + prompt + (
-        "\n-- step 4 of 4: Player 2 chose sun 3\n== Duel — turn 4\ndeck: sun 1, sun 2\n"
-        "played: moon 2, moon 1, moon 3, sun 3\npoints: Player 1: 5, Player 2: 4\n== Final scores\n"
+        "\n-- step 4 of 4: Player 2 chose hearts 3\n== Duel — turn 4\ndeck: hearts 1, hearts 2\n"
+        "played: spades 2, spades 1, spades 3, hearts 3\npoints: Player 1: 5, Player 2: 4\n== Final scores\n"
         "           Player 1   Player 2  The house\n"
         "Points            5          4           \n"
         "Fixed                                   5\n"

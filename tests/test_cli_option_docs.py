@@ -54,37 +54,40 @@ def test_every_command_has_a_line_in_the_table_and_a_section():
         assert synopses(name), f"{name}: no synopsis block starting 'boardwright {name}'"
 
 
-def test_every_option_is_in_its_commands_synopsis_and_section():
-    checked = 0
+def options():
+    """(command, action) of every option of every command, --help left out."""
     for name, parser in commands().items():
         for action in parser._actions:
-            if isinstance(action, argparse._HelpAction) or not action.option_strings:
-                continue
-            long = next(o for o in action.option_strings if o.startswith("--"))
-            assert re.search(rf"\[?{re.escape(long)}(?![\w-])", synopses(name)), f"{name} {long}: not in the synopsis"
-            for other in set(action.option_strings) - {long}:
-                assert re.search(rf"`{re.escape(other)}[` ]", SECTIONS[name] + SECTIONS["Conventions"]), \
-                    f"{name} {other}: not in its section"
-            checked += 1
+            if action.option_strings and not isinstance(action, argparse._HelpAction):
+                yield name, action
+
+
+def test_every_option_is_in_its_commands_synopsis_and_section():
+    checked = 0
+    for name, action in options():
+        long = next(o for o in action.option_strings if o.startswith("--"))
+        assert re.search(rf"\[?{re.escape(long)}(?![\w-])", synopses(name)), f"{name} {long}: not in the synopsis"
+        for other in set(action.option_strings) - {long}:
+            assert re.search(rf"`{re.escape(other)}[` ]", SECTIONS[name] + SECTIONS["Conventions"]), \
+                f"{name} {other}: not in its section"
+        checked += 1
     assert checked >= 120
 
 
 def test_every_default_is_stated_in_the_docs():
     checked = 0
-    for name, parser in commands().items():
-        for action in parser._actions:
-            if action.option_strings and action.default not in (None, False, argparse.SUPPRESS):
-                assert default_stated(name, action), f"{name} {action.option_strings[0]}: default " \
-                                                     f"{action.default} not stated in docs/cli.md"
-                checked += 1
+    for name, action in options():
+        if action.default not in (None, False, argparse.SUPPRESS):
+            assert default_stated(name, action), f"{name} {action.option_strings[0]}: default " \
+                                                 f"{action.default} not stated in docs/cli.md"
+            checked += 1
     assert checked >= 40
 
 
 def test_every_choice_list_is_in_the_synopsis():
     checked = 0
-    for name, parser in commands().items():
-        for action in parser._actions:
-            if action.option_strings and action.choices:
-                assert f"{action.option_strings[0]} {'|'.join(action.choices)}" in synopses(name), name
-                checked += 1
+    for name, action in options():
+        if action.choices:
+            assert f"{action.option_strings[0]} {'|'.join(action.choices)}" in synopses(name), name
+            checked += 1
     assert checked >= 1
