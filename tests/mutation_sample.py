@@ -203,7 +203,7 @@ def tests_for(relative: str, line: int, by_line: TestsByLine, source: Path = ROO
     compiler's stages are reached through `load_game`, the CLI's commands through `main`).
     With --contexts, a line no quick test runs in process can be reached only by a slow test
     or in a subprocess: its files then run with their slow tests ("import+slow")."""
-    tests = by_line.tests(relative, line)
+    tests = by_line.tests(relative, line) or by_line.tests(relative, statement_start(source / relative, line))
     if tests:
         breadth = by_line.breadth()
         return sorted(tests, key=lambda test: (breadth.get(test, 0), test)), "line"
@@ -212,6 +212,15 @@ def tests_for(relative: str, line: int, by_line: TestsByLine, source: Path = ROO
     if tests:
         return tests, "import" + slow
     return package_tests(relative, source), "package" + slow
+
+
+def statement_start(path: Path, line: int) -> int:
+    """The first line of the innermost statement holding `line`: coverage.py records a statement
+    written over several lines at its first line only, so the tests of a mutant on a later line
+    (a help text on the second line of an `add_argument(...)`) are those of the first."""
+    starts = [node.lineno for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+              if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno)]
+    return max(starts, default=line)
 
 
 def package_tests(relative: str, source: Path = ROOT) -> list[str]:
