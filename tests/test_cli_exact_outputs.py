@@ -444,3 +444,12 @@ def test_simulate_out_writes_the_failing_game_as_a_scenario(capsys, monkeypatch,
         "name: 'found by simulate: game 1, decision 1'\n"
         "description: 'broken.game:7: rule failed: an index out of range: past the end of a list'\n"
         "game: broken.game\nplayers: 2\nseed: 1000003\nmoves:\n- '5'\nexpect:\n  invariants: true\n  properties: true\n")
+
+
+def test_compare_of_two_configurations_names_the_games_bots_and_seed_first(capsys, folder):
+    """Two configurations are enough (the base and its variant); the first line says what
+    was played: the game, the games per configuration, the players, each seat's bot, the seed."""
+    code, out, err = run(capsys, "compare", folder / "tiny.game", "--players", "2", "--variant", "base",
+                         "--variant", "short", "--games", "2", "--seed", "7")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[0] == "Tiny: 2 games per configuration, 2 players, bots random,random, seed 7"

@@ -170,3 +170,35 @@ def test_a_huge_name_is_quoted_back_cut_to_200_characters(capsys, monkeypatch):
         2, "", usage("boardwright") + f"boardwright: error: no command '{'q' * 200}... (300 characters)'; commands: "
         "validate, play, replay, simulate, compare, bench, check, test, fmt, compile, lsp, explain, info, new, ladder, "
         "probe, serve, sweep, tune\n")
+
+
+@pytest.mark.parametrize("option, value, missing, message", [
+    ("--plot", "games.png", "matplotlib", "--plot needs matplotlib: pip install 'boardwright[plot]'"),
+    ("--cluster", "tcp://127.0.0.1:1", "dask.distributed", "--cluster needs Dask: pip install 'boardwright[cluster]'"),
+], ids=["plot", "cluster"])
+def test_a_missing_extra_says_what_to_install_before_any_game(option, value, missing, message, capsys, monkeypatch,
+                                                              tmp_path):
+    import importlib
+    real = importlib.import_module
+
+    def without_the_extra(name, *args):
+        if name == missing:
+            raise ImportError(f"No module named {name!r}")
+        return real(name, *args)
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(importlib, "import_module", without_the_extra)
+    assert run(capsys, monkeypatch, ["simulate", PUNTO, "--players", "2", option, value]) == (
+        2, "", f"boardwright: error: {message}\n")
+
+
+def test_with_the_extras_installed_the_same_options_pass_the_check(tmp_path):
+    """The check imports the very modules the options need (matplotlib, Dask's distributed):
+    with them installed, as here, --plot and --cluster pass it, and the checked file is not
+    left behind."""
+    import argparse
+    pytest.importorskip("matplotlib")
+    pytest.importorskip("dask.distributed")
+    from boardwright.cli.options import check_outputs
+    assert check_outputs(argparse.Namespace(plot=str(tmp_path / "games.png"), cluster="tcp://127.0.0.1:1")) is None
+    assert list(tmp_path.iterdir()) == []
