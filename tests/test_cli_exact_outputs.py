@@ -453,3 +453,21 @@ def test_compare_of_two_configurations_names_the_games_bots_and_seed_first(capsy
                          "--variant", "short", "--games", "2", "--seed", "7")
     assert (code, err) == (0, "")
     assert out.splitlines()[0] == "Tiny: 2 games per configuration, 2 players, bots random,random, seed 7"
+
+
+# ---------------------------------------------------------------------------- fmt
+def test_fmt_names_each_file_it_checks_or_rewrites_and_counts_the_tidy_ones(capsys, tmp_path):
+    """`players   2` is not the canonical layout (one space); `--check` and `--diff` change
+    nothing and exit 1 while a file is untidy; fmt rewrites it; then both files are tidy."""
+    messy, tidy = tmp_path / "messy.game", tmp_path / "tidy.game"
+    messy.write_text(ONE_WARNING.replace("players 2", "players   2"))
+    tidy.write_text(ONE_WARNING)
+    assert run(capsys, "fmt", "--check", messy, tidy) == (1, f"not formatted: {messy}\n", "")
+    code, out, err = run(capsys, "fmt", "--diff", messy)
+    assert (code, err) == (1, "") and out.startswith(f"--- {messy}\n+++ {messy} (formatted)\n")
+    assert "\n-players   2\n+players 2\n" in out
+    assert run(capsys, "fmt", tidy) == (0, "", "")
+    assert run(capsys, "fmt", messy, tidy) == (0, f"formatted {messy}\n", "")
+    assert messy.read_text() == ONE_WARNING
+    assert run(capsys, "fmt", "--check", messy) == (0, "ok: 1 file already in the canonical layout\n", "")
+    assert run(capsys, "fmt", "--diff", messy, tidy) == (0, "ok: 2 files already in the canonical layout\n", "")
