@@ -471,3 +471,27 @@ def test_fmt_names_each_file_it_checks_or_rewrites_and_counts_the_tidy_ones(caps
     assert messy.read_text() == ONE_WARNING
     assert run(capsys, "fmt", "--check", messy) == (0, "ok: 1 file already in the canonical layout\n", "")
     assert run(capsys, "fmt", "--diff", messy, tidy) == (0, "ok: 2 files already in the canonical layout\n", "")
+
+
+# ---------------------------------------------------------------------------- the play screen's layout
+def test_a_decision_with_no_option_keyed_on_the_table_is_never_laid_out_as_keyed(monkeypatch):
+    """cli/option_pages.py fit_screen: with no table keys (no option names a cell), no layout
+    may say its options are keyed: the play screen would print the keys' line ("or type the
+    letter by a cell of the  () ...") over nothing. Point City's first decision at every
+    screen height from 10 to 40 lines (the mutant `if keys.options or True` chose a keyed
+    layout at the last compact level, at 14 lines and more)."""
+    from boardwright.cli.option_pages import fit_screen
+    from boardwright.cli.table_keys import TableKeys
+    from boardwright.interpreter.compile.load import load_game
+    game = load_game("point-city", None)
+    st = game.new_state(2, 1)
+    decision = game.decision(st)
+    labels = [o.label for o in decision.options]
+    seen = game.observe(st, decision.player)
+    monkeypatch.setenv("COLUMNS", "80")
+    keyed_at = []
+    for height in range(10, 41):
+        monkeypatch.setenv("LINES", str(height))
+        if fit_screen(game, seen, labels, "head", TableKeys(), (None, 0))[2]:
+            keyed_at.append(height)
+    assert keyed_at == []
