@@ -69,6 +69,7 @@ play {
         points[p] = 0
       }
       played = card
+      move card to bottom of deck
       log "{p} plays {card}"
       if empty(hand[p]) { finish "out of cards" }
     }
@@ -146,6 +147,7 @@ Play (a turn is each 'turn of' block)
       otherwise:
         set points[p] to 0
       set played to card
+      move card to bottom of deck
       log "{p} plays {card}"
       if empty(hand[p]):
         the game ends: "out of cards"
