@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from .indexes import ADJACENT, grid_index, with_bits
-from .limits import Problem, charge
+from .limits import Problem, charge, zone_named
 
 
 class Placement(tuple):
@@ -90,11 +90,11 @@ def place(rt, st, c: int, key: str, at, turn) -> tuple:
     if not rt.grid_shape(key, st).stacked:
         taken = [cell for cell in cells if cell in grid and grid[cell] != [c]]
         if taken:
-            raise Problem(f"{rt.labels[c]} does not fit at {at}: cell {taken[0]} of '{key}' is occupied "
+            raise Problem(f"{rt.labels[c]} does not fit at {at}: cell {taken[0]} of '{zone_named(key)}' is occupied "
                           f"and the grid is not 'stacked'")
     if not shape_fits(rt, st, key, cells):
         raise Problem(f"{rt.labels[c]} does not fit at {at} turned {turn or 0}: "
-                      f"it would reach outside the grid '{key}'")
+                      f"it would reach outside the grid '{zone_named(key)}'")
     return cells
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .builtins import Problem, fits
+from .limits import zone_named
 from .indexes import on_remove
 from .shaped import lay, lift, place
 from .state import State
@@ -77,15 +78,15 @@ class Zones:
         dest = zones[key]
         if type(dest) is not list:      # refuse a bad cell before anything changes
             if cell is None:
-                raise Problem(f"a move to the grid '{key}' needs a cell")
+                raise Problem(f"a move to the grid '{zone_named(key)}' needs a cell")
             if self.orientations[c] is not None:
                 return self._move_shaped(st, c, key, cell, turn)
             if turn:
                 raise Problem(f"{self.labels[c]} has no shape: it lies in one orientation (turned 0), not {turn!r}")
             if cell in dest and not self.grid_shape(key, st).stacked:
-                raise Problem(f"cell {cell} of '{key}' is occupied and the grid is not 'stacked'")
+                raise Problem(f"cell {cell} of '{zone_named(key)}' is occupied and the grid is not 'stacked'")
             if not fits(self, st, key, cell):
-                raise Problem(f"cell {cell} is outside the grid '{key}'")
+                raise Problem(f"cell {cell} is outside the grid '{zone_named(key)}'")
         loc = st.loc
         where = loc[c]
         okey, ocell = where[0], where[1]

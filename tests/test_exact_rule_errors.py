@@ -1,0 +1,183 @@
+"""Every rule error a game can stop with while it runs, shown whole and compared exactly: the
+`FILE:LINE:COL: error: MESSAGE` line, the quoted rule line, the caret under the failing
+expression, the call chain through fns and procs, the hint (docs/language.md "Diagnostics",
+docs/cli.md "simulate"), and the limits of docs/security.md at their edge (N passes, N + 1
+fails). Issue 26, round 10 (docs/testing.md "Round 10: out10b's area, exact outputs"):
+mutants of the messages' words, their arguments and their numbers survived where tests
+checked a message with `in`, or only its first line.
+
+Expected texts are written here by hand from the rule text of each case (the line, the
+column where the failing expression begins, its width) and from the message each rule
+breaks; the body's line 1 is the file's line 4 (conftest.SMALL_HEADER).
+"""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from boardwright.dsl.errors import RuleError
+from boardwright.interpreter.compile.load import load_game
+from conftest import SMALL_HEADER, small_body_file
+
+
+def shown(tmp_path, body: str, answers=(), players: int = 2, data: str | None = None) -> str:
+    """The whole text of the rule error the game stops with (its file named g.game)."""
+    path = small_body_file(tmp_path, body) if data is None else small_body_file(tmp_path, body, data)
+    game = load_game(path)
+    with pytest.raises(RuleError) as info:
+        st = game.new_state(players, seed=1)
+        for answer in answers:
+            game.apply_index(st, answer)
+        game.decision(st)           # options worked out when first asked for (Pending.later)
+    return info.value.format().replace(str(path), "g.game")
+
+
+def caret(line: str, part: str, nth: int = 0) -> str:
+    """The rule line quoted and a caret under `part` (its nth appearance), as diagnostics show it."""
+    start = -1
+    for _ in range(nth + 1):
+        start = line.index(part, start + 1)
+    return f"    {line}\n    {' ' * start}{'^' * len(part)}"
+
+
+def at(row: int, line: str, part: str, nth: int = 0) -> str:
+    """`g.game:ROW:COL: error: ` for `part` of `line`."""
+    start = -1
+    for _ in range(nth + 1):
+        start = line.index(part, start + 1)
+    return f"g.game:{row}:{start + 1}: error: "
+
+
+def error(row: int, line: str, part: str, message: str, *rest: str, nth: int = 0) -> str:
+    """The whole text of a rule error at `part` of body line `line` (file line `row`)."""
+    return "\n".join([at(row, line, part, nth) + message, caret(line, part, nth), *rest])
+
+
+def test_a_rule_error_in_a_fn_names_the_fn_the_proc_and_the_play_line_that_called_it(tmp_path):
+    """interpreter/run/rule_errors.py _with_callers: innermost first, each caller as FILE:LINE
+    (in WHAT); runtime.py _divide: the message. Answer 0 makes n zero."""
+    body = """\
+        fn half(n: int) -> int = 10 // n
+        proc step(n: int) { log "{half(n)}" }
+        play {
+          choose n from [0, 1] by 0
+          step(n)
+        }
+        """
+    assert shown(tmp_path, body, answers=[0]) == error(
+        4, "fn half(n: int) -> int = 10 // n", "10 // n", "division by zero",
+        "    called from g.game:5 (in proc step)", "    called from g.game:8 (in play)")
+
+
+# (statements of play: the last one fails, and the caret is under it whole; the message)
+MESSAGES = [
+    ('let z = 0\nlog "{7 % z}"',
+     'division by zero'),
+    ('let k = 1\nlog "{[10, 20, 30][k - 5]}"',
+     'index -4 out of range'),
+    ('let n = 0 - 2\nlog "{[1, 2, 3][1:n]}"',
+     'slice bound -2 is negative'),
+    ('let w = "b"\nlet v = case w { "a": 1 }',
+     "no case for 'b'"),
+    ('let n = 7\nlet v = case n { 1: 10 }',
+     'no case for 7'),
+    ('let xs = ["ab", 1]\nlog "{xs[0] * 2}"',
+     "'*' needs numbers, not a text and a number [E404]"),
+    ('let xs = [[1], 1]\nlog "{xs[1] - xs[0]}"',
+     "'-' needs numbers, not a number and a list [E404]"),
+    ('let xs = [(0, 1), 1]\nlog "{xs[0] // 2}"',
+     "'//' needs numbers, not a cell and a number [E404]"),
+    ('let xs = ["a", 1]\nlog "{xs[1] < xs[0]}"',
+     "'<' needs numbers, not a number and a text [E404]"),
+    ('let xs = ["a", 1]\nlog "{xs[0] + xs[1]}"',
+     "'+' needs numbers, not a text and a number [E404]"),
+    ('turn 2 { log "never" }',
+     'a turn for a player who is not at the table (2)'),
+    ('choose x from [1, 2] by 4',
+     "a choice for a player who is not at the table (player 5 in a 2-player game): 'by' names one of 'players'"),
+    ('choose x from [1, 2]',
+     "no player to make this choice: use 'by PLAYER' or a 'turn'"),
+    ('let xs = [1]\nchoose x from xs[1:] by 0',
+     "nothing to choose from for 'x'"),
+    ('fail "the deck holds {1 + 2} cards"',
+     'the deck holds 3 cards'),
+    ('let xs = [1]\nlog "{max(xs[1:])}"',
+     'max of an empty list'),
+    ('let xs = [1]\nlog "{min(xs[1:])}"',
+     'min of an empty list'),
+    ('let xs = [1]\nlog "{first(xs[1:])}"',
+     'first of an empty list'),
+    ('let xs = [1]\nlog "{last(xs[1:])}"',
+     'last of an empty list'),
+    ('log "{turns_played(3)}"',
+     'turns_played of a player who is not at the table (3)'),
+    ('let xs = [1]\nlog "{xs[3]}"',
+     'rule failed: an index out of range: past the end of a list'),
+]
+
+
+@pytest.mark.parametrize("statements, message", MESSAGES, ids=[m[1][:40] for m in MESSAGES])
+def test_each_rule_error_of_a_statement_is_shown_whole_at_its_statement(tmp_path, statements, message):
+    """runtime.py, builtins.py: each message word for word, at the line and column of the
+    failing statement, a caret as wide as it (the statements are lines 5 on of the file)."""
+    body = "play {\n" + textwrap.indent(statements, "  ") + "\n}\n"
+    row = 5 + statements.count("\n")
+    line = "  " + statements.splitlines()[-1]
+    assert shown(tmp_path, body) == error(row, line, line.strip(), message)
+
+
+BAG = "zone bag: stack\nzone hand: stack per player\nzone board: grid size 3 x 2\nvar pick: Card = none\n"
+DEALT = BAG + "setup { for c in components(Card) { move c to bag } }\n"
+
+# (declarations, statements of play: the last one fails, the message)
+ZONE_MESSAGES = [
+    # interpreter/run/builtins.py
+    (BAG, 'log "{top(bag)}"', "top of the empty zone 'bag'"),
+    (BAG, 'log "{top(hand[1])}"', "top of the empty zone 'hand[1]'"),
+    (BAG, 'log "{details(pick)}"', "details of none"),
+    (BAG, 'let sides = ["north", "east"][1:]\nlog "{reachable(board, (0, 0), sides, true)}"',
+     "reachable needs 4 side attributes (north, east, south, west), got 1 [E606]"),
+    (BAG, 'let sides = ["rank", "suit", "rank"][1:]\nlog "{linked_groups(board, \\"rank\\", sides, true)}"',
+     "linked_groups needs 4 side attributes (north, east, south, west), got 2 [E606]"),
+    (DEALT, 'let sides = ["rank", "rank", "n", "rank", "rank"][1:]\nmove top(bag) to board at (0, 0)\n'
+            'move top(bag) to board at (1, 0)\nlog "{reachable(board, (0, 0), sides, true)}"',
+     "spades 3 has no attribute 'n' [E304]"),
+    # interpreter/run/zones.py
+    (BAG, "move pick to bag", "cannot move None: not a component"),
+    (DEALT, "move top(bag) to board at (0, 0) turned 1", "spades 3 has no shape: it lies in one orientation (turned 0), not 1"),
+    (DEALT, "move top(bag) to board at (2, 1)\nmove top(bag) to board at (2, 1)",
+     "cell (2, 1) of 'board' is occupied and the grid is not 'stacked'"),
+    (DEALT, "move top(bag) to board at (3, 1)", "cell (3, 1) is outside the grid 'board'"),
+    (DEALT, "move top(bag) to board at (0, 2)", "cell (0, 2) is outside the grid 'board'"),
+    (DEALT, "move top(bag) to board at (0, 0 - 1)", "cell (0, -1) is outside the grid 'board'"),
+]
+
+
+@pytest.mark.parametrize("declarations, statements, message", ZONE_MESSAGES, ids=[m[2][:40] for m in ZONE_MESSAGES])
+def test_each_rule_error_of_a_zone_or_a_built_in_is_shown_whole_at_its_statement(
+        tmp_path, declarations, statements, message):
+    """builtins.py, zones.py: each message word for word, naming the zone as the rules write
+    it, the component by its label and the cell as the rules write it, at its statement."""
+    body = declarations + "play {\n" + textwrap.indent(statements, "  ") + "\n}\n"
+    row = 4 + body.count("\n") - 2
+    line = "  " + statements.splitlines()[-1]
+    assert shown(tmp_path, body) == error(row, line, line.strip(), message)
+
+
+@pytest.mark.parametrize("func, call", [
+    ("reachable", 'reachable(board, (0, 0), ["rank", "rank", "rank"], true)'),
+    ("linked_groups", 'linked_groups(board, "rank", ["rank", "rank", "rank"], true)'),
+])
+def test_a_written_side_list_of_three_is_refused_before_the_game_runs(tmp_path, func, call):
+    """dsl/check_expressions.py attribute_names: a side list written with 3 names (each one an
+    attribute) is an E606 error of `validate` at the list, for `linked_groups` as for
+    `reachable` (it passed the checker and stopped the game when it ran)."""
+    from boardwright.dsl.errors import RuleFileError
+    line = f"  let v = {call}"
+    path = small_body_file(tmp_path, BAG + "play {\n" + line + "\n}\n")
+    with pytest.raises(RuleFileError) as info:
+        load_game(path)
+    sides = '["rank", "rank", "rank"]'
+    assert [d.format().replace(str(path), "g.game") for d in info.value.diagnostics] == [
+        error(9, line, sides, f"{func} needs 4 side attributes (north, east, south, west), got 3 [E606]")]
