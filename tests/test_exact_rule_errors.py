@@ -144,7 +144,7 @@ ZONE_MESSAGES = [
             'move top(bag) to board at (1, 0)\nlog "{reachable(board, (0, 0), sides, true)}"',
      "spades 3 has no attribute 'n' [E304]"),
     # interpreter/run/zones.py
-    (BAG, "move pick to bag", "cannot move None: not a component"),
+    (BAG, "move pick to bag", "cannot move none: not a component"),
     (DEALT, "move top(bag) to board at (0, 0) turned 1", "spades 3 has no shape: it lies in one orientation (turned 0), not 1"),
     (DEALT, "move top(bag) to board at (2, 1)\nmove top(bag) to board at (2, 1)",
      "cell (2, 1) of 'board' is occupied and the grid is not 'stacked'"),
@@ -181,3 +181,56 @@ def test_a_written_side_list_of_three_is_refused_before_the_game_runs(tmp_path, 
     sides = '["rank", "rank", "rank"]'
     assert [d.format().replace(str(path), "g.game") for d in info.value.diagnostics] == [
         error(9, line, sides, f"{func} needs 4 side attributes (north, east, south, west), got 3 [E606]")]
+
+
+PIECES = """\
+provenance: test data
+enums:
+  Colour: [red, blue]
+components:
+  Piece:
+    label: "{colour} {name}"
+    attributes: {colour: Colour, name: str}
+    cell_attributes: {pips: int}
+    items:
+      - {colour: red, name: bar, shape: [{at: [0, 0], pips: 1}, {at: [1, 0], pips: 2}]}
+      - {colour: blue, name: dot, shape: [{at: [0, 0], pips: 5}]}
+"""
+BOARD = ("zone board: grid of Piece size 3 x 2\nzone floating: grid of Piece extent 2 x 2\n"
+         "zone bag: pile of Piece\nvar pick: Piece = none\nvar none_seat: player = none\n"
+         "setup { move components(Piece) to bag }\n")
+BAR = "first([q for q in contents(bag) if q.name == \"bar\"])"
+DOT = "first([q for q in contents(bag) if q.name == \"dot\"])"
+
+# (statements of play: the last one fails, the message)
+SHAPE_MESSAGES = [
+    # interpreter/run/shaped.py
+    ('log "{turns(pick)}"', "none is not a component, so it has no shape"),
+    (f'let b = {BAR}\nmove b to board at (0, 0) turned 4', "red bar has 4 orientations (0 to 3), not 4"),
+    (f'let d = {DOT}\nmove d to board at (0, 0) turned 1', "blue dot has 1 orientation (0 to 0), not 1"),
+    (f'let b = {BAR}\nlet d = {DOT}\nmove d to board at (1, 1)\nmove b to board at (0, 1)',
+     "red bar does not fit at (0, 1): cell (1, 1) of 'board' is occupied and the grid is not 'stacked'"),
+    (f'let b = {BAR}\nmove b to board at (2, 0)',
+     "red bar does not fit at (2, 0) turned 0: it would reach outside the grid 'board'"),
+    (f'let b = {BAR}\nmove b to board at (2, 1) turned 1',
+     "red bar does not fit at (2, 1) turned 1: it would reach outside the grid 'board'"),
+    (f'let b = {BAR}\nmove b to floating at (0, 0) turned 1\nmove {DOT} to floating at (2, 0)',
+     "blue dot does not fit at (2, 0) turned 0: it would reach outside the grid 'floating'"),
+    (f'let b = {BAR}\nlet p = first(placements_of(board, [b], [(1, 1)]))\nlog "{{cell_attr(p, (0, 0), \\"pips\\")}}"',
+     "red bar laid at (0, 1) turned 0 does not cover (0, 0)"),
+    ('let pieces = [pick]\nlog "{placements_of(board, pieces, [(0, 0)])}"',
+     "none is not a component, so it has no shape"),
+    ('let ways = ["orthogonal", "sideways"]\nlog "{neighbours((0, 0), ways[1])}"',
+     "unknown adjacency 'sideways': use \"orthogonal\", \"diagonal\" or \"all\" [E606]"),
+]
+
+
+@pytest.mark.parametrize("statements, message", SHAPE_MESSAGES, ids=[m[1][:40] for m in SHAPE_MESSAGES])
+def test_each_rule_error_of_a_piece_with_a_shape_is_shown_whole_at_its_statement(tmp_path, statements, message):
+    """shaped.py: the piece by its label, the anchor, the orientation (0 when none is given),
+    the grid as the rules name it; orientations counted in words (1 orientation, 4 orientations:
+    the bar's two halves differ, docs/language.md "Cells with their own data")."""
+    body = BOARD + "play {\n" + textwrap.indent(statements, "  ") + "\n}\n"
+    row = 4 + body.count("\n") - 2
+    line = "  " + statements.splitlines()[-1]
+    assert shown(tmp_path, body, data=PIECES) == error(row, line, line.strip(), message)

@@ -17,6 +17,12 @@ class Problem(Exception):
     its limit); the engine reports it at the rule line."""
 
 
+def shown(value) -> str:
+    """A value in a message as the rules write it: `none`, `true`, `false`; others as Python
+    shows them (a number, a cell `(0, 1)`, a text in quotes)."""
+    return "none" if value is None else "true" if value is True else "false" if value is False else repr(value)
+
+
 def zone_named(key: str) -> str:
     """A zone's key as the rules write the zone in a message: `hand[1]` for the key `hand/1`."""
     name, _, seat = key.partition("/")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .builtins import Problem, fits
-from .limits import zone_named
+from .limits import shown, zone_named
 from .indexes import on_remove
 from .shaped import lay, lift, place
 from .state import State
@@ -73,7 +73,7 @@ class Zones:
 
     def move(self, st: State, c, key: str, cell, bottom: bool, turn=None) -> None:
         if type(c) is not int or not 0 <= c < self.component_count:
-            raise Problem(f"cannot move {c!r}: not a component")
+            raise Problem(f"cannot move {shown(c)}: not a component")
         zones = st.zones
         dest = zones[key]
         if type(dest) is not list:      # refuse a bad cell before anything changes
@@ -82,7 +82,7 @@ class Zones:
             if self.orientations[c] is not None:
                 return self._move_shaped(st, c, key, cell, turn)
             if turn:
-                raise Problem(f"{self.labels[c]} has no shape: it lies in one orientation (turned 0), not {turn!r}")
+                raise Problem(f"{self.labels[c]} has no shape: it lies in one orientation (turned 0), not {shown(turn)}")
             if cell in dest and not self.grid_shape(key, st).stacked:
                 raise Problem(f"cell {cell} of '{zone_named(key)}' is occupied and the grid is not 'stacked'")
             if not fits(self, st, key, cell):
