@@ -90,6 +90,12 @@ MESSAGES = [
      "'//' needs numbers, not a cell and a number [E404]"),
     ('let xs = ["a", 1]\nlog "{xs[1] < xs[0]}"',
      "'<' needs numbers, not a number and a text [E404]"),
+    ('let xs = [none, 1, "a"]\nlog "{xs[0] * 2}"',
+     "'*' needs numbers, not none and a number [E404]"),
+    ('let xs = [R(a: 1), 1]\nlog "{xs[1] % xs[0]}"',
+     "'%' needs numbers, not a number and another value [E404]"),
+    ('let xs = [true, "a"]\nlog "{xs[1] >= xs[0]}"',
+     "'>=' needs numbers, not a text and a number [E404]"),
     ('let xs = ["a", 1]\nlog "{xs[0] + xs[1]}"',
      "'+' needs numbers, not a text and a number [E404]"),
     ('turn 2 { log "never" }',
@@ -120,9 +126,11 @@ MESSAGES = [
 @pytest.mark.parametrize("statements, message", MESSAGES, ids=[m[1][:40] for m in MESSAGES])
 def test_each_rule_error_of_a_statement_is_shown_whole_at_its_statement(tmp_path, statements, message):
     """runtime.py, builtins.py: each message word for word, at the line and column of the
-    failing statement, a caret as wide as it (the statements are lines 5 on of the file)."""
-    body = "play {\n" + textwrap.indent(statements, "  ") + "\n}\n"
-    row = 5 + statements.count("\n")
+    failing statement, a caret as wide as it (the statements are lines 6 on of the file). A
+    list of several kinds of values is typed `any`: its items are checked as they are used
+    (docs/security.md), each kind named (a bool is a number)."""
+    body = "record R { a: int }\nplay {\n" + textwrap.indent(statements, "  ") + "\n}\n"
+    row = 6 + statements.count("\n")
     line = "  " + statements.splitlines()[-1]
     assert shown(tmp_path, body) == error(row, line, line.strip(), message)
 
@@ -234,3 +242,20 @@ def test_each_rule_error_of_a_piece_with_a_shape_is_shown_whole_at_its_statement
     row = 4 + body.count("\n") - 2
     line = "  " + statements.splitlines()[-1]
     assert shown(tmp_path, body, data=PIECES) == error(row, line, line.strip(), message)
+
+
+def test_an_operator_on_values_of_several_kinds_computes_what_numbers_give(tmp_path):
+    """runtime.py _untyped: numbers (and bools, which are numbers) among other kinds of values
+    are added, subtracted, compared and multiplied as numbers, each operand in its place
+    (the mutant `_ORDERINGS[op](b)` of seed 301); two texts are joined. The
+    values are shown by a `fail` (a bool as yes or no)."""
+    body = """\
+        play {
+          let xs = [5, "ab"]
+          let ys = [true, "ab"]
+          fail "{xs[0] - 2} {ys[0] - xs[0]} {xs[0] < 6} {xs[0] < 5} {xs[0] > 4} {xs[0] > 5} {xs[0] >= 5} {xs[0] >= 6} {xs[0] <= 5} {xs[0] <= 4} {xs[0] * xs[0]} {xs[0] + ys[0]} {xs[1] + xs[1]} {xs[0] // 2} {xs[0] % 3}"
+        }
+        """
+    line = textwrap.dedent(body).splitlines()[3]
+    assert shown(tmp_path, body) == error(
+        7, line, line.strip(), "3 -4 yes no yes no yes no yes no 25 6 abab 2 2")
