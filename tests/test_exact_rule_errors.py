@@ -259,3 +259,89 @@ def test_an_operator_on_values_of_several_kinds_computes_what_numbers_give(tmp_p
     line = textwrap.dedent(body).splitlines()[3]
     assert shown(tmp_path, body) == error(
         7, line, line.strip(), "3 -4 yes no yes no yes no yes no 25 6 abab 2 2")
+
+
+# ---------------------------------------------------------------------------- the limits at their edge
+
+def _runs(tmp_path, body: str):
+    """None if the game runs to its first decision, else the message it stops with."""
+    game = load_game(small_body_file(tmp_path, body))
+    try:
+        game.new_state(2, seed=1)
+    except RuleError as caught:
+        return caught.diagnostics[0].message
+    return None
+
+
+@pytest.mark.parametrize("last, message", [
+    (999_999, None),
+    (1_000_000, "a range of 1,000,001 items: at most 1,000,000 (the limit of docs/security.md)"),
+])
+def test_a_range_of_a_million_items_is_allowed_and_one_more_is_not(tmp_path, last, message):
+    """limits.py MAX_ELEMENTS (docs/security.md: 1,000,000 items of one range)."""
+    assert _runs(tmp_path, f"play {{\n  let r = range(0, {last} + 1)\n  choose x from [1, 2] by 0\n}}\n") == message
+
+
+@pytest.mark.parametrize("extra, message", [
+    (0, None),
+    (1, "the rules did more than 5,000,000 items of work without a decision (the limit of docs/security.md): "
+        "a list, range, comprehension, membership test or chain of fn calls is far too large"),
+])
+def test_five_million_items_of_work_are_allowed_and_one_more_is_not(tmp_path, extra, message):
+    """limits.py MAX_WORK (docs/security.md: 5,000,000 items built between two decisions):
+    five ranges of a million items each are the whole budget."""
+    ranges = "".join(f"  let r{i} = range(1000000)\n" for i in range(5))
+    more = f"  let s = range({extra})\n" if extra else ""
+    assert _runs(tmp_path, f"play {{\n{ranges}{more}  choose x from [1, 2] by 0\n}}\n") == message
+
+
+@pytest.mark.parametrize("digits_a, digits_b, message", [
+    (500, 500, None),            # 10**499 * 10**499 = 10**998: 999 digits
+    (500, 501, None),            # 10**999: 1,000 digits
+    (501, 501, "an integer of more than 1,000 digits (the limit of docs/security.md)"),   # 1,001 digits
+])
+def test_a_product_of_a_thousand_digits_is_allowed_and_one_of_a_thousand_and_one_is_not(
+        tmp_path, digits_a, digits_b, message):
+    """limits.py MAX_INT_DIGITS (docs/security.md: 1,000 digits of an integer a product makes,
+    of two values not written as one literal)."""
+    a, b = "1" + "0" * (digits_a - 1), "1" + "0" * (digits_b - 1)
+    body = f"play {{\n  let a = {a}\n  let b = {b}\n  let n = a * b\n  choose x from [1, 2] by 0\n}}\n"
+    assert _runs(tmp_path, body) == message
+
+
+@pytest.mark.parametrize("rounds, message", [
+    (500, None),
+    (501, "no decision after 500 steps: the rules seem to loop forever"),
+])
+def test_a_loop_of_as_many_rounds_as_the_step_limit_runs_and_one_more_round_does_not(
+        tmp_path, monkeypatch, rounds, message):
+    """codegen.py count_round (`_rounds > _STEP_LIMIT`): a loop inside one block may go
+    round STEP_LIMIT times (lowered to 500 here, as in test_guards_rules.py)."""
+    from boardwright.interpreter.run import engine
+    game = load_game(small_body_file(tmp_path, f"var k: int = 0\nplay {{\n  while k < {rounds} {{ k += 1 }}\n"
+                                                "  choose x from [1, 2] by 0\n}\n"))
+    monkeypatch.setattr(engine, "STEP_LIMIT", 500)
+    monkeypatch.setitem(game.namespace, "_STEP_LIMIT", 500)
+    try:
+        game.new_state(2, seed=1)
+        found = None
+    except RuleError as caught:
+        found = caught.diagnostics[0].message
+    assert found == message
+
+
+def test_the_step_limit_is_shown_whole_with_its_hint_and_its_number_in_thousands(tmp_path, monkeypatch):
+    """engine.py _loop_error: the number as docs/security.md writes it (2,000,000; lowered to
+    1,500 here), at the loop that was running (docs/language.md "Step limit"), with what to
+    check."""
+    from boardwright.interpreter.run import engine
+    body = "var k: int = 0\nplay {\n  while k >= 0 { k += 1 }\n}\n"
+    game = load_game(small_body_file(tmp_path, body))
+    monkeypatch.setattr(engine, "STEP_LIMIT", 1500)
+    monkeypatch.setitem(game.namespace, "_STEP_LIMIT", 1500)
+    with pytest.raises(RuleError) as caught:
+        game.new_state(2, seed=1)
+    line = "  while k >= 0 { k += 1 }"
+    assert caught.value.format().replace(str(tmp_path / "g.game"), "g.game") == error(
+        6, line, line.strip(), "no decision after 1,500 steps: the rules seem to loop forever",
+        "    hint: check that every loop moves towards its end")
