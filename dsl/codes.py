@@ -25,7 +25,7 @@ CODES = [
     Code("E102", "unexpected-end", r"^unexpected end of file", "the file ends inside a declaration, often an unclosed bracket"),
     Code("E103", "unexpected-character", r"^unexpected character", "a character that no token begins with (e.g. a single quote)"),
     Code("E104", "bad-placeholder", r"^in placeholder:", "a `{...}` placeholder in a string is not an expression"),
-    Code("E105", "unexpected-token", r"^unexpected ", "a token the grammar does not allow here"),
+    Code("E105", "unexpected-token", r"^unexpected (?!error while)", "a token the grammar does not allow here"),
     Code("E106", "invalid-escape", r"^invalid escape", "a string escape other than \\\" \\\\ \\n \\t"),
     Code("E107", "too-deep", r"nest too deeply", "expressions or blocks nested more than 100 levels"),
     Code("E109", "number-too-long", r"^a number of [\d,]+ digits", "a number of more than 1,000 digits in a rule or data file"),

@@ -345,3 +345,107 @@ def test_the_step_limit_is_shown_whole_with_its_hint_and_its_number_in_thousands
     assert caught.value.format().replace(str(tmp_path / "g.game"), "g.game") == error(
         6, line, line.strip(), "no decision after 1,500 steps: the rules seem to loop forever",
         "    hint: check that every loop moves towards its end")
+
+
+# ---------------------------------------------------------------------------- decisions
+
+def test_two_options_with_one_written_id_are_a_rule_error_at_the_choose(tmp_path):
+    """decisions.py written_ids: the shared id and the two options (counted from 1) that share
+    it, at the choose; x % 2 gives 1, 0, 1."""
+    line = '  choose x from [1, 2, 3] by 0 id "{x % 2}"'
+    assert shown(tmp_path, "play {\n" + line + "\n}\n") == error(
+        5, line, line.strip(), "two options have the id '1' (options 1 and 3): "
+                               "the id clause of a choose must tell every option apart")
+
+
+@pytest.mark.parametrize("seats, who", [
+    ("[0, 5]", "player 6"), ("[0, 0 - 1]", "seat -1"), ("[0, none_seat]", "none")])
+def test_a_sealed_choice_for_a_seat_not_at_the_table_names_the_seat(tmp_path, seats, who):
+    """runtime.py _check_sealed_chooser (docs/language.md "choose ... by each"): a seat shown
+    as a player (counted from 1), a negative seat as such, none as none."""
+    line = f"  choose b from [1, 2] by each p in {seats}"
+    assert shown(tmp_path, "var none_seat: player = none\nplay {\n" + line + "\n}\n") == error(
+        6, line, line.strip(), f"a choice for a player who is not at the table ({who} in a 2-player game): "
+                               "'by each' takes its seats from 'players'")
+
+
+@pytest.mark.parametrize("count, more", [(12, ""), (13, " ...")])
+def test_an_illegal_choice_lists_twelve_options_whole_and_says_when_there_are_more(tmp_path, count, more):
+    """decisions.py option_index: the choice as given, the prompt, then `ID (LABEL)` of at most
+    12 options, and " ..." only past 12."""
+    from boardwright.dsl.errors import IllegalMove
+    game = load_game(small_body_file(tmp_path, f'play {{ choose n from range({count}) by 0 prompt "Pick one" label "#{{n}}" }}\n'))
+    st = game.new_state(2, seed=1)
+    with pytest.raises(IllegalMove) as caught:
+        game.apply(st, "99")
+    listed = ", ".join(f"{i} (#{i})" for i in range(12))
+    assert str(caught.value) == f"'99' is not a legal option for \"Pick one\"; options: {listed}{more}"
+
+
+@pytest.mark.parametrize("decisions, stopped", [(1000, False), (1001, True)])
+def test_a_game_may_take_as_many_decisions_as_the_limit_and_not_one_more(tmp_path, monkeypatch, decisions, stopped):
+    """decisions.py DECISION_LIMIT (docs/security.md: 100,000 decisions in one game; lowered
+    to 1,000 here): the message in thousands, at the choose of the last decision, with what to
+    check."""
+    from boardwright.interpreter.run import decisions as module
+    monkeypatch.setattr(module, "DECISION_LIMIT", 1000)
+    line = "  while true { choose x from [1, 2] by 0 }"
+    game = load_game(small_body_file(tmp_path, "play {\n" + line + "\n}\n"))
+    st = game.new_state(2, seed=1)
+    for _ in range(decisions - 1):
+        game.apply_index(st, 0)
+    if not stopped:
+        game.apply_index(st, 0)
+        assert len(st.history) == 1000 and st.pending is not None
+        return
+    with pytest.raises(RuleError) as caught:
+        game.apply_index(st, 0)
+    part = "choose x from [1, 2] by 0"
+    assert caught.value.format().replace(str(tmp_path / "g.game"), "g.game") == error(
+        5, line, part, "the game did not end after 1,000 decisions; the last was made here",
+        "    hint: check that the play block reaches its end or a 'finish' whatever the players choose")
+
+
+# ---------------------------------------------------------------------------- through the commands
+
+CHAIN = """\
+    fn half(n: int) -> int = 10 // n
+    proc step(n: int) { log "{half(n)}" }
+    play {
+      choose n from [0] by 0
+      step(n)
+    }
+    """
+CHAIN_ERROR = [
+    "g.game:4:26: error: division by zero",
+    "    fn half(n: int) -> int = 10 // n",
+    "                             ^^^^^^^",
+    "    called from g.game:5 (in proc step)",
+    "    called from g.game:8 (in play)",
+]
+
+
+def test_simulate_shows_the_rule_error_whole_with_the_game_that_failed_and_test_replays_it(tmp_path, capsys, monkeypatch):
+    """docs/cli.md "simulate": the rule line, the call chain, then the game's number, its seed
+    (S * 1000003 + i: 1000003 for game 1 of seed 1), the decision and the choices so far (the
+    only option, 0); `--out` writes them as a scenario, and `boardwright test` fails on it with
+    the same error under the move that raised it (docs/scenarios.md)."""
+    from conftest import run_main
+    small_body_file(tmp_path, textwrap.dedent(CHAIN))
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_main(capsys, "simulate", "g.game", "--players", "2", "--games", "3", "--seed", "1",
+                              "--out", "found.scenario.yaml", "--quiet")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        "scenario written to found.scenario.yaml: replay it with 'boardwright test found.scenario.yaml'",
+        *CHAIN_ERROR,
+        "    in game 1 of the simulation (2 players, seed 1000003), at decision 1 (the choices so far: 0)"]
+    code, out, err = run_main(capsys, "test", "found.scenario.yaml")
+    assert code == 1
+    assert (out + err).splitlines() == [
+        "FAIL found.scenario.yaml: found by simulate: game 1, decision 1",
+        "     found.scenario.yaml:7:3: error: unexpected error while playing move 1 ('0')",
+        "         - '0'",
+        "           ^^^",
+        *("     " + line for line in CHAIN_ERROR),
+        "0 passed, 1 failed"]
