@@ -449,3 +449,26 @@ def test_simulate_shows_the_rule_error_whole_with_the_game_that_failed_and_test_
         "           ^^^",
         *("     " + line for line in CHAIN_ERROR),
         "0 passed, 1 failed"]
+
+
+def test_an_integer_too_long_to_show_is_a_rule_error_in_the_languages_words(tmp_path):
+    """builtins.py _in_rule_words: Python refuses to turn an integer of more than 4,300 digits
+    into text; the rule error says so, pointing at docs/security.md. 2 ** 15000 (4,516
+    digits) is made by doubling, which no limit counts (docs/security.md)."""
+    body = "var x: int = 1\nplay {\n  for i in range(15000) { x = x + x }\n  log \"{x}\"\n}\n"
+    line = '  log "{x}"'
+    assert shown(tmp_path, body) == error(
+        7, line, line.strip(), "rule failed: an integer of more than 4,300 digits cannot be shown (docs/security.md)")
+
+
+def test_a_score_line_that_fails_is_a_rule_error_at_the_line(tmp_path):
+    """game.py _line_values: a score line worked out when the game ends stops it with the
+    message at the score line's declaration."""
+    body = 'var xs: list of int = [1]\nplay { }\nscore p { "Total": xs[0] // (xs[0] - 1) }\n'
+    game = load_game(small_body_file(tmp_path, body))
+    st = game.new_state(2, seed=1)
+    with pytest.raises(RuleError) as caught:
+        game.result(st)
+    line = 'score p { "Total": xs[0] // (xs[0] - 1) }'
+    assert caught.value.format().replace(str(tmp_path / "g.game"), "g.game") == error(
+        6, line, '"Total": xs[0] // (xs[0] - 1)', "division by zero")
