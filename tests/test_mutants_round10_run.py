@@ -79,3 +79,25 @@ def test_an_owners_frontier_follows_a_piece_laid_over_another_on_a_stacked_grid(
     assert st.vars["before"] == [(1, -1), (0, 0), (2, 0), (1, 1)]
     round_the_bar = [(1, -1), (2, -1), (0, 0), (3, 0), (1, 1), (2, 1)]
     assert (st.vars["blue_after"], st.vars["red_after"], st.vars["all_after"]) == ([], round_the_bar, round_the_bar)
+
+
+def test_the_options_of_a_decision_whose_state_is_gone_are_refused_in_words():
+    """state.py Pending: a decision whose options are worked out later holds its state weakly;
+    asked for its options after that state is gone, it says what the caller must do (a
+    programming error of a caller, shown whole); while the state lives, the options come
+    from it, once."""
+    import gc
+    from boardwright.interpreter.run.state import Pending
+
+    class Holder:
+        pass
+    holder = Holder()
+    asked = []
+    pending = Pending.later(0, 0, ("play", 0), holder, lambda st, p: asked.append(st) or (7, 8), None)
+    assert pending.values == (7, 8) and asked == [holder] and pending.values == (7, 8) and len(asked) == 1
+    gone = Pending.later(0, 0, ("play", 0), Holder(), lambda st, p: (1,), None)
+    gc.collect()
+    with pytest.raises(RuntimeError) as caught:
+        gone.values
+    assert str(caught.value) == ("the options of a decision whose state is gone: bind the decision to "
+                                 "the state that keeps it (Pending.bound_to)")
