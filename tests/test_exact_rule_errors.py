@@ -226,6 +226,8 @@ SHAPE_MESSAGES = [
      "blue dot does not fit at (2, 0) turned 0: it would reach outside the grid 'floating'"),
     (f'let b = {BAR}\nlet p = first(placements_of(board, [b], [(1, 1)]))\nlog "{{cell_attr(p, (0, 0), \\"pips\\")}}"',
      "red bar laid at (0, 1) turned 0 does not cover (0, 0)"),
+    (f'let b = {BAR}\nfail "{{first(placements_of(board, [b], [(1, 1)]))}} / {{[b][1:]}}"',
+     "red bar at (0, 1) turned 0 / []"),
     ('let pieces = [pick]\nlog "{placements_of(board, pieces, [(0, 0)])}"',
      "none is not a component, so it has no shape"),
     ('let ways = ["orthogonal", "sideways"]\nlog "{neighbours((0, 0), ways[1])}"',

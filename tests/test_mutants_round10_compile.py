@@ -68,3 +68,16 @@ def test_a_grid_sized_by_a_param_below_one_is_refused_at_its_size(tmp_path, valu
     assert caught.value.format().replace(str(path), "g.game") == (
         f"g.game:5:{start + 1}: error: 'size' of zone 'board' needs whole numbers of at least 1, "
         f"but the param 'width' is {shown}\n    {line}\n    {' ' * start}{'^' * len('size width x 2')}")
+
+
+def test_compiled_rules_are_kept_under_the_digest_of_their_source(tmp_path, monkeypatch):
+    """codegen.py cache_file: one file per generated source and Python, named `rules-` and the
+    first 32 hex digits of the SHA-256 of the code generator's version, the Python cache tag
+    and the source (census survivor `digest[:33]`: a file name of another length)."""
+    import hashlib
+    import sys
+    from boardwright.interpreter.compile import codegen
+    monkeypatch.setenv("BOARDWRIGHT_CACHE", str(tmp_path / "cache"))
+    tag = sys.implementation.cache_tag
+    digest = hashlib.sha256((codegen.CODEGEN_VERSION + tag + "x = 1\n").encode()).hexdigest()
+    assert codegen.cache_file("x = 1\n") == tmp_path / "cache" / f"rules-{digest[:32]}.{tag}.bin"
