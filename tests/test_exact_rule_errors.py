@@ -151,6 +151,11 @@ ZONE_MESSAGES = [
     (DEALT, 'let sides = ["rank", "rank", "n", "rank", "rank"][1:]\nmove top(bag) to board at (0, 0)\n'
             'move top(bag) to board at (1, 0)\nlog "{reachable(board, (0, 0), sides, true)}"',
      "spades 3 has no attribute 'n' [E304]"),
+    # none shown as the rules write it
+    (BAG + "var n_none: int = none\nvar seat_none: player = none\n", 'log "{[1, 2][n_none]}"', "index none out of range"),
+    (BAG + "var n_none: int = none\nvar seat_none: player = none\n", 'let v = case n_none { 1: 10 }', "no case for none"),
+    (BAG + "var n_none: int = none\nvar seat_none: player = none\n", 'turn seat_none { log "never" }', "a turn for a player who is not at the table (none)"),
+    (BAG + "var n_none: int = none\nvar seat_none: player = none\n", 'log "{turns_played(seat_none)}"', "turns_played of a player who is not at the table (none)"),
     # interpreter/run/zones.py
     (BAG, "move pick to bag", "cannot move none: not a component"),
     (DEALT, "move top(bag) to board at (0, 0) turned 1", "spades 3 has no shape: it lies in one orientation (turned 0), not 1"),
