@@ -54,6 +54,15 @@ def error(row: int, line: str, part: str, message: str, *rest: str, nth: int = 0
     return "\n".join([at(row, line, part, nth) + message, caret(line, part, nth), *rest])
 
 
+def last_statement_fails(tmp_path, declarations: str, statements: str, message: str, data: str | None = None):
+    """`declarations`, then a play block of `statements` (indented by 2), whose last line stops
+    the game with `message`, shown at that whole line."""
+    body = declarations + "play {\n" + textwrap.indent(statements, "  ") + "\n}\n"
+    row = 4 + body.count("\n") - 2
+    line = "  " + statements.splitlines()[-1]
+    assert shown(tmp_path, body, data=data) == error(row, line, line.strip(), message)
+
+
 def test_a_rule_error_in_a_fn_names_the_fn_the_proc_and_the_play_line_that_called_it(tmp_path):
     """interpreter/run/rule_errors.py _with_callers: innermost first, each caller as FILE:LINE
     (in WHAT); runtime.py _divide: the message. Answer 0 makes n zero."""
@@ -129,10 +138,7 @@ def test_each_rule_error_of_a_statement_is_shown_whole_at_its_statement(tmp_path
     failing statement, a caret as wide as it (the statements are lines 6 on of the file). A
     list of several kinds of values is typed `any`: its items are checked as they are used
     (docs/security.md), each kind named (a bool is a number)."""
-    body = "record R { a: int }\nplay {\n" + textwrap.indent(statements, "  ") + "\n}\n"
-    row = 6 + statements.count("\n")
-    line = "  " + statements.splitlines()[-1]
-    assert shown(tmp_path, body) == error(row, line, line.strip(), message)
+    last_statement_fails(tmp_path, "record R { a: int }\n", statements, message)
 
 
 BAG = "zone bag: stack\nzone hand: stack per player\nzone board: grid size 3 x 2\nvar pick: Card = none\n"
@@ -172,10 +178,7 @@ def test_each_rule_error_of_a_zone_or_a_built_in_is_shown_whole_at_its_statement
         tmp_path, declarations, statements, message):
     """builtins.py, zones.py: each message word for word, naming the zone as the rules write
     it, the component by its label and the cell as the rules write it, at its statement."""
-    body = declarations + "play {\n" + textwrap.indent(statements, "  ") + "\n}\n"
-    row = 4 + body.count("\n") - 2
-    line = "  " + statements.splitlines()[-1]
-    assert shown(tmp_path, body) == error(row, line, line.strip(), message)
+    last_statement_fails(tmp_path, declarations, statements, message)
 
 
 @pytest.mark.parametrize("func, call", [
@@ -245,10 +248,7 @@ def test_each_rule_error_of_a_piece_with_a_shape_is_shown_whole_at_its_statement
     """shaped.py: the piece by its label, the anchor, the orientation (0 when none is given),
     the grid as the rules name it; orientations counted in words (1 orientation, 4 orientations:
     the bar's two halves differ, docs/language.md "Cells with their own data")."""
-    body = BOARD + "play {\n" + textwrap.indent(statements, "  ") + "\n}\n"
-    row = 4 + body.count("\n") - 2
-    line = "  " + statements.splitlines()[-1]
-    assert shown(tmp_path, body, data=PIECES) == error(row, line, line.strip(), message)
+    last_statement_fails(tmp_path, BOARD, statements, message, data=PIECES)
 
 
 def test_an_operator_on_values_of_several_kinds_computes_what_numbers_give(tmp_path):

@@ -12,6 +12,7 @@ from boardwright.interpreter.compile.load import load_game
 from boardwright.interpreter.run import records
 from boardwright.interpreter.run.shaped import Placement
 from conftest import small_game_file
+from test_exact_rule_errors import PIECES
 
 
 def test_a_record_read_back_with_other_fields_is_refused_in_words():
@@ -30,18 +31,6 @@ def test_a_placement_shows_its_piece_anchor_and_orientation():
     assert repr(Placement(3, (1, 2), 1, ((1, 2), (1, 3)))) == "Placement(piece=3, at=(1, 2), turn=1)"
 
 
-DATA = """\
-provenance: test data
-enums:
-  Colour: [red, blue]
-components:
-  Piece:
-    label: "{colour} {name}"
-    attributes: {colour: Colour, name: str}
-    items:
-      - {colour: red, name: bar, shape: "##"}
-      - {colour: blue, name: dot, shape: "#"}
-"""
 
 
 def test_an_owners_frontier_follows_a_piece_laid_over_another_on_a_stacked_grid(tmp_path):
@@ -73,8 +62,8 @@ def test_an_owners_frontier_follows_a_piece_laid_over_another_on_a_stacked_grid(
           choose x from [1, 2] by 0
         }
         """)
-    (tmp_path / "pieces.yaml").write_text(DATA)
-    game = load_game(small_game_file(tmp_path, rules, DATA).with_name("g.game"))
+    (tmp_path / "pieces.yaml").write_text(PIECES)
+    game = load_game(small_game_file(tmp_path, rules, PIECES).with_name("g.game"))
     st = game.new_state(2, seed=1)
     assert st.vars["before"] == [(1, -1), (0, 0), (2, 0), (1, 1)]
     round_the_bar = [(1, -1), (2, -1), (0, 0), (3, 0), (1, 1), (2, 1)]
