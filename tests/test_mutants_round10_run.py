@@ -90,3 +90,26 @@ def test_the_options_of_a_decision_whose_state_is_gone_are_refused_in_words():
         gone.values
     assert str(caught.value) == ("the options of a decision whose state is gone: bind the decision to "
                                  "the state that keeps it (Pending.bound_to)")
+
+
+def test_a_component_without_a_shape_is_placed_on_the_one_cell_it_covers(tmp_path):
+    """shaped.py _placements: a component without a shape is one cell in one orientation, so its
+    placements covering the targets are the target cells that are free, anchored there (census
+    seed 1003's survivor `((1,),)`: its anchor one cell off the cell it covers). A 3 x 2 board
+    of cards, (1, 0) taken: of the targets (1, 0), (2, 0), (0, 1), the free ones, row by row."""
+    from conftest import small_body_file
+    game = load_game(small_body_file(tmp_path, """\
+        zone bag: stack
+        zone board: grid size 3 x 2
+        var found: list of placement = []
+        setup { for c in components(Card) { move c to bag } }
+        play {
+          move top(bag) to board at (1, 0)
+          found = placements_of(board, [top(bag)], [(1, 0), (2, 0), (0, 1)])
+          choose x from [1, 2] by 0
+        }
+        """))
+    st = game.new_state(2, seed=1)
+    card = st.zones["bag"][-1]
+    assert [(p.piece, p.at, p.turn, p.cells) for p in st.vars["found"]] == [
+        (card, (2, 0), 0, ((2, 0),)), (card, (0, 1), 0, ((0, 1),))]
