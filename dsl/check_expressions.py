@@ -204,8 +204,8 @@ class ExpressionChecks:
         if func in ("groups", "linked_groups"):
             names.update(getattr(kind, "cell_attributes", {}))
         texts = list(arg.items) if isinstance(arg, ast.ListLit) else [arg]
-        if func == "reachable" and isinstance(arg, ast.ListLit) and len(texts) != 4:
-            self.error(arg.span, f"reachable needs 4 side attributes (north, east, south, west), got {len(texts)}")
+        if func in ("reachable", "linked_groups") and isinstance(arg, ast.ListLit) and len(texts) != 4:
+            self.error(arg.span, f"{func} needs 4 side attributes (north, east, south, west), got {len(texts)}")
         for text in texts:
             if isinstance(text, ast.Text) and len(text.parts) == 1 and isinstance(text.parts[0], str) \
                     and text.parts[0] not in names:

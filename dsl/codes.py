@@ -25,7 +25,7 @@ CODES = [
     Code("E102", "unexpected-end", r"^unexpected end of file", "the file ends inside a declaration, often an unclosed bracket"),
     Code("E103", "unexpected-character", r"^unexpected character", "a character that no token begins with (e.g. a single quote)"),
     Code("E104", "bad-placeholder", r"^in placeholder:", "a `{...}` placeholder in a string is not an expression"),
-    Code("E105", "unexpected-token", r"^unexpected ", "a token the grammar does not allow here"),
+    Code("E105", "unexpected-token", r"^unexpected (?!error while)", "a token the grammar does not allow here"),
     Code("E106", "invalid-escape", r"^invalid escape", "a string escape other than \\\" \\\\ \\n \\t"),
     Code("E107", "too-deep", r"nest too deeply", "expressions or blocks nested more than 100 levels"),
     Code("E109", "number-too-long", r"^a number of [\d,]+ digits", "a number of more than 1,000 digits in a rule or data file"),
@@ -75,7 +75,7 @@ CODES = [
     Code("E603", "unknown-zone-option", r"^unknown option", "a zone option the zone kind does not have"),
     Code("E604", "zone-option-value", r"^option '\w+' takes|is not an int param", "a zone option with the wrong values"),
     Code("E605", "zone-options-conflict", r"has one visibility|either a fixed 'size'|blocked cells need", "zone options that exclude each other"),
-    Code("E606", "bad-adjacency", r"^unknown adjacency|^reachable needs", "an adjacency or side list a grid function does not know"),
+    Code("E606", "bad-adjacency", r"^unknown adjacency|^(reachable|linked_groups) needs", "an adjacency or side list a grid function does not know"),
     # -- data files
     Code("E701", "data-missing", r"^data file '.*' not found", "a `data` line naming a file that does not exist"),
     Code("E702", "data-yaml", r"^invalid YAML|nests more than|aliases repeat|alias is used inside|^the data file is|^cannot read data file", "a data file that is not readable YAML"),

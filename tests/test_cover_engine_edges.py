@@ -87,7 +87,7 @@ def test_moving_nothing_is_refused(tmp_path):
         zone bag: pile
         play { move top_at(board, (0, 0)) to bag }
         """)
-    assert message == "cannot move None: not a component"
+    assert message == "cannot move none: not a component"
 
 
 def test_a_move_to_a_grid_at_no_cell_is_refused(tmp_path):

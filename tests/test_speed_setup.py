@@ -341,7 +341,7 @@ def test_top_reads_the_last_card_and_names_an_empty_zone(tmp_path):
     with pytest.raises(RuleError) as info:
         game.new_state(2)
     diag = info.value.diagnostics[0]
-    assert diag.message == "top of the empty zone 'hand/1'" and diag.span.line == 15
+    assert diag.message == "top of the empty zone 'hand[1]'" and diag.span.line == 15
     st = game.setup_state(2)
     st.frames.append(["play", 0, [None] * game.code_sizes["play"]])
     with pytest.raises(RuleError):

@@ -6,7 +6,7 @@ arguments. A `Problem` raised here becomes a rule error at the calling expressio
 from __future__ import annotations
 
 from .indexes import DIRECTIONS, grid_index, row_major, windows_through
-from .limits import Problem, bounded_range, bounded_text, elements  # noqa: F401 (Problem: re-exported)
+from .limits import Problem, bounded_range, bounded_text, elements, shown, zone_named  # noqa: F401 (Problem: re-exported)
 from .rng import shuffle_in_place
 from .shaped import SHAPE_IMPLEMENTATIONS, adjacency_steps, cell_value
 
@@ -127,7 +127,7 @@ def _occupied(rt, st, key):
 def _top(rt, st, key):
     zone = st.zones[key]
     if not zone:
-        raise Problem(f"top of the empty zone '{key}'")
+        raise Problem(f"top of the empty zone '{zone_named(key)}'")
     return zone[-1]
 
 
@@ -236,7 +236,7 @@ def _minus(rt, st, items, removed):
 
 def _turns_played(rt, st, p):
     if p is None or not 0 <= p < st.players:
-        raise Problem(f"turns_played of a player who is not at the table ({p})")
+        raise Problem(f"turns_played of a player who is not at the table ({shown(p)})")
     return st.turns[p]
 
 

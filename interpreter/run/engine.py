@@ -333,7 +333,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
 
     @staticmethod
     def _loop_error(span) -> RuleError:
-        return RuleError(Diagnostic(span, f"no decision after {STEP_LIMIT} steps: the rules seem to loop forever",
+        return RuleError(Diagnostic(span, f"no decision after {STEP_LIMIT:,} steps: the rules seem to loop forever",
                                     "check that every loop moves towards its end"))
 
     # ------------------------------------------------------------------ results

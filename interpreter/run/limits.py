@@ -16,6 +16,18 @@ class Problem(Exception):
     """A rule asked for something impossible (top of an empty stack, first of [], a list past
     its limit); the engine reports it at the rule line."""
 
+
+def shown(value) -> str:
+    """A value in a message as the rules write it: `none`, `true`, `false`; others as Python
+    shows them (a number, a cell `(0, 1)`, a text in quotes)."""
+    return "none" if value is None else "true" if value is True else "false" if value is False else repr(value)
+
+
+def zone_named(key: str) -> str:
+    """A zone's key as the rules write the zone in a message: `hand[1]` for the key `hand/1`."""
+    name, _, seat = key.partition("/")
+    return f"{name}[{seat}]" if seat else name
+
 MAX_ELEMENTS = 1_000_000        # items of one list or range, characters of one text
 MAX_INT_DIGITS = 1_000          # digits of an integer a product may make
 MAX_WORK = 5_000_000            # items built or visited between two decisions

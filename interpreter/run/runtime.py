@@ -12,6 +12,7 @@ from itertools import filterfalse
 
 from . import limits, records, shaped
 from .builtins import IMPLEMENTATIONS, Problem, fits
+from .limits import shown
 from .indexes import grid_index
 from .rng import shuffle_in_place
 from .state import Pending, record_ending
@@ -31,12 +32,12 @@ def _none_attribute(attr: str):
 
 
 def _bad_index(i):
-    raise Problem(f"index {i} out of range")
+    raise Problem(f"index {shown(i)} out of range")
 
 
 def _index(items, i):
     if i is None or i < 0:
-        raise Problem(f"index {i} out of range")
+        raise Problem(f"index {shown(i)} out of range")
     return items[i]
 
 
@@ -77,16 +78,16 @@ def _kind(value) -> str:
 
 
 def _no_case(value):
-    raise Problem(f"no case for {value!r}")
+    raise Problem(f"no case for {shown(value)}")
 
 
 def _bad_assignment(i, name: str):
-    raise Problem(f"index {i} out of range for '{name}'")
+    raise Problem(f"index {shown(i)} out of range for '{name}'")
 
 
 def _begin_turn(st, p) -> None:
     if p is None or not 0 <= p < st.players:
-        raise Problem(f"a turn for a player who is not at the table ({p})")
+        raise Problem(f"a turn for a player who is not at the table ({shown(p)})")
     st.current = p
     st.turns[p] += 1
     st.memo.clear()
@@ -96,7 +97,7 @@ def _begin_turn_keeping(st, p) -> None:
     """`_begin_turn` for rules whose memoised fns never read `current` nor `turns_played`:
     what they worked out still holds, st.memo is kept."""
     if p is None or not 0 <= p < st.players:
-        raise Problem(f"a turn for a player who is not at the table ({p})")
+        raise Problem(f"a turn for a player who is not at the table ({shown(p)})")
     st.current = p
     st.turns[p] += 1
 

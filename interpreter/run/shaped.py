@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from .indexes import ADJACENT, grid_index, with_bits
-from .limits import Problem, charge
+from .limits import Problem, charge, shown, zone_named
 
 
 class Placement(tuple):
@@ -39,7 +39,7 @@ class Placement(tuple):
 def orientations_of(rt, c) -> tuple:
     """The orientations of component c: a shapeless component is one cell, one orientation."""
     if c is None or type(c) is not int or not 0 <= c < rt.component_count:
-        raise Problem(f"{c!r} is not a component, so it has no shape")
+        raise Problem(f"{shown(c)} is not a component, so it has no shape")
     return rt.orientations[c] or (((0, 0),),)
 
 
@@ -53,7 +53,7 @@ def covered(rt, c, at, turn) -> tuple:
     shapes = orientations_of(rt, c)
     if type(turn) is not int or not 0 <= turn < len(shapes):
         raise Problem(f"{rt.labels[c]} has {len(shapes)} orientation{'s' if len(shapes) != 1 else ''} "
-                      f"(0 to {len(shapes) - 1}), not {turn!r}")
+                      f"(0 to {len(shapes) - 1}), not {shown(turn)}")
     x, y = at
     found = tuple([(x + dx, y + dy) for dx, dy in shapes[turn]])
     if type(at) is tuple and len(rt.covered_cells) < 100_000:
@@ -90,11 +90,11 @@ def place(rt, st, c: int, key: str, at, turn) -> tuple:
     if not rt.grid_shape(key, st).stacked:
         taken = [cell for cell in cells if cell in grid and grid[cell] != [c]]
         if taken:
-            raise Problem(f"{rt.labels[c]} does not fit at {at}: cell {taken[0]} of '{key}' is occupied "
+            raise Problem(f"{rt.labels[c]} does not fit at {at}: cell {taken[0]} of '{zone_named(key)}' is occupied "
                           f"and the grid is not 'stacked'")
     if not shape_fits(rt, st, key, cells):
         raise Problem(f"{rt.labels[c]} does not fit at {at} turned {turn or 0}: "
-                      f"it would reach outside the grid '{key}'")
+                      f"it would reach outside the grid '{zone_named(key)}'")
     return cells
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .builtins import Problem, fits
+from .limits import shown, zone_named
 from .indexes import on_remove
 from .shaped import lay, lift, place
 from .state import State
@@ -72,20 +73,20 @@ class Zones:
 
     def move(self, st: State, c, key: str, cell, bottom: bool, turn=None) -> None:
         if type(c) is not int or not 0 <= c < self.component_count:
-            raise Problem(f"cannot move {c!r}: not a component")
+            raise Problem(f"cannot move {shown(c)}: not a component")
         zones = st.zones
         dest = zones[key]
         if type(dest) is not list:      # refuse a bad cell before anything changes
             if cell is None:
-                raise Problem(f"a move to the grid '{key}' needs a cell")
+                raise Problem(f"a move to the grid '{zone_named(key)}' needs a cell")
             if self.orientations[c] is not None:
                 return self._move_shaped(st, c, key, cell, turn)
             if turn:
-                raise Problem(f"{self.labels[c]} has no shape: it lies in one orientation (turned 0), not {turn!r}")
+                raise Problem(f"{self.labels[c]} has no shape: it lies in one orientation (turned 0), not {shown(turn)}")
             if cell in dest and not self.grid_shape(key, st).stacked:
-                raise Problem(f"cell {cell} of '{key}' is occupied and the grid is not 'stacked'")
+                raise Problem(f"cell {cell} of '{zone_named(key)}' is occupied and the grid is not 'stacked'")
             if not fits(self, st, key, cell):
-                raise Problem(f"cell {cell} is outside the grid '{key}'")
+                raise Problem(f"cell {cell} is outside the grid '{zone_named(key)}'")
         loc = st.loc
         where = loc[c]
         okey, ocell = where[0], where[1]
