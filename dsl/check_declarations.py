@@ -91,8 +91,11 @@ class DeclarationChecks:
                            + (want.get(option.name) or "no value"))
             for value in dict.fromkeys(option.values):
                 if isinstance(value, str) and self.param_types.get(value) not in (INT, ANY):
+                    known = value in self.param_types
                     self.error(option.span, f"'{value}' in option '{option.name}' is not an int param",
-                               did_you_mean(value, self.spec.params) or "a zone's shape takes whole numbers or int params")
+                               (not known and did_you_mean(value, self.spec.params)) or
+                               (f"'{value}' is a {self.param_types[value]} param; " if known else "")
+                               + "a zone's shape takes whole numbers or int params")
         names = {o.name for o in decl.options}
         if "extent" in names and "size" in names:
             self.error(decl.span, "a grid has either a fixed 'size' or a floating 'extent', not both")
