@@ -1,0 +1,324 @@
+"""The language's diagnostics printed whole, compared with `==` (issue 26, round 10).
+
+Messages checked with `in` let a mutant that pads or drops a word survive; here every
+message, hint, quoted line and caret of the data file's YAML checks, the schema words, the
+bot settings and the rendering of a diagnostic is written out in full, by hand, from the input
+(what the file says, where the bad value stands) and the rules of docs/diagnostics.md. The
+checker's messages are pinned by the golden cases (tests/golden/*_messages.game); this file
+holds those a rule file cannot reach in bulk (a data file stops at its first bad phase) and
+the number limits at their edges.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from boardwright.dsl.bot_settings import bot_declaration_problem, parse_bot_settings
+from boardwright.dsl.data import load_data
+from boardwright.dsl.errors import (DataError, Diagnostic, Span, UsageError, clipped, did_you_mean,
+                                    listing)
+from boardwright.dsl.schema_words import json_position, one_of_message, place, schema_message, shown
+
+
+def _data_error(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "d.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_data(path)
+    return info.value.format().replace(str(path), "D")
+
+
+# ------------------------------------------------------------------ the data file's phases
+DATA_CASES = {
+    "empty": ("", "D:1:1: error: the data file is empty [E702]\n"
+                  "    hint: a data file needs 'provenance' and 'components'"),
+    "key twice": ("provenance: x\nprovenance: y\ncomponents: {}\n",
+                  "D:2:1: error: the key 'provenance' is given twice [E703]\n"
+                  "    provenance: y\n"
+                  "    ^^^^^^^^^^\n"
+                  "    hint: first given at line 1"),
+    "key not a name": ("provenance: x\n1: y\n",
+                       "D:2:1: error: the key '1' is not a name [E703]\n"
+                       "    1: y\n"
+                       "    ^\n"
+                       "    hint: quote it to make it a name"),
+    "alias in itself": ("a: &x [*x]\n",
+                        "D:1:4: error: an alias is used inside the value it names [E702]\n"
+                        "    a: &x [*x]\n"
+                        "       ^^^^^^^\n"
+                        "    hint: a value cannot contain itself"),
+    "surrogate": ('provenance: "\\ud835"\n',
+                  "D:1:13: error: '\\ud835' is half of a UTF-16 surrogate pair, not a character [E702]\n"
+                  '    provenance: "\\ud835"\n'
+                  "                ^^^^^^^^\n"
+                  "    hint: write the character itself, or '\\U' and its 8 hex digits"),
+    "schema, a wrong type": ("provenance: x\ncomponents: 3\n",
+                             "D:2:13: error: 'components' must be a mapping (key: value lines), not 3 [E703]\n"
+                             "    components: 3\n"
+                             "                ^"),
+}
+
+
+@pytest.mark.parametrize("name", DATA_CASES)
+def test_each_phase_of_a_data_file_says_what_is_wrong_exactly(name, tmp_path):
+    text, expected = DATA_CASES[name]
+    assert _data_error(tmp_path, text) == expected
+
+
+def test_yaml_nested_past_the_limit_is_refused_at_the_first_level_too_deep(tmp_path):
+    # 100 levels are allowed (MAX_YAML_DEPTH); the 101st list opens at column 101.
+    ok = "a: " + "[" * 99 + "]" * 99 + "\n"          # the mapping and 99 lists: 100 levels
+    (tmp_path / "ok.yaml").write_text(ok)
+    with pytest.raises(DataError) as info:
+        load_data(tmp_path / "ok.yaml")
+    assert "nests" not in info.value.format()
+    deep = "[" * 101 + "]" * 101 + "\n"
+    assert _data_error(tmp_path, deep) == ("D:1:101: error: the YAML nests more than 100 levels deep [E702]\n"
+                                           "    " + deep.rstrip("\n") + "\n"
+                                           "    " + " " * 100 + "^")
+
+
+def test_aliases_past_a_million_values_are_refused_with_the_hint(tmp_path):
+    # Each level repeats the one before 10 times: level k holds 1 + 10 * size(k-1) nodes.
+    lines, size = ["a0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"], 11
+    level = 0
+    while size <= 1_000_000:
+        level += 1
+        lines.append(f"a{level}: &a{level} [" + ", ".join([f"*a{level - 1}"] * 10) + "]")
+        size = 1 + 10 * size
+    text = "\n".join(lines) + "\n"
+    last = lines[-1]
+    column = last.index("&") + 1           # a node with an anchor begins at its anchor
+    assert _data_error(tmp_path, text) == (
+        f"D:{len(lines)}:{column}: error: aliases repeat this value into more than 1000000 values [E702]\n"
+        f"    {last}\n"
+        f"    {' ' * (column - 1)}{'^' * (len(last) - column + 1)}\n"
+        "    hint: write the values out, or use 'copies'")
+
+
+def test_a_yaml_syntax_error_names_the_context_and_where_it_began(tmp_path):
+    text = "provenance: x\ncomponents: {a: [1, 2}\n"
+    assert _data_error(tmp_path, text) == ("D:2:22: error: invalid YAML: expected ',' or ']', but got '}' [E702]\n"
+                                           "    components: {a: [1, 2}\n"
+                                           "                         ^\n"
+                                           "    hint: while parsing a flow sequence at line 2, column 17")
+
+
+# ------------------------------------------------------------------ schema words
+def _first_error(schema: dict, instance):
+    return next(iter(jsonschema.Draft202012Validator(schema).iter_errors(instance)))
+
+
+def _under(key: str, schema: dict) -> dict:
+    return {"type": "object", "properties": {key: schema}}
+
+
+SCHEMA_CASES = [
+    # (schema, instance, where, message)
+    (_under("l", {"minItems": 1}), {"l": []}, ["l"], "'l' must have at least 1 item, not 0"),
+    (_under("s", {"minLength": 2}), {"s": "a"}, ["s"], "'s' must be at least 2 characters long"),
+    (_under("s", {"minLength": 1}), {"s": ""}, ["s"], "'s' must be at least 1 character long"),
+    (_under("s", {"maxLength": 3}), {"s": "abcd"}, ["s"], "'s' must be at most 3 characters long"),
+    (_under("m", {"minProperties": 1}), {"m": {}}, ["m"], "'m' must have at least 1 key"),
+    (_under("m", {"maxProperties": 2}), {"m": {"a": 1, "b": 2, "c": 3}}, ["m"], "'m' must have at most 2 keys"),
+    (_under("c", {"const": "x"}), {"c": "y"}, ["c"], "'c' must be `x`, not `y`"),
+    (_under("p", {"pattern": "^[a-z]+$", "patternErrorMessage": "a lower-case name"}), {"p": "A1"}, ["p"],
+     "'p': a lower-case name, got `A1`"),
+    (_under("t", {"type": "integer", "errorMessage": "a seat number"}), {"t": "x"}, ["t"],
+     "'t': a seat number, got `x`"),
+    (_under("t", {"type": ["string", "boolean"]}), {"t": 3}, ["t"], "'t' must be a text or true or false, not 3"),
+    ({"type": "object"}, None, [], "the file is empty: it must be a mapping (key: value lines)"),
+    ({"type": "array"}, "x", [], "this value must be a list, not 'x'"),
+    ({"type": "object", "required": ["a", "b"]}, {"a": 1}, [], "the file needs the key 'b'"),
+    (_under("m", {"type": "object", "required": ["k"]}), {"m": {}}, ["m"], "'m' needs the key 'k'"),
+    (_under("l", {"type": "array", "items": {"type": "integer"}}), {"l": [1, "x"]}, ["l", 1],
+     "item 2 of 'l' must be a whole number, not 'x'"),
+    ({"type": "array", "items": {"type": "integer"}}, ["x"], [0], "item 1 must be a whole number, not 'x'"),
+    (_under("l", {"type": "array", "items": _under("k", {"type": "null"})}), {"l": [{"k": 1}]}, ["l", 0, "k"],
+     "'k' of item 1 of 'l' must be none (null), not 1"),
+    (_under("n", {"type": "number", "multipleOf": 2}), {"n": 3}, ["n"], "'n': 3 is not a multiple of 2"),
+    (_under("n", {"multipleOf": 2, "errorMessage": "an even number"}), {"n": 3}, ["n"],
+     "'n': an even number, got `3`"),
+]
+
+
+@pytest.mark.parametrize("schema, instance, where, message", SCHEMA_CASES,
+                         ids=[c[3][:40] for c in SCHEMA_CASES])
+def test_every_schema_word_exactly(schema, instance, where, message):
+    assert schema_message(_first_error(schema, instance)) == (where, message, "")
+
+
+def test_an_unknown_key_lists_the_keys_and_suggests_the_nearest():
+    schema = {"type": "object", "properties": {"moves": {}, "seed": {}}, "additionalProperties": False}
+    assert schema_message(_first_error(schema, {"moevs": 1})) == (
+        ["moevs"], "unknown key 'moevs'; keys: moves, seed", "did you mean 'moves'?")
+    inner = _under("run", schema)
+    assert schema_message(_first_error(inner, {"run": {"zzz": 1}})) == (
+        ["run", "zzz"], "unknown key 'zzz' in run; keys: moves, seed", "")
+
+
+def test_a_value_of_none_of_several_types_names_the_types():
+    schema = _under("v", {"oneOf": [{"type": "integer"}, {"type": "string"}]})
+    assert one_of_message(_first_error(schema, {"v": [1]})) == (["v"], "'v' must be a whole number or a text, "
+                                                                "not `[1]`", "")
+    deeper = _under("v", {"oneOf": [{"type": "integer"}, {"type": "object", "required": ["k"]}]})
+    assert one_of_message(_first_error(deeper, {"v": {}})) == (["v"], "'v' needs the key 'k'", "")
+
+
+def test_a_long_value_is_cut_at_sixty_characters():
+    assert shown("a" * 60) == "`" + "a" * 60 + "`"
+    assert shown("a" * 61) == "`" + "a" * 60 + "...`"
+    assert shown([1, "é"]) == '`[1, "é"]`'
+    assert shown({1, 2}) == "`{1, 2}`"
+    long = "x" * 70
+    assert schema_message(_first_error({"type": "integer"}, long)) == (
+        [], "this value must be a whole number, not '" + "x" * 59 + "...", "")
+
+
+def test_place_names_where_a_value_is():
+    assert place([]) == "this value"
+    assert place(["moves"]) == "'moves'"
+    assert place(["moves", 2]) == "item 3 of 'moves'"
+    assert place([0]) == "item 1"
+    assert place(["moves", 0, "seat"]) == "'seat' of item 1 of 'moves'"
+    assert place(["a", "b"]) == "'b'"
+
+
+def test_json_position_finds_values_and_keys():
+    text = '{"a": 1,\n "b": [10, 20,\n  30]}'
+    assert json_position(text, []) == (1, 1)
+    assert json_position(text, ["a"]) == (1, 7)
+    assert json_position(text, ["b"]) == (2, 7)
+    assert json_position(text, ["b"], key=True) == (2, 2)
+    assert json_position(text, ["b", 1]) == (2, 12)
+    assert json_position(text, ["b", 2]) == (3, 3)
+    assert json_position(text, ["b", 3]) == (2, 7)      # past the end: the list itself
+    assert json_position(text, ["c"]) == (1, 1)         # no such key: the object
+    assert json_position("  [1]", [0]) == (1, 4)
+
+
+# ------------------------------------------------------------------ bot settings
+BOT_CASES = {
+    ("nobot", ""): ("unknown bot 'nobot'", "bots: random, greedy, mcts"),
+    ("mcst", ""): ("unknown bot 'mcst'", "did you mean 'mcts'?"),
+    ("random", "depth=2"): ("bad bot setting 'depth=2' for random; random takes no settings",
+                            "random takes no settings: leave the quotes empty"),
+    ("greedy", "lookahead=x"): ("bad bot setting 'lookahead=x': 'x' is not a number",
+                                'settings are written as on the command line, e.g. bot greedy "lookahead=200"'),
+    ("greedy", "lookahead=1.5"): ("bad bot setting 'lookahead=1.5': must be a whole number",
+                                  'settings are written as on the command line, e.g. bot greedy "lookahead=200"'),
+    ("greedy", "lookahead=inf"): ("bad bot setting 'lookahead=inf': must be a finite number",
+                                  'settings are written as on the command line, e.g. bot greedy "lookahead=200"'),
+    ("greedy", "lookahead=1000001"): ("bad bot setting 'lookahead=1000001': at most 1,000,000",
+                                      'settings are written as on the command line, e.g. bot greedy '
+                                      '"lookahead=200"'),
+    ("greedy", "lookahead"): ("bad bot setting 'lookahead' for greedy; settings: lookahead=N",
+                              'settings are written as on the command line, e.g. bot greedy "lookahead=200"'),
+    ("mcts", "seconds=0"): ("bad bot setting 'seconds=0': must be positive",
+                            'settings are written as on the command line, e.g. bot mcts "iterations=400:depth=0"'),
+}
+
+
+@pytest.mark.parametrize("bot, text", BOT_CASES, ids=[f"{b}:{t}" for b, t in BOT_CASES])
+def test_every_bot_declaration_problem_exactly(bot, text):
+    assert bot_declaration_problem(bot, text) == BOT_CASES[(bot, text)]
+
+
+def test_bot_setting_limits_at_their_edges():
+    assert parse_bot_settings("greedy", ["lookahead=1000000"]) == {"lookahead": 1_000_000}
+    assert parse_bot_settings("mcts", ["exploration=0", "trees=64", "seconds=3600"]) == {
+        "exploration": 0.0, "trees": 64, "seconds": 3600.0}
+    for setting, message in [("trees=65", "bad bot setting 'trees=65': at most 64"),
+                             ("seconds=3601", "bad bot setting 'seconds=3601': at most 3,600"),
+                             ("trees=0", "bad bot setting 'trees=0': must be positive"),
+                             ("depth=-1", "bad bot setting 'depth=-1': must be at least 0")]:
+        with pytest.raises(UsageError) as info:
+            parse_bot_settings("mcts", [setting])
+        assert str(info.value) == message
+    # A value of more than 20 characters is not parsed (it counts as infinite); values and
+    # settings are quoted back cut to 40 and 60 characters.
+    twenty = "1" * 20
+    with pytest.raises(UsageError) as info:
+        parse_bot_settings("greedy", ["lookahead=" + twenty])
+    assert str(info.value) == f"bad bot setting 'lookahead={twenty}': at most 1,000,000"
+    with pytest.raises(UsageError) as info:
+        parse_bot_settings("greedy", ["lookahead=" + "1" * 21])
+    assert str(info.value) == f"bad bot setting 'lookahead={'1' * 21}': must be a finite number"
+    with pytest.raises(UsageError) as info:
+        parse_bot_settings("greedy", ["lookahead=" + "y" * 50])
+    assert str(info.value) == f"bad bot setting 'lookahead={'y' * 40}': must be a finite number"
+    with pytest.raises(UsageError) as info:
+        parse_bot_settings("greedy", ["lookahead=" + "y" * 15])
+    assert str(info.value) == f"bad bot setting 'lookahead={'y' * 15}': {'y' * 15!r} is not a number"
+    with pytest.raises(UsageError) as info:
+        parse_bot_settings("random", ["z" * 70])
+    assert str(info.value) == f"bad bot setting '{'z' * 60}' for random; random takes no settings"
+
+
+# ------------------------------------------------------------------ rendering a diagnostic
+def test_a_diagnostic_renders_its_line_caret_callers_and_hint():
+    source = "line one\n\tplay {\nlast"
+    d = Diagnostic(Span("f.game", 2, 2, 2, 6), "unknown name 'play'", "did you mean 'plays'?",
+                   called_from=("f.game:9 (in fn a)", "f.game:12 (in play)"))
+    assert d.format(source) == ("f.game:2:2: error: unknown name 'play' [E301]\n"
+                                "     play {\n"
+                                "     ^^^^\n"
+                                "    called from f.game:9 (in fn a)\n"
+                                "    called from f.game:12 (in play)\n"
+                                "    hint: did you mean 'plays'?")
+    # A span over several lines, or an empty one, is marked by one caret; line 0 quotes nothing.
+    assert Diagnostic(Span("f", 3, 2, 4, 1), "x", severity="note").format(source) == \
+        "f:3:2: note: x\n    last\n     ^"
+    assert Diagnostic(Span("f", 3, 3, 3, 3), "x", severity="note").format(source) == \
+        "f:3:3: note: x\n    last\n      ^"
+    assert Diagnostic(Span("f", 0, 0, 0, 0), "x", severity="warning", code="W999").format(source) == \
+        "f:0:0: warning: x [W999]"
+    assert Diagnostic(Span("f", 4, 1, 4, 2), "x", severity="note").format(source) == "f:4:1: note: x"
+    assert d.as_json() == {"file": "f.game", "line": 2, "column": 2, "end_line": 2, "end_column": 6,
+                           "severity": "error", "code": "E301", "message": "unknown name 'play'",
+                           "hint": "did you mean 'plays'?",
+                           "called_from": ["f.game:9 (in fn a)", "f.game:12 (in play)"]}
+    assert "called_from" not in Diagnostic(Span("f", 1, 1, 1, 2), "x").as_json()
+
+
+def test_listing_clipping_and_did_you_mean_at_their_edges():
+    assert listing(range(20)) == ", ".join(map(str, range(20)))
+    assert listing(range(21)) == ", ".join(map(str, range(20))) + ", ... (1 more)"
+    assert listing(range(1021)) == ", ".join(map(str, range(20))) + ", ... (1,001 more)"
+    assert clipped("a" * 200) == "a" * 200
+    assert clipped("a" * 1201) == "a" * 200 + "... (1,201 characters)"
+    assert did_you_mean("colr", ["colour", "value"]) == "did you mean 'colour'?"
+    assert did_you_mean("qqqq", ["colour", "value"]) == ""
+    # difflib's cut-off is 0.6: 'abcd' against 'abxy' is 2 * 2 / 8 = 0.5, against 'abcx' 0.75.
+    assert did_you_mean("abcd", ["abxy"]) == ""
+    assert did_you_mean("abcd", ["abxy", "abcx"]) == "did you mean 'abcx'?"
+    # Among more than 5,000 names, those that begin most alike are compared.
+    many = [f"n{i:05d}" for i in range(6000)] + ["target"]
+    assert did_you_mean("targte", many) == "did you mean 'target'?"
+
+
+def test_a_file_that_is_not_a_regular_file_or_not_utf8_is_named(tmp_path):
+    folder = tmp_path / "d.yaml"
+    folder.mkdir()
+    with pytest.raises(DataError) as info:
+        load_data(folder)
+    assert info.value.format() == f"error: cannot read data file {folder}: Is a directory"
+    fifo = tmp_path / "f.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(DataError) as info:
+        load_data(fifo)
+    assert info.value.format() == f"error: cannot read data file {fifo}: not a regular file"
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(b"provenance: x\ncomponents: \xff\n")
+    with pytest.raises(DataError) as info:
+        load_data(bad)
+    assert info.value.format().replace(str(bad), "D") == (
+        "D:2:13: error: the data file is not UTF-8 text: byte 0xff invalid start byte [E702]\n"
+        "    components: \ufffd\n"
+        "                ^\n"
+        "    hint: save the file as UTF-8")
+    assert json.loads(json.dumps(Diagnostic(Span("f", 1, 1, 1, 2), "x").as_json()))["code"] == ""
