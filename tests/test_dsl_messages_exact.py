@@ -322,3 +322,81 @@ def test_a_file_that_is_not_a_regular_file_or_not_utf8_is_named(tmp_path):
         "                ^\n"
         "    hint: save the file as UTF-8")
     assert json.loads(json.dumps(Diagnostic(Span("f", 1, 1, 1, 2), "x").as_json()))["code"] == ""
+
+
+# ------------------------------------------------------------------ syntax errors
+def _syntax_error(text: str) -> str:
+    from boardwright.dsl.errors import RuleFileError
+    from boardwright.dsl.parser import parse_text
+    with pytest.raises(RuleFileError) as info:
+        parse_text(text, "g.game")
+    return "\n".join(d.format(text) for d in info.value.diagnostics)
+
+
+HEAD = 'game "G"\nplayers 2\n'
+SYNTAX_CASES = {
+    "a double quote left open": (HEAD + 'play { log "open }\n',
+                                 "g.game:3:12: error: unexpected character '\"' [E103]\n"
+                                 '    play { log "open }\n'
+                                 "               ^\n"
+                                 "    hint: a string ends on the line it begins"),
+    "&": (HEAD + "fn f() -> bool = true & false\n",
+          "g.game:3:23: error: unexpected character '&' [E103]\n"
+          "    fn f() -> bool = true & false\n"
+          "                          ^\n"
+          "    hint: write 'and'"),
+    "|": (HEAD + "fn f() -> bool = true | false\n",
+          "g.game:3:23: error: unexpected character '|' [E103]\n"
+          "    fn f() -> bool = true | false\n"
+          "                          ^\n"
+          "    hint: write 'or'"),
+    ";": (HEAD + "play { finish; }\n",
+          "g.game:3:14: error: unexpected character ';' [E103]\n"
+          "    play { finish; }\n"
+          "                 ^\n"
+          "    hint: statements end at the end of the line; no ';' is needed"),
+    "! alone": (HEAD + "fn f() -> bool = !true\n",
+                "g.game:3:18: error: unexpected character '!' [E103]\n"
+                "    fn f() -> bool = !true\n"
+                "                     ^\n"
+                "    hint: write 'not' for negation ('!=' is 'not equal')"),
+    "a character with no hint": (HEAD + "fn f() -> int = 1 @ 2\n",
+                                 "g.game:3:19: error: unexpected character '@' [E103]\n"
+                                 "    fn f() -> int = 1 @ 2\n"
+                                 "                      ^"),
+    "the end of the file, nothing open": (HEAD + "fn f() -> int =",
+                                          "g.game:3:16: error: unexpected end of file; expected an expression [E102]\n"
+                                          "    fn f() -> int =\n"
+                                          "                   ^"),
+    "a ')' missing before a declaration": (HEAD + "fn f() -> int = max(1, 2\nzone bag: stack\n",
+                                           "g.game:4:1: error: unexpected 'zone'; expected ')' or ',' [E105]\n"
+                                           "    zone bag: stack\n"
+                                           "    ^^^^\n"
+                                           "    hint: is a ')' missing? the '(' at line 3, column 20 is never closed"),
+    "a bracket closing nothing": (HEAD + "play { finish }\n)\n",
+                                  "g.game:4:1: error: unexpected ')'; expected the end of the file or a keyword [E105]\n"
+                                  "    )\n"
+                                  "    ^\n"
+                                  "    hint: this ')' closes nothing"),
+    "a name where '}' belongs": (HEAD + "record R { a: int qqqq: int }\n",
+                                 "g.game:3:19: error: unexpected name 'qqqq'; expected ',' or '}' [E105]\n"
+                                 "    record R { a: int qqqq: int }\n"
+                                 "                      ^^^^\n"
+                                 "    hint: is a keyword misspelt, or a '}' missing?"),
+    "a misspelt statement keyword": (HEAD + 'play {\n  finsh "x"\n}\n',
+                                     "g.game:4:9: error: unexpected '\"x\"'; expected '(', '=' or '[' [E105]\n"
+                                     '      finsh "x"\n'
+                                     "            ^^^\n"
+                                     "    hint: is 'finsh' a misspelt 'finish'?"),
+    "the end of the file inside a list": (HEAD + "fn f() -> int = [1, 2\n",
+                                          "g.game:3:22: error: unexpected end of file; expected ')', ',' or ']' [E102]\n"
+                                          "    fn f() -> int = [1, 2\n"
+                                          "                         ^\n"
+                                          "    hint: the '[' at line 3, column 17 is never closed"),
+}
+
+
+@pytest.mark.parametrize("name", SYNTAX_CASES)
+def test_every_syntax_hint_exactly(name):
+    text, expected = SYNTAX_CASES[name]
+    assert _syntax_error(text) == expected
