@@ -400,3 +400,83 @@ SYNTAX_CASES = {
 def test_every_syntax_hint_exactly(name):
     text, expected = SYNTAX_CASES[name]
     assert _syntax_error(text) == expected
+
+
+# ------------------------------------------------------------------ paths, games and variants
+def test_each_path_a_rule_file_may_not_name_exactly(tmp_path):
+    from boardwright.dsl.loader import confined_path
+    game = tmp_path / "g.game"
+    span = Span(str(game), 3, 1, 3, 9)
+    hint = "name a file in the folder of g.game or below it"
+
+    def problem(relative):
+        found, diagnostic = confined_path(game, relative, span, "data file")
+        assert found is None
+        return diagnostic.message, diagnostic.hint, diagnostic.code
+
+    assert problem("a" * 256) == ("data file path is too long or not a file name", hint, "E708")
+    assert problem("a\0b") == ("data file path is too long or not a file name", hint, "E708")
+    assert problem("/etc/x.yaml") == ("data file '/etc/x.yaml' is an absolute path", hint, "E708")
+    assert problem("~/x.yaml") == ("data file '~/x.yaml' is an absolute path", hint, "E708")
+    assert problem("../x.yaml") == ("data file '../x.yaml' is outside the game folder", hint, "E708")
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    message, said, code = problem("loop/x.yaml")
+    assert (message.startswith("data file 'loop/x.yaml' cannot be opened: "), said, code) == (True, hint, "E708")
+    # 255 characters are a file name; inside the folder, the path is given back resolved.
+    assert confined_path(game, "a" * 255, span, "data file") == ((tmp_path / ("a" * 255)).resolve(), None)
+    assert confined_path(game, "sub/../d.yaml", span, "data file") == ((tmp_path / "d.yaml").resolve(), None)
+
+
+def _check_error(path, variant=None) -> str:
+    from boardwright.dsl.errors import RuleFileError
+    from boardwright.dsl.loader import check_game
+    with pytest.raises(RuleFileError) as info:
+        check_game(path, variant)
+    return info.value.format().replace(str(path.parent), "F")
+
+
+BASE_GAME = 'game "B"\nplayers 2\nplay { finish }\nscore p { "P": 1 }\n'
+
+
+def test_the_variant_line_problems_exactly(tmp_path):
+    (tmp_path / "b.game").write_text(BASE_GAME)
+    twice = tmp_path / "v.game"
+    twice.write_text('variant "V" extends "b.game"\nvariant "W" extends "b.game"\n')
+    assert _check_error(twice) == ("F/v.game:2:1: error: a variant file has one 'variant' line [E802]\n"
+                                   '    variant "W" extends "b.game"\n'
+                                   "    " + "^" * 28 + "\n"
+                                   "    hint: the first is at line 1")
+    # A base game with a 'variant' line further down, reached through a variant of it.
+    (tmp_path / "late.game").write_text(BASE_GAME + 'variant "X" extends "b.game"\n')
+    (tmp_path / "of_late.game").write_text('variant "V" extends "late.game"\n')
+    assert _check_error(tmp_path / "of_late.game") == (
+        "F/late.game:5:1: error: 'variant' must be the first line of a variant file [E802]\n"
+        '    variant "X" extends "b.game"\n'
+        "    " + "^" * 28)
+    (tmp_path / "plain.game").write_text('param bonus = 1\n')
+    assert _check_error(tmp_path / "b.game", str(tmp_path / "plain.game")) == (
+        "F/plain.game:1:1: error: a variant file must begin with 'variant \"TITLE\" extends \"BASE.game\"' [E802]\n"
+        "    param bonus = 1\n"
+        "    " + "^" * 15)                          # the first declaration
+
+
+def test_a_game_or_variant_that_is_not_there_lists_what_is(tmp_path):
+    from boardwright.dsl.loader import resolve_game, resolve_variant
+    (tmp_path / "b.game").write_text(BASE_GAME)
+    (tmp_path / "fast.game").write_text('variant "Fast" extends "b.game"\n')
+    with pytest.raises(UsageError) as info:
+        resolve_variant(tmp_path / "b.game", "fats")
+    assert str(info.value) == "no variant 'fats' of b.game; variants: fast; did you mean 'fast'?"
+    with pytest.raises(UsageError) as info:
+        resolve_variant(tmp_path / "b.game", "qqqqq")
+    assert str(info.value) == "no variant 'qqqqq' of b.game; variants: fast"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "v.game").write_text('variant "V" extends "../b.game"\n')
+    with pytest.raises(UsageError) as info:
+        resolve_game(empty)
+    assert str(info.value) == f"no base rule file (one starting with 'game \"...\"') in {empty}"
+    long = str(tmp_path / ("n" * 300))
+    with pytest.raises(UsageError) as info:
+        resolve_game(long)
+    assert str(info.value).startswith(f"no game '{long[:200]}...': not a file, a folder or a bundled game (")
