@@ -90,7 +90,11 @@ class DeclarationChecks:
                 self.error(option.span, f"option '{option.name}' takes "
                            + (want.get(option.name) or "no value"))
             for value in dict.fromkeys(option.values):
-                if isinstance(value, str) and self.param_types.get(value) not in (INT, ANY):
+                if isinstance(value, str) and value.lstrip("-").isdigit():      # too long to read (build_ast)
+                    from .build_ast import MAX_LITERAL_DIGITS
+                    self.error(option.span, f"a number of {len(value.lstrip('-')):,} digits: "
+                               f"at most {MAX_LITERAL_DIGITS} (docs/security.md)")
+                elif isinstance(value, str) and self.param_types.get(value) not in (INT, ANY):
                     known = value in self.param_types
                     self.error(option.span, f"'{value}' in option '{option.name}' is not an int param",
                                (not known and did_you_mean(value, self.spec.params)) or

@@ -480,3 +480,64 @@ def test_a_game_or_variant_that_is_not_there_lists_what_is(tmp_path):
     with pytest.raises(UsageError) as info:
         resolve_game(long)
     assert str(info.value).startswith(f"no game '{long[:200]}...': not a file, a folder or a bundled game (")
+
+
+# ------------------------------------------------------------------ literals the builder refuses
+def test_a_string_with_a_nul_or_a_carriage_return_or_a_bad_escape_exactly():
+    for char in ("\0", "\r"):
+        text = HEAD + f'play {{ log "a{char}b" }}\n'
+        assert _syntax_error(text) == ("g.game:3:12: error: invalid escape in string: a NUL or a carriage return "
+                                       "inside a string [E106]\n"
+                                       "    " + text.splitlines()[2] + "\n"
+                                       "               " + "^" * 5 + "\n"
+                                       "    hint: escapes: \\\" \\\\ \\n \\t")
+    text = HEAD + 'play { log "a\\qb" }\n'
+    assert _syntax_error(text) == ("g.game:3:12: error: invalid escape in string [E106]\n"
+                                   '    play { log "a\\qb" }\n'
+                                   "               ^^^^^^\n"
+                                   "    hint: escapes: \\\" \\\\ \\n \\t")
+
+
+def test_a_number_of_more_than_a_thousand_digits_is_refused_at_its_place():
+    from boardwright.dsl.parser import parse_text
+    parse_text(HEAD + "param big = " + "9" * 1000 + "\nplay { finish }\n")        # 1,000 digits: allowed
+    text = HEAD + "param big = " + "9" * 1001 + "\n"
+    line = text.splitlines()[2]
+    assert _syntax_error(text) == ("g.game:3:13: error: a number of 1,001 digits: at most 1000 (docs/security.md) [E109]\n"
+                                   f"    {line}\n"
+                                   "    " + " " * 12 + "^" * 1001)
+
+
+
+def test_a_zone_option_of_more_than_a_thousand_digits_is_refused_as_a_number(tmp_path, capsys):
+    # A zone's shape keeps a number too long to read as text (build_ast._dim): the checker
+    # reports it as the number it is, not as an unknown param quoted back whole.
+    from boardwright.cli.main import main
+    game = tmp_path / "g.game"
+    line = "zone board: grid size 3 x 3 blocked (-" + "9" * 1001 + ", 0)"
+    game.write_text(HEAD + line + "\nplay { finish }\nscore p { \"a\": 1 }\n")
+    capsys.readouterr()
+    assert main(["validate", str(game)]) == 1
+    assert capsys.readouterr().err == (f"{game}:3:29: error: a number of 1,001 digits: at most 1000 "
+                                       "(docs/security.md) [E109]\n"
+                                       f"    {line}\n"
+                                       "    " + " " * 28 + "^" * (len(line) - 28) + "\n")
+    line = "zone board: grid size 3 x 3 blocked (-" + "9" * 1000 + ", 0)"
+    game.write_text(HEAD + line + "\nplay { finish }\nscore p { \"a\": 1 }\n")
+    assert main(["validate", str(game)]) == 0           # 1,000 digits and a sign: a number
+    assert "digits" not in capsys.readouterr().err
+
+
+def test_a_placeholder_that_is_not_an_expression_points_into_the_string():
+    text = HEAD + 'play { log "total {1 +}" }\n'
+    assert _syntax_error(text) == ("g.game:3:23: error: in placeholder: unexpected '}'; expected an expression [E104]\n"
+                                   '    play { log "total {1 +}" }\n'
+                                   "                          ^")
+
+
+def test_a_let_with_a_type_reads_back_as_written():
+    from boardwright.dsl.parser import parse_text
+    from boardwright.dsl.unparse import expr_text
+    module = parse_text(HEAD + "fn f() -> int {\n  let x: list of int = [1, 2]\n  let y = 3\n  return len(x) + y\n}\n")
+    fn = next(d for d in module.items if getattr(d, "name", "") == "f")
+    assert expr_text(fn.body) == "let x: list of int = [1, 2] let y = 3 len(x) + y"
