@@ -167,6 +167,10 @@ def test_a_value_of_none_of_several_types_names_the_types():
                                                                 "not `[1]`", "")
     deeper = _under("v", {"oneOf": [{"type": "integer"}, {"type": "object", "required": ["k"]}]})
     assert one_of_message(_first_error(deeper, {"v": {}})) == (["v"], "'v' needs the key 'k'", "")
+    either = _under("v", {"anyOf": [{"type": "integer"}, {"type": "object", "required": ["k"]}]})
+    assert one_of_message(_first_error(either, {"v": {}})) == (["v"], "'v' needs the key 'k'", "")
+    nested = _under("v", {"anyOf": [{"type": "integer"}, {"anyOf": [{"type": "string"}, {"minProperties": 2}]}]})
+    assert one_of_message(_first_error(nested, {"v": {}})) == (["v"], "'v' must have at least 2 keys", "")
 
 
 def test_a_long_value_is_cut_at_sixty_characters():
