@@ -545,3 +545,20 @@ def test_a_let_with_a_type_reads_back_as_written():
     module = parse_text(HEAD + "fn f() -> int {\n  let x: list of int = [1, 2]\n  let y = 3\n  return len(x) + y\n}\n")
     fn = next(d for d in module.items if getattr(d, "name", "") == "f")
     assert expr_text(fn.body) == "let x: list of int = [1, 2] let y = 3 len(x) + y"
+
+
+def test_a_hint_or_a_span_left_out_is_empty_not_null_in_json(tmp_path):
+    # `validate --json` prints as_json(): a character no hint explains has the hint "", and the
+    # span of an empty rule file's first line ends on that line.
+    from boardwright.dsl.errors import RuleFileError
+    from boardwright.dsl.loader import check_game
+    from boardwright.dsl.parser import parse_text
+    with pytest.raises(RuleFileError) as info:
+        parse_text(HEAD + "fn f() -> int = 1 @ 2\n", "g.game")
+    assert info.value.diagnostics[0].as_json()["hint"] == ""
+    empty = tmp_path / "empty.game"
+    empty.write_text("# nothing yet\n")
+    with pytest.raises(RuleFileError) as info:
+        check_game(empty)
+    first = [d for d in info.value.diagnostics if d.message.startswith("a rule file begins")]
+    assert [d.span for d in first] == [Span(str(empty), 1, 1, 1, 2)]
