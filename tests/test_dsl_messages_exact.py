@@ -163,6 +163,13 @@ def test_every_schema_word_exactly(schema, instance, where, message):
     assert schema_message(_first_error(schema, instance)) == (where, message, "")
 
 
+def test_a_rule_without_words_of_ours_is_jsonschemas_message_cut_at_200_characters():
+    # `not` has no wording here: jsonschema's "'xx...x' should not be valid under {...}" is
+    # quoted, cut to 200 characters: the quote and 199 of the 300 x's.
+    error = _first_error(_under("v", {"not": {"type": "string"}}), {"v": "x" * 300})
+    assert schema_message(error) == (["v"], "'v': '" + "x" * 199, "")
+
+
 def test_an_unknown_key_lists_the_keys_and_suggests_the_nearest():
     schema = {"type": "object", "properties": {"moves": {}, "seed": {}}, "additionalProperties": False}
     assert schema_message(_first_error(schema, {"moevs": 1})) == (
