@@ -580,3 +580,22 @@ def test_a_hint_or_a_span_left_out_is_empty_not_null_in_json(tmp_path):
         check_game(empty)
     first = [d for d in info.value.diagnostics if d.message.startswith("a rule file begins")]
     assert [d.span for d in first] == [Span(str(empty), 1, 1, 1, 2)]
+
+
+# ------------------------------------------------------------------ shapes
+def test_every_shape_problem_exactly_and_the_origin_limit_at_its_edge():
+    from boardwright.dsl.shapes import shape_problem
+    assert shape_problem([[64, -64], [-64, 64], [0, 0]]) == ""
+    assert shape_problem([[0, 0], [65, 0]]) == ("the cell [65, 0] is too far from the shape's origin "
+                                                "(at most 64 either way)")
+    assert shape_problem([[0, -65]]) == "the cell [0, -65] is too far from the shape's origin (at most 64 either way)"
+    assert shape_problem([{"at": [0, 0], "Terrain": "x"}]) == ("a cell attribute is named in lower case, like "
+                                                              "'terrain', not 'Terrain'")
+    assert shape_problem([{"terrain": "x"}]) == "a cell with its own data gives its place as 'at: [x, y]'"
+    assert shape_problem([[True, 0]]) == "a cell of a shape is a pair of whole numbers [x, y], not [True, 0]"
+    assert shape_problem([[0, 0, 0]]) == "a cell of a shape is a pair of whole numbers [x, y], not [0, 0, 0]"
+    assert shape_problem("#y\n#x") == ("a shape picture has '#' for a cell and '.' for a gap, one line per row; "
+                                       "it may not contain 'x', 'y'")
+    assert shape_problem("# .\n") == ""
+    assert shape_problem(" .\n.") == "a shape needs at least one cell: draw it with '#'"
+    assert shape_problem({}) == 'a shape is a non-empty list of [x, y] cells or a picture such as "##\\n#."'
