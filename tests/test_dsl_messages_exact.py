@@ -343,6 +343,7 @@ def test_a_file_that_is_not_a_regular_file_or_not_utf8_is_named(tmp_path):
         "    components: \ufffd\n"
         "                ^\n"
         "    hint: save the file as UTF-8")
+    assert info.value.diagnostics[0].span == Span(str(bad), 2, 13, 2, 14)       # (validate --json's end)
     assert json.loads(json.dumps(Diagnostic(Span("f", 1, 1, 1, 2), "x").as_json()))["code"] == ""
 
 
