@@ -26,9 +26,13 @@ class DeclarationChecks:
         known = list(SCALARS) + [PLACEMENT] + list(self.spec.enums) + list(self.spec.kinds) + list(self.spec.records)
         if ref.name in known and ref.name not in ("none", "any"):
             return ref.name
+        reported = self.__dict__.setdefault("_unknown_type_refs", set())   # a var's type is read at each use
+        if id(ref) in reported:
+            return ANY
+        reported.add(id(ref))
         return self.error(ref.span, f"unknown type '{ref.name}'",
-                          did_you_mean(ref.name, known) or "types: int, bool, str, player, cell, an enum, "
-                          "a component kind, a record, or 'list of' a type")
+                          did_you_mean(ref.name, [k for k in known if k not in ("none", "any")]) or
+                          "types: int, bool, str, player, cell, an enum, a component kind, a record, or 'list of' a type")
 
     def record(self, decl: ast.RecordDecl) -> None:
         """A record's name is a type of its own; its fields have distinct names and known types."""
