@@ -564,6 +564,9 @@ def test_a_let_with_a_type_reads_back_as_written():
     module = parse_text(HEAD + "fn f() -> int {\n  let x: list of int = [1, 2]\n  let y = 3\n  return len(x) + y\n}\n")
     fn = next(d for d in module.items if getattr(d, "name", "") == "f")
     assert expr_text(fn.body) == "let x: list of int = [1, 2] let y = 3 len(x) + y"
+    module = parse_text(HEAD + 'fn g() -> list of any = [none, true, false, 7, "a"]\n')
+    fn = next(d for d in module.items if getattr(d, "name", "") == "g")
+    assert expr_text(fn.body) == '[none, true, false, 7, "a"]'          # the literals as the language writes them
 
 
 def test_a_hint_or_a_span_left_out_is_empty_not_null_in_json(tmp_path):
