@@ -41,7 +41,7 @@ def _token_span(filename: str, token: Token, line_offset=0, col_offset=0) -> Spa
 
 def _dim(token):
     """A number of a zone's shape: an int, or the name of a param (kept as a str)."""
-    if token.type in ("INT", "SIGNED_INT") and len(token) > MAX_LITERAL_DIGITS:
+    if token.type in ("INT", "SIGNED_INT") and len(token.lstrip("-")) > MAX_LITERAL_DIGITS:
         return str(token)           # not a name: the checker reports it as unknown
     return int(token) if token.type in ("INT", "SIGNED_INT") else str(token)
 

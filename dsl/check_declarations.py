@@ -26,9 +26,13 @@ class DeclarationChecks:
         known = list(SCALARS) + [PLACEMENT] + list(self.spec.enums) + list(self.spec.kinds) + list(self.spec.records)
         if ref.name in known and ref.name not in ("none", "any"):
             return ref.name
+        reported = self.__dict__.setdefault("_unknown_type_refs", set())   # a var's type is read at each use
+        if id(ref) in reported:
+            return ANY
+        reported.add(id(ref))
         return self.error(ref.span, f"unknown type '{ref.name}'",
-                          did_you_mean(ref.name, known) or "types: int, bool, str, player, cell, an enum, "
-                          "a component kind, a record, or 'list of' a type")
+                          did_you_mean(ref.name, [k for k in known if k not in ("none", "any")]) or
+                          "types: int, bool, str, player, cell, an enum, a component kind, a record, or 'list of' a type")
 
     def record(self, decl: ast.RecordDecl) -> None:
         """A record's name is a type of its own; its fields have distinct names and known types."""
@@ -90,9 +94,16 @@ class DeclarationChecks:
                 self.error(option.span, f"option '{option.name}' takes "
                            + (want.get(option.name) or "no value"))
             for value in dict.fromkeys(option.values):
-                if isinstance(value, str) and self.param_types.get(value) not in (INT, ANY):
+                if isinstance(value, str) and value.lstrip("-").isdigit():      # too long to read (build_ast)
+                    from .build_ast import MAX_LITERAL_DIGITS
+                    self.error(option.span, f"a number of {len(value.lstrip('-')):,} digits: "
+                               f"at most {MAX_LITERAL_DIGITS} (docs/security.md)")
+                elif isinstance(value, str) and self.param_types.get(value) not in (INT, ANY):
+                    known = value in self.param_types
                     self.error(option.span, f"'{value}' in option '{option.name}' is not an int param",
-                               did_you_mean(value, self.spec.params) or "a zone's shape takes whole numbers or int params")
+                               (not known and did_you_mean(value, self.spec.params)) or
+                               (f"'{value}' is a {self.param_types[value]} param; " if known else "")
+                               + "a zone's shape takes whole numbers or int params")
         names = {o.name for o in decl.options}
         if "extent" in names and "size" in names:
             self.error(decl.span, "a grid has either a fixed 'size' or a floating 'extent', not both")

@@ -175,7 +175,7 @@ class StatementChecks:
             scope = scope.child()
             scope.names[s.each] = PLAYER
         source = self.iterable(s.source, scope)
-        if s.var in scope.names:
+        if s.var in scope.names and s.var != s.each:     # (`by each X` of the same name: said above)
             self.error(s.span, f"'{s.var}' is already defined here")
         if s.by is not None and s.each is None:
             self.expect(s.by, PLAYER, scope, "the chooser")

@@ -78,8 +78,8 @@ CODES = [
     Code("E606", "bad-adjacency", r"^unknown adjacency|^(reachable|linked_groups) needs", "an adjacency or side list a grid function does not know"),
     # -- data files
     Code("E701", "data-missing", r"^data file '.*' not found", "a `data` line naming a file that does not exist"),
-    Code("E702", "data-yaml", r"^invalid YAML|nests more than|aliases repeat|alias is used inside|^the data file is|^cannot read data file", "a data file that is not readable YAML"),
-    Code("E703", "data-shape", r"needs 'provenance'|^'provenance'|of 'parts' needs the key|^unknown key|^the key .* is (not a name|given twice)", "a data file whose keys are not the schema's"),
+    Code("E702", "data-yaml", r"^invalid YAML|nests more than|aliases repeat|alias is used inside|^the data file is|^cannot read data file|half of a UTF-16 surrogate", "a data file that is not readable YAML"),
+    Code("E703", "data-shape", r"needs 'provenance'|^'provenance'|of 'parts' needs the key|^unknown key|^the key .* is (not a name|given twice)", "a data file whose keys or values do not fit its schema (a key unknown or missing, a value of the wrong kind or out of range)"),
     Code("E705", "data-attribute", r"unknown attribute type|unknown attribute '|\.details|\.glyph|\.label", "an attribute declaration, default, details or glyph naming what does not exist"),
     Code("E704", "data-value", r"^\w+\.\w+( \(default\))?: |has no value for", "a component attribute with a value of the wrong type"),
     Code("E706", "data-too-many", r"^too many components", "more components than a data file may hold"),

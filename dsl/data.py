@@ -17,7 +17,8 @@ import yaml
 from .cell_data import cell_value_problems
 from .shapes import shape_cell_values, shape_cells, shape_problem
 from .errors import SOURCES, DataError, Diagnostic, Span, did_you_mean, listing, read_source
-from .schema_words import key_node_at as _key_node_at, mark_span as _mark_span, node_at as _node_at, one_of_message
+from .codes import code_of
+from .schema_words import key_node_at as _key_node_at, mark_span as _mark_span, node_at as _node_at, one_of_message, schema_message
 from .template import check_template, fill
 from .yaml_checks import (_FAST_LOADER, long_number_problem, _by_position, _yaml_diagnostic, _nesting_problem, _alias_problem, _key_problems, _surrogate_problems)
 
@@ -158,15 +159,16 @@ def _schema_diagnostic(name: str, root, error, data=None) -> Diagnostic:
             node = _key_node_at(root, where + [extra[0]])
             message = f"unknown key '{extra[0]}'" + (f" in {'.'.join(map(str, where))}" if where else "")
             hint = did_you_mean(extra[0], allowed) or f"allowed keys: {', '.join(allowed)}"
-    elif error.validator == "required":
-        hint = "add the missing key"
     elif error.validator in ("pattern", "propertyNames") and "patternErrorMessage" in (
             error.schema.get("propertyNames") or error.schema):
         words = (error.schema.get("propertyNames") or error.schema)["patternErrorMessage"]
         bad = error.instance if error.validator == "pattern" else next(
             (k for k in error.instance if not re.search(error.schema["propertyNames"]["pattern"], k)), "")
         message = f"{bad!r} is not a name here: {words}"
-    return Diagnostic(_mark_span(name, node), message, hint)
+    else:       # in words: where, what belongs there, what the file has
+        message = schema_message(error)[1]
+        hint = "add the missing key" if error.validator == "required" else ""
+    return Diagnostic(_mark_span(name, node), message, hint, code=code_of(message) or "E703")
 
 
 def _build(name: str, root, data: dict) -> DataSet:

@@ -269,7 +269,7 @@ def _merge(spec: GameSpec, module: ast.Module, file: Path, diagnostics: list, is
             once(("opponent", item.title), item, f"opponent \"{item.title}\"")
             spec.opponents[item.title] = item
         elif isinstance(item, ast.BotDecl):
-            once(("bot", item.bot), item, f"the settings of bot '{item.bot}'")
+            once(("bot", item.bot), item, f"bot '{item.bot}'")
             spec.bots[item.bot] = item
     if is_variant and base_heuristic is not None and spec.heuristic is base_heuristic \
             and base_score is not None and spec.score is not base_score:

@@ -60,6 +60,11 @@ def place(where) -> str:
     return f"'{where[-1]}'"
 
 
+def counted(n: int, noun: str) -> str:
+    """`1 item`, `2 items`."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def wanted_types(types) -> str:
     types = [types] if isinstance(types, str) else list(types)
     return " or ".join(WORDS.get(t, t) for t in types)
@@ -109,14 +114,14 @@ def schema_message(error) -> tuple[list, str, str]:
         own = schema.get("errorMessage")
         if own:
             return where, f"{place(where)}: {own}, got {got}", ""
-        return where, f"{place(where)} must have {relation} {error.validator_value} items, " \
+        return where, f"{place(where)} must have {relation} {counted(error.validator_value, 'item')}, " \
                       f"not {len(error.instance)}", ""
     if kind in ("minLength", "maxLength"):
         relation = "at least" if kind == "minLength" else "at most"
-        return where, f"{place(where)} must be {relation} {error.validator_value} characters long", ""
+        return where, f"{place(where)} must be {relation} {counted(error.validator_value, 'character')} long", ""
     if kind in ("maxProperties", "minProperties"):
         relation = "at least" if kind == "minProperties" else "at most"
-        return where, f"{place(where)} must have {relation} {error.validator_value} keys", ""
+        return where, f"{place(where)} must have {relation} {counted(error.validator_value, 'key')}", ""
     if kind == "const":
         return where, f"{place(where)} must be {shown(error.validator_value)}, not {got}", ""
     own = schema.get("errorMessage")

@@ -108,7 +108,7 @@ def _spec_problem(spec: str, is_bool: bool):
         return ("not a format",
                 "after ':' write <N, >N or ^N (a width), .M (a cut), or X|Y for a bool attribute")
     if max(int(match.group(2) or 0), int(match.group(3) or 0)) > MAX_WIDTH:
-        return (f"a width of at most {MAX_WIDTH}", "")
+        return (f"a width or a cut of at most {MAX_WIDTH}", "")
     return None
 
 

@@ -278,7 +278,7 @@ def test_unknown_top_level_key(tmp_path):
 
 def test_missing_required_key(tmp_path):
     diag = only(tmp_path, "components:\n  Tile:\n    attributes: {}\n    items: [{}]\n")
-    assert diag.message == "'provenance' is a required property"
+    assert diag.message == "the file needs the key 'provenance'"
     assert diag.hint == "add the missing key"
 
 
@@ -293,7 +293,7 @@ def test_schema_patterns_and_bounds(tmp_path):
               - copies: 0
         """)
     assert [at(d) for d in diags] == [(3, 3), (5, 7), (7, 17)]
-    assert diags[2].message == "0 is less than the minimum of 1"
+    assert diags[2].message == "'copies' of item 1 of 'items' must be at least 1, not `0`"
 
 
 def test_wrong_attribute_type_points_at_the_value(tmp_path):

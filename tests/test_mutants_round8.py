@@ -90,7 +90,7 @@ def test_compile_emit_marks_each_rule_line_once_in_a_for_loop_nested_too_deep_fo
     ({"exclusiveMinimum": 2}, 2, "'x' must be more than 2, not `2`"),
     ({"exclusiveMaximum": 2}, 2, "'x' must be less than 2, not `2`"),
     ({"minItems": 2}, [1], "'x' must have at least 2 items, not 1"),
-    ({"maxItems": 1}, [1, 2, 3], "'x' must have at most 1 items, not 3"),
+    ({"maxItems": 1}, [1, 2, 3], "'x' must have at most 1 item, not 3"),
     ({"maxItems": 1, "errorMessage": "one move at most"}, [1, 2], "'x': one move at most, got `[1, 2]`"),
     ({"type": "integer"}, "two", "'x' must be a whole number, not 'two'"),
     ({"type": ["string", "null"]}, 2, "'x' must be a text or none (null), not 2"),

@@ -469,9 +469,9 @@ def test_replay_shows_the_replayed_label_not_the_files(tmp_path, capsys):
 
 @pytest.mark.parametrize("schema, instance, expected", [
     ({"type": "string", "minLength": 2}, "a", "'x' must be at least 2 characters long"),
-    ({"type": "string", "maxLength": 1}, "ab", "'x' must be at most 1 characters long"),
-    ({"type": "object", "maxProperties": 1}, {"a": 1, "b": 2}, "'x' must have at most 1 keys"),
-    ({"type": "object", "minProperties": 1}, {}, "'x' must have at least 1 keys"),
+    ({"type": "string", "maxLength": 1}, "ab", "'x' must be at most 1 character long"),
+    ({"type": "object", "maxProperties": 1}, {"a": 1, "b": 2}, "'x' must have at most 1 key"),
+    ({"type": "object", "minProperties": 1}, {}, "'x' must have at least 1 key"),
     ({"const": 3}, 4, "'x' must be `3`, not `4`"),
     ({"not": {"type": "integer"}, "errorMessage": "no whole numbers"}, 5, "'x': no whole numbers, got `5`"),
 ])
