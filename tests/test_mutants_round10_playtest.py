@@ -79,6 +79,7 @@ setup {
   move components(Card)[0] to shown
   for p in players {
     move top(deck) to hand[p]
+    log "{p} is dealt a card"
   }
 }
 play {
@@ -402,12 +403,13 @@ def test_names_the_game_lacks_and_a_finished_game_are_unmet_expectations_at_thei
         *at(5, "zones", "zones: no zone 'tabel'; zones: deck, hand/0, hand/1, table, shown, supply", "zones:"),
         *at(7, "vars", "vars: no variable 'totl'; variables: total, rounds", "vars: {totl: 1}"),
         *at(8, "endings", "endings: expected ['ran out'], got ['played out']", 'endings: ["ran out"]'),
-        *at(9, "log_includes", "log: no line contains 'nobody plays'; log ends "
-            "['Player 1 plays card 2', 'Player 2 plays card 3']", "log_includes: nobody plays"),
+        *at(9, "log_includes", "log: no line contains 'nobody plays'; log ends "       # its last 3 of 4 lines
+            "['Player 2 is dealt a card', 'Player 1 plays card 2', 'Player 2 plays card 3']",
+            "log_includes: nobody plays"),
         *at(12, "opponents", "opponents: no opponent 'Bank'; opponents: none", "opponents: {Bank: {total: 3}}"),
         *at(13, "bot_chooses", "bot_chooses: there is no decision to make",
             'bot_chooses: {one_of: ["card 1"], bots: random}'),
-        *at(10, "invariants", "invariant 'the table holds at most one card' (deal.game:29:1) does not hold",
+        *at(10, "invariants", "invariant 'the table holds at most one card' (deal.game:30:1) does not hold",
             "invariants: true"),
         "0 passed, 1 failed"], "")
 
@@ -542,3 +544,94 @@ def test_a_key_given_twice_or_not_a_name_is_refused_with_its_hint(deal, capsys):
         "           ^^^",
         "         hint: quote it to make it a name",
         "0 passed, 1 failed"], "")
+
+
+VALUES = """\
+game "Values"
+players 2
+data "cards.yaml"
+enum Suit { hearts, spades }
+record Pick { card: Card, spot: cell, n: int }
+zone deck: stack hidden
+zone board: grid of Card
+var flag: bool = false
+var word: str = ""
+var who: player = 0
+var spot: cell = (0, 0)
+var suit: Suit = hearts
+var held: Card = none
+var pick: Pick = none
+var ranks: list of int = []
+var mark: int per Card = 0
+var total: int per player = 0
+setup {
+  move components(Card) to deck
+}
+play {
+  turn 0 {
+    choose n from [1]
+  }
+}
+score p { "n": 0 }
+"""
+
+VARS = "flag, word, who, spot, suit, held, pick, ranks, mark, total"
+WHOLE_PICK = "{card: ..., spot: ..., n: ...}"
+
+# (the state's line, the text the carets stand under (its first place; the last for "m"), the
+# message, the hint): each a value the game's declarations refuse, in the scenario's words.
+BAD_STATES = [
+    ("vars: {flag: 1}", "flag", "'flag' holds true or false, not `1`", ""),
+    ("vars: {word: 3}", "word", "'word' holds texts, not `3` [E504]", ""),
+    ("vars: {who: 2}", "who", "'who' holds seats, from 0 to 1, not `2`", ""),
+    ("vars: {spot: [1, 2]}", "spot", "'spot' holds cells, written {cell: [x, y]}, not `[1, 2]`", ""),
+    ("vars: {suit: clubs}", "suit", "'suit' holds Suit members (hearts, spades), not `clubs`", ""),
+    ("vars: {held: card 7}", "held", "'held' holds a Card: no Card is labelled 'card 7'", "did you mean 'card 3'?"),
+    ("vars: {held: 9}", "held", "'held' holds a Card, given by its label or its number (0 is the first component "
+     "of the data), not `9`", ""),
+    ("vars: {pick: 3}", "pick", f"'pick' holds a Pick record: write a mapping of its fields {WHOLE_PICK}, not `3`",
+     ""),
+    ("vars: {pick: {card: card 1, spot: {cell: [0, 0]}, m: 1}}", "m",
+     "Pick has no field 'm'; fields: card, spot, n [E304]", ""),
+    ("vars: {pick: {card: card 1}}", "pick", "the Pick of 'pick' needs the fields spot, n", f"write {WHOLE_PICK}"),
+    ("vars: {pick: {card: card 1, n: 2}}", "pick", "the Pick of 'pick' needs the field spot", f"write {WHOLE_PICK}"),
+    ("vars: {ranks: 3}", "ranks", "'ranks' holds a list of int: write a list, not `3`", ""),
+    ("vars: {ranks: [1, x]}", "x", "'ranks' holds whole numbers, not `x`", ""),
+    ("vars: {mark: 3}", "mark", "'mark' is an int per Card: write a mapping from Card labels to values, not `3`",
+     "e.g. {LABEL: VALUE}"),
+    ("vars: {mark: {card 9: 1}}", "card 9", "no Card labelled 'card 9' for the variable 'mark'",
+     "did you mean 'card 3'?"),
+    ("vars: {total: [1]}", "total", "'total' is an int per player: write a list of 2 values, one per seat, "
+     "not `[1]`", ""),
+    ("vars: {totl: 1}", "totl", f"no variable 'totl'; variables: {VARS}", "did you mean 'total'?"),
+    ('zones: {deck: {"0,0": [card 1]}}', "deck", "'deck' is a stack or pile: write its labels as a list, bottom "
+     'to top, not `{"0,0": ["card 1"]}`', ""),
+    ("zones: {board: [card 1]}", "board", "'board' is a grid: write it as a mapping from cells \"x,y\" to labels, "
+     'not `["card 1"]`', 'e.g. {"0,0": [red 5]}; {} is an empty grid'),
+    ('zones: {board: {"0,0,1": [card 1]}}', '"0,0,1"', "'board': a cell key is two integers `x,y`, got `0,0,1`", ""),
+    ("zones: {deck: [card 1, card 1]}", "card 1]", "no free component labelled 'card 1'",
+     "every component with this label is already placed elsewhere in the scenario"),
+    ("zones: {deck: [card 8]}", "card 8", "no free component labelled 'card 8'", "did you mean 'card 3'?"),
+    ("top: {board: [card 1]}", "board", "'top' needs a stack zone, not 'board'", ""),
+    ("zones: {dek: [card 1]}", "dek", "no zone 'dek'; zones: deck, board, supply", "did you mean 'deck'?"),
+]
+
+
+@pytest.mark.parametrize("state, under, message, hint", BAD_STATES)
+def test_a_starting_state_the_game_cannot_hold_is_refused_at_its_place_in_the_scenarios_words(
+        tmp_path, monkeypatch, capsys, state, under, message, hint):
+    """Every refusal of a laid-out value (scenario.py and scenario_values.py), whole: the place
+    (the key, or the item), the message naming the var, its type and what to write, the hint."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cards.yaml").write_text(CARDS)
+    (tmp_path / "values.game").write_text(VALUES)
+    (tmp_path / "v.scenario.yaml").write_text(f"game: values.game\nstate:\n  {state}\n")
+    quoted = "  " + state
+    column = quoted.rindex(under) + 1 if under == "m" else quoted.index(under) + 1
+    width = len(under.rstrip("]"))
+    expected = ["FAIL v.scenario.yaml: v.scenario.yaml",
+                f"     v.scenario.yaml:3:{column}: error: scenario: {message}",
+                f"         {quoted}",
+                "         " + " " * (column - 1) + "^" * width]
+    assert run(capsys, "test", "v.scenario.yaml") == (
+        1, expected + ([f"         hint: {hint}"] if hint else []) + ["0 passed, 1 failed"], "")
