@@ -635,3 +635,83 @@ def test_a_starting_state_the_game_cannot_hold_is_refused_at_its_place_in_the_sc
                 "         " + " " * (column - 1) + "^" * width]
     assert run(capsys, "test", "v.scenario.yaml") == (
         1, expected + ([f"         hint: {hint}"] if hint else []) + ["0 passed, 1 failed"], "")
+
+
+def test_an_invariant_that_raises_in_a_scenario_is_a_failure_with_the_rule_error_under_it(tiny, capsys):
+    """`invariants: true` where the invariant itself fails with a rule error (an index past a
+    one-item list once the first seat has a point): the failure at the key, then the rule error
+    as the engine words it, indented under it (seed 1001's census: the failure split on
+    `"XX\\nXX"` put the error's lines into the head)."""
+    (tiny / "tiny.game").write_text(TINY.replace("pts[0] <= 1", "[1][pts[0]] == 1"))
+    name = scenario(tiny, "raises.scenario.yaml", """\
+        name: an invariant that raises
+        game: tiny.game
+        moves: ["1"]
+        expect:
+          invariants: true
+        """)
+    assert run(capsys, "test", name) == (1, [
+        "FAIL raises.scenario.yaml: an invariant that raises",
+        "     raises.scenario.yaml:5:3: error: invariants: a rule error while checking them:",
+        "           invariants: true",
+        "           ^^^^^^^^^^",
+        "     tiny.game:27:1: error: rule failed: an index out of range: past the end of a list",
+        '         invariant "points stay small": [1][pts[0]] == 1',
+        "         " + "^" * len('invariant "points stay small": [1][pts[0]] == 1'),
+        "0 passed, 1 failed"], "")
+
+
+def test_scores_that_are_not_whole_numbers_fail_the_universal_property_without_a_place(tiny, monkeypatch):
+    """Final scores must be whole numbers for every seat: a result of other scores (planted in
+    the game's `result`) fails that property with the scores as its detail, and the report's
+    first line has no rule place (seed 1001's census: the detail `None`; the place's `""`
+    made `"XXXX"`)."""
+    from dataclasses import replace
+
+    from boardwright.interpreter.compile.load import load_game
+    from boardwright.interpreter.testing import check
+    from boardwright.interpreter.testing.check import format_failure, run_checks
+    game = load_game("tiny.game")
+    real = game.result
+    monkeypatch.setattr(game, "result", lambda st: replace(real(st), scores=(1.5, 1)))
+    report = run_checks(game, [2], 2, 1)
+    assert (report.failure.prop, report.failure.detail, report.failure.where) == \
+        (check.UNIVERSAL[5], "scores (1.5, 1)", "")
+    assert format_failure(report, game).splitlines()[:4] == [
+        "FAILED: final scores are numbers for every player",
+        "  scores (1.5, 1)",
+        "  minimal game: 2 players, seed 0, 2 choices:",
+        '    ["1", "1"]']
+
+
+def test_the_move_averages_of_a_search_are_each_moves_mean_reward(tmp_path):
+    """mcts's move table (`history`, `mast`) holds, per seat and option, the sum of the rewards of
+    the playouts that played it and their count: in a game whose every end is shared (both seats
+    score 5), each reward is 0.5, so each average is 0.5 (seed 1001's census: `entry[1] +=` the
+    reward instead of `entry[0] +=`)."""
+    from boardwright.interpreter.bots.registry import make_bot
+    from boardwright.interpreter.compile.load import load_game
+    (tmp_path / "shared.game").write_text(SHARED)
+    game = load_game(str(tmp_path / "shared.game"))
+    table: dict = {}
+    root = make_bot("mcts:iterations=40:history=1", 1, game).search(game, game.new_state(2, 1), None, table)
+    assert root.visits == 40 and sorted(table) == [(0, 1), (0, 2), (1, 1), (1, 2)]
+    assert all(count >= 2 and total == count / 2 for total, count in table.values()), table
+
+
+SHARED = """\
+game "Shared"
+players 2
+var s: int per player = 0
+play {
+  for round in range(3) {
+    for p in players {
+      turn p {
+        choose n from [1, 2]
+        s[p] += n
+      }
+    }
+  }
+}
+score p { "s": 5 }
+"""
