@@ -715,3 +715,181 @@ play {
 }
 score p { "s": 5 }
 """
+
+
+# ------------------------------------------------------------------ sweep, compare, ladder, bench
+def t_cell(value: float) -> str:
+    """A mean with no spread: its Student t interval is the value itself."""
+    return f"{value:.3f} ({value:.3f}..{value:.3f})"
+
+
+def test_sweep_is_the_whole_table_worked_out_from_the_rules(tiny, capsys):
+    """`sweep --set bonus=-2..0 --set extra=1`: the second seat ends with 1 + bonus + 1 = 0, 1, 2
+    points against the first seat's 1, so the first seat wins every game, shares every game, loses
+    every game. Each share is k of 4 with its Wilson interval, every mean (length 2 turns, the
+    gap 1 - (bonus + 2)) has no spread; the leader is looked at once (when the second turn starts),
+    so no lead changes; the fixed `extra=1` is named on the bots line (seed 31: `fixed and {}`
+    dropped it). Widths: the measure column 2 wider than "first player win rate", each point's
+    column 2 wider than its widest cell."""
+    code, lines, err = run(capsys, "sweep", "tiny.game", "--players", "2", "--games", "4",
+                           "--set", "bonus=-2..0", "--set", "extra=1")
+    assert (code, err) == (0, "")
+    first, width = len("first player win rate") + 2, len(t_cell(-1.0)) + 2
+    rows = {"win rate Player 1": [share(4, 4), share(2, 4), share(0, 4)],
+            "win rate Player 2": [share(0, 4), share(2, 4), share(4, 4)],
+            "first player win rate": [share(4, 4), share(2, 4), share(0, 4)],
+            "length": [t_cell(2)] * 3,
+            "ties": [share(0, 4), share(4, 4), share(0, 4)],
+            "lead changes": [t_cell(0)] * 3,
+            "gap": [t_cell(1), t_cell(0), t_cell(-1)]}
+    assert lines[:-1] == [
+        "Tiny duel: sweep of bonus, 4 games per value, 2 players, seed 1",
+        "  bots: random at every seat; the same seeds at every value; extra=1",
+        "  " + "measure".ljust(first) + "".join(h.rjust(width) for h in ("bonus=-2", "bonus=-1", "bonus=0")),
+        *["  " + name.ljust(first) + "".join(c.rjust(width) for c in cells) for name, cells in rows.items()],
+        "  each cell: the value (a share of games, or a mean) and its 95% interval; win rates",
+        "  count a shared win 1/k; length is in turns"]
+    assert re.fullmatch(r"  \d+\.\d s", lines[-1])
+
+
+def two_proportion_p(a: float, b: float, n: int) -> float:
+    """The two-sided p of the pooled two-proportion z-test (textbook), both samples of n."""
+    pooled = (a + b) / (2 * n)
+    se = math.sqrt(pooled * (1 - pooled) * 2 / n)
+    return 1.0 if se == 0 else math.erfc(abs(a / n - b / n) / se / math.sqrt(2))
+
+
+def test_compare_is_the_whole_table_worked_out_from_the_rules(tiny, capsys):
+    """`compare --set bonus=1 --set bonus=-1` on 4 games: the base shares every game, bonus=1
+    gives the second seat 2 points and every win, bonus=-1 the first seat. Win rates' p by the
+    two-proportion z-test (2 of 4 against 0 or 4 of 4: 0.102); means without spread have p 1
+    when equal and 0 when not (starred); no game is a draw (a shared game has winners)."""
+    code, lines, err = run(capsys, "compare", "tiny.game", "--players", "2", "--games", "4",
+                           "--set", "bonus=1", "--set", "bonus=-1")
+    assert (code, err) == (0, "")
+    names = ["base", "base bonus=1", "base bonus=-1"]
+    width = max(12, *(len(n) + 2 for n in names))
+    p = f"{two_proportion_p(2, 0, 4):.3f}"
+    assert p == "0.102"
+    rows = [("win rate, Player 1", (0.5, 0, 1), f"{p}, {p}"), ("mean score, Player 1", (1, 1, 1), "1.000, 1.000"),
+            ("win rate, Player 2", (0.5, 1, 0), f"{p}, {p}"), ("mean score, Player 2", (1, 2, 0), "0.000 *, 0.000 *"),
+            ("turns per game", (2, 2, 2), "1.000, 1.000"), ("options per decision", (1, 1, 1), "1.000, 1.000"),
+            ('measure "gap"', (0, -1, 1), "0.000 *, 0.000 *"), ("draw share", (0, 0, 0), "1.000, 1.000")]
+    first = len("options per decision") + 2
+    assert lines == [
+        "Tiny duel: 4 games per configuration, 2 players, bots random,random, seed 1",
+        "  " + "metric".ljust(first) + "".join(n.rjust(width) for n in names) + "   p (vs first)",
+        *["  " + label.ljust(first) + "".join(f"{v:.3f}".rjust(width) for v in values) + "   " + ps
+          for label, values, ps in rows],
+        "  p: the chance of a difference this large between configurations that play alike;",
+        "  * marks p below 0.05: a real difference"]
+
+
+def test_ladder_is_the_whole_table_worked_out_from_the_rules(tiny, capsys):
+    """Three bots, 2 rotated games a pair: with bonus 1 the second seat wins every game whatever
+    the bots choose, so rotated seats give each bot one win of each pair's 2 games. Every rating is 0; its 95% interval is 1.96 standard
+    errors of the Bradley-Terry fit on the Elo scale (400 / ln 10 per unit of log-odds): each pair
+    weighs (2 games + 1 virtual draw) x 1/4, and with k bots rated around a mean of 0 each
+    rating's variance is (k - 1) / (k^2 w). Each pairing is 1-1 of 2 with its Wilson interval."""
+    (tiny / "tiny.game").write_text(TINY.replace("param bonus = 0", "param bonus = 1"))
+    code, lines, err = run(capsys, "ladder", "tiny.game", "--bots", "random,greedy,greedy:lookahead=0",
+                           "--games", "2")
+    assert (code, err) == (0, "")
+    k, w = 3, (2 + 1) / 4
+    half = round(1.959964 * math.sqrt((k - 1) / (k * k * w)) * 400 / math.log(10))
+    assert half == 185
+    low, high = wilson(1, 2)
+    interval = f"[-{half}, {half}]"
+    bots = [("random", "random"), ("greedy", "greedy (lookahead=200)"), ("greedy:lookahead=0", "greedy (lookahead=0)")]
+    assert lines[:-1] == [
+        "Tiny duel: ladder of 3 bots, 2 rotated 2-player games per pair, seed 1",
+        "  rank bot                           rating            95% CI   score  games  settings",
+        *[f"  {rank:<4} {bot:<28}{0:>8}{interval:>18}{0.5:>8.3f}{4:>7}  {settings}"
+          for rank, (bot, settings) in enumerate(bots, 1)],
+        "  pairings (score of the first bot: wins + half the draws and shared wins):",
+        *[f"    {a} vs {b}: 1-1 of 2, score 0.500 [{low:.3f}, {high:.3f}]"
+          for i, (a, _) in enumerate(bots) for b, _ in bots[i + 1:]],
+        "  ratings: Bradley-Terry on the Elo scale (mean 0; +400 = 10:1 odds), one virtual draw per pair"]
+    assert re.fullmatch(r"  \d+\.\d+ s", lines[-1])
+
+
+def test_bench_text_and_json_of_a_game_of_two_decisions(tiny, capsys):
+    """bench's JSON: 4 games of 2 decisions and 2 turns each (decisions and turns per second twice
+    the playouts per second), no MCTS figure (the game is over before its six random moves); the
+    text: docs/cli.md's columns, the game left-aligned, the figures right-aligned under their
+    heads, "-" for the missing MCTS rate."""
+    code, lines, err = run(capsys, "bench", "tiny.game", "--games", "4", "--loads", "2", "--json")
+    assert (code, err) == (0, "")
+    row = json.loads(lines[0])
+    assert list(row) == ["game", "variant", "players", "games", "load_and_check_ms", "first_load_ms",
+                         "playouts_per_second", "decisions_per_second", "turns_per_second", "mean_turns",
+                         "mcts_iterations_per_second", "seconds"]
+    assert (row["game"], row["variant"], row["players"], row["games"], row["mean_turns"],
+            row["mcts_iterations_per_second"]) == ("Tiny duel", None, 2, 4, 2.0, None)
+    assert row["decisions_per_second"] == row["turns_per_second"] == pytest.approx(2 * row["playouts_per_second"],
+                                                                                    abs=0.1)
+    from boardwright.interpreter.playtest.bench import format_bench
+    rows = [dict(row, game="Tiny duel", variant=None, players=2, load_and_check_ms=2.25, playouts_per_second=11395.44,
+                 decisions_per_second=22790.9, mcts_iterations_per_second=None),
+            dict(row, game="A", variant="long", players=4, load_and_check_ms=140.0, playouts_per_second=3.0,
+                 decisions_per_second=60.4, mcts_iterations_per_second=2063.5)]
+    # columns as wide as their widest cell or head, 2 apart; 2.25 and 2063.5 rounded half to even
+    assert format_bench(rows).splitlines() == [
+        "game     " + "  players" + "  load ms" + "  playouts/s" + "  decisions/s" + "  MCTS it/s",
+        "Tiny duel" + "        2" + "      2.2" + "     11395.4" + "        22791" + "          -",
+        "A (long) " + "        4" + "    140.0" + "         3.0" + "           60" + "       2064"]
+
+
+def test_bench_game_plays_the_commands_default_seed(monkeypatch):
+    """bench_game's own default seed is the command's (docs/cli.md: "from seed S, default 1"):
+    its games are dealt from simulate's seeds of seed 1 (seed 1001's census: a default of 2)."""
+    from boardwright.interpreter.playtest import bench
+    from boardwright.interpreter.playtest.simulate import game_seed
+    from conftest import cached_game
+    seeds = []
+    monkeypatch.setattr(bench, "play_game", lambda game, players, s: (seeds.append(s), bench_stop())[1])
+
+    class Stop(Exception):
+        pass
+
+    def bench_stop():
+        raise Stop
+    with pytest.raises(Stop):
+        bench.bench_game(lambda: cached_game("punto"), loads=1)
+    assert seeds == [game_seed(1, 0)]
+
+
+@pytest.mark.parametrize("command", [["sweep", "tiny.game", "--players", "2", "--set"],
+                                     ["tune", "tiny.game", "--players", "2", "--goal", "first-player=0.5",
+                                      "--param"]])
+@pytest.mark.parametrize("item, message", [
+    ("bonus", "{o} expects NAME=LOW..HIGH, NAME=LOW..HIGH:STEP or NAME=a,b,c; got 'bonus'"),
+    ("bonus=1..x", "{o} bonus=1..x: expected LOW..HIGH or LOW..HIGH:STEP with numbers, e.g. 2..6, -3..3, 2..10:2 "
+                   "or 0.5..2.0:0.25"),
+    ("bonus=5..2", "{o} bonus=5..2: the low end 5 is above the high end 2; write bonus=2..5"),
+    ("bonus=2.0..1.0:0.5", "{o} bonus=2.0..1.0:0.5: the low end 2.0 is above the high end 1.0; "
+                           "write bonus=1.0..2.0:0.5"),
+    ("bonus=1..3:0", "{o} bonus=1..3:0: the step must be above 0"),
+    ("bonus=0..20000", "{o} bonus=0..20000: more than 10,000 values; take a larger step"),
+    ("bonus=1,,2", "{o} bonus=1,,2: an empty value in the list"),
+    ("bonus=1,2,1", "{o} bonus=1,2,1: a value is listed twice"),
+    ("bonis=1..2", "{o} bonis: no param 'bonis' in Tiny duel; params: bonus, extra; did you mean 'bonus'?"),
+    ("bonus=0.5..1.5:0.5", "{o} bonus: params are whole numbers, true/false or enum members, not reals; give "
+                           "whole numbers, e.g. 2..6"),
+])
+def test_a_bad_range_is_one_line_naming_the_option_it_came_with(tiny, capsys, command, item, message):
+    """Every refusal of a range, whole, for `sweep --set` and `tune --param` alike, naming the
+    option given (seed 33: `parse_range(item, None)` printed "None expects ..."). A swapped range
+    is suggested as written: `2.0..1.0` stays a range of reals (it was written `1..2`, a range of
+    whole numbers)."""
+    code, lines, err = run(capsys, *command, item)
+    assert (code, lines) == (2, [])
+    assert err == "boardwright: error: " + message.format(o=command[-1]) + "\n"
+
+
+def test_one_range_given_twice_is_refused_naming_the_option(tiny, capsys):
+    for command in (["sweep", "tiny.game", "--players", "2"],
+                    ["tune", "tiny.game", "--players", "2", "--goal", "first-player=0.5"]):
+        option = "--set" if command[0] == "sweep" else "--param"
+        assert run(capsys, *command, option, "bonus=1..2", option, "bonus=3..4") == \
+            (2, [], f"boardwright: error: {option} names 'bonus' twice: give one range per param\n")
