@@ -893,3 +893,46 @@ def test_one_range_given_twice_is_refused_naming_the_option(tiny, capsys):
         option = "--set" if command[0] == "sweep" else "--param"
         assert run(capsys, *command, option, "bonus=1..2", option, "bonus=3..4") == \
             (2, [], f"boardwright: error: {option} names 'bonus' twice: give one range per param\n")
+
+
+def test_a_scheduler_that_does_not_answer_within_10_s_is_a_usage_error(tiny, capsys, monkeypatch):
+    """docs/cli.md (simulate's `--cluster`, which sweep, compare, tune and tune --bot share): the
+    Dask client waits 10 s for the scheduler, then the command ends with one line (seed 33: tune
+    --bot's client waited without a limit, `timeout=None`)."""
+    distributed = pytest.importorskip("dask.distributed")
+    asked = []
+
+    def client(address, timeout=None, **_):
+        asked.append((address, timeout))
+        raise TimeoutError("no answer")
+    monkeypatch.setattr(distributed, "Client", client)
+    message = "boardwright: error: cannot reach the Dask scheduler at tcp://192.0.2.1:8786: no answer\n"
+    assert run(capsys, "simulate", "tiny.game", "--players", "2", "--games", "2", "--cluster", "tcp://192.0.2.1:8786") == \
+        (2, [], message)
+    from boardwright.dsl.errors import UsageError
+    from boardwright.interpreter.playtest.tune_bot import GameRunner
+    with pytest.raises(UsageError) as refused:
+        with GameRunner(None, ("tiny.game", None), cluster="tcp://192.0.2.1:8786"):
+            pass
+    assert "boardwright: error: " + str(refused.value) + "\n" == message
+    assert asked == [("tcp://192.0.2.1:8786", 10)] * 2
+
+
+def test_each_skill_pair_plays_its_own_series_from_its_documented_seed():
+    """docs/cli.md (tune's `skill` goal): the k-th pair of the four bots plays its own games, from
+    seed `--seed` + 7919 k, seats rotated, the better bot at one seat; the plain games of the
+    other goals keep `--seed` (seed 32: `7919` made `7920`)."""
+    from boardwright.interpreter.playtest.goals import Goal
+    from boardwright.interpreter.playtest.tune_params import Evaluation
+    played = []
+
+    def play(point, specs, rotate, first, count, seed):
+        played.append((specs, rotate, first, count, seed))
+        return []
+    bots = ["mcts", "mcts:iterations=200", "greedy", "random"]
+    goals = [Goal("skill", "skill", None, 0.0), Goal("length=9", "length", 9, 9)]
+    evaluation = Evaluation(play, 3, 5, goals, ["random"] * 3, False, bots)
+    evaluation.extend({"n": 1}, {}, 4, 8)
+    pairs = [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
+    assert played == [(["random"] * 3, False, 8, 4, 5)] + [
+        ([better, worse, worse], True, 8, 4, 5 + 7919 * k) for k, (better, worse) in enumerate(pairs, 1)]
