@@ -58,7 +58,8 @@ def cmd_test(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from ..interpreter.testing.check import counted, failure_scenario, format_failure, run_checks  # Hypothesis loads slowly
+    from ..interpreter.testing.check import (counted, failure_scenario, format_failure,  # Hypothesis loads
+                                             run_checks)                                  # slowly
     check_outputs(args)
     game = load_game(args.game, args.variant)
     counts = [args.players] if args.players else list(range(game.min_players, game.max_players + 1))

@@ -277,8 +277,8 @@ def counted(n: int, word: str) -> str:
 def failure_scenario(report: CheckReport, game_ref: str, variant: str | None) -> str:
     """The shrunk game as a scenario file that fails the same way under `boardwright test`."""
     f = report.failure
-    return reproduction_scenario(f"found by check: {f.prop} ({counted(len(f.choices), 'choice')})", f"{f.prop}: {f.detail}",
-                                 game_ref, variant, f.players, f.seed, f.choices)
+    return reproduction_scenario(f"found by check: {f.prop} ({counted(len(f.choices), 'choice')})",
+                                 f"{f.prop}: {f.detail}", game_ref, variant, f.players, f.seed, f.choices)
 
 
 def reproduction_scenario(name: str, description: str, game_ref: str, variant: str | None, players: int,
