@@ -518,3 +518,44 @@ def test_each_skill_pair_plays_its_own_series_from_its_documented_seed():
     pairs = [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
     assert played == [(["random"] * 3, False, 8, 4, 5)] + [
         ([better, worse, worse], True, 8, 4, 5 + 7919 * k) for k, (better, worse) in enumerate(pairs, 1)]
+
+
+# ----------------------------------------------------- survivors of the second census (seed 1002)
+@pytest.mark.parametrize("players, expected", [("players 3..4", 3), ("players 1", 1), ("players 1..3", 2)])
+def test_bench_plays_two_seats_where_the_game_allows_it_else_its_smallest_count(tmp_path, monkeypatch, capsys,
+                                                                               players, expected):
+    """docs/cli.md (bench): "`--players` defaults to 2 where the game allows it (else its smallest
+    count)" (seed 1002: `or True` always took 2, a usage error for a game of 3 or more)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tiny.game").write_text(TINY.replace("players 2", players).replace("pts[1] = bonus + extra", "")
+                                        .replace("pts[0] - pts[1]", "pts[0]"))
+    code, lines, err = run(capsys, "bench", "tiny.game", "--games", "1", "--loads", "1", "--json")
+    assert (code, err) == (0, "") and json.loads(lines[0])["players"] == expected
+
+
+def test_successive_halving_stops_where_a_rung_costs_nothing_and_plays_a_rung_of_one_game():
+    """racing.successive_halving: a rung whose survivors need no game (a pool nobody has played:
+    its target is 0 games) ends the race with the pool as it came, never ranked by losses of no
+    games; a rung that costs one game is played (seed 1002: `cost == 1` for `cost == 0`)."""
+    from boardwright.interpreter.playtest.racing import successive_halving
+    games = {"a": 0, "b": 0, "c": 0, "d": 0}
+    losses = {"a": (3,), "b": (2,), "c": (1,), "d": (0,)}
+    race = dict(games_of=games.get, play_to=games.__setitem__, loss_of=losses.get, scales=(1,), keep=1, factor=2)
+    assert successive_halving(["a", "b", "c", "d"], budget=100, **race) == ["a", "b", "c", "d"]
+    assert games == {"a": 0, "b": 0, "c": 0, "d": 0}
+    games.update(a=1)
+    assert successive_halving(["a", "b"], budget=1, **race) == ["a"] and games["a"] == 2
+
+
+def test_no_options_are_listed_as_none_in_an_options_failure(tmp_path, monkeypatch, capsys):
+    """A finished game offers nothing: `options:` fails with "offered none" (seed 1002:
+    `"NONE"`)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tiny.game").write_text(TINY)
+    (tmp_path / "over.scenario.yaml").write_text("game: tiny.game\nmoves: ['1', '1']\nexpect:\n  options: ['1']\n")
+    assert run(capsys, "test", "over.scenario.yaml") == (1, [
+        "FAIL over.scenario.yaml: over.scenario.yaml",
+        "     over.scenario.yaml:4:3: error: options: expected ['1'], offered none",
+        "           options: ['1']",
+        "           ^^^^^^^",
+        "0 passed, 1 failed"], "")
