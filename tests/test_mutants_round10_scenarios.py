@@ -373,6 +373,8 @@ BAD_STATES = [
      "did you mean 'card 3'?"),
     ("vars: {total: [1]}", "total", "'total' is an int per player: write a list of 2 values, one per seat, "
      "not `[1]`", ""),
+    ("vars: {total: {card 1: 1}}", "total", "'total' is an int per player: write a list of 2 values, one per seat, "
+     'not `{"card 1": 1}`', ""),
     ("vars: {totl: 1}", "totl", f"no variable 'totl'; variables: {VARS}", "did you mean 'total'?"),
     ('zones: {deck: {"0,0": [card 1]}}', "deck", "'deck' is a stack or pile: write its labels as a list, bottom "
      'to top, not `{"0,0": ["card 1"]}`', ""),
@@ -429,3 +431,28 @@ def test_an_invariant_that_raises_in_a_scenario_is_a_failure_with_the_rule_error
         '         invariant "points stay small": [1][pts[0]] == 1',
         "         " + "^" * len('invariant "points stay small": [1][pts[0]] == 1'),
         "0 passed, 1 failed"], "")
+
+
+def test_a_bug_of_boardwrights_in_a_scenario_is_a_failure_that_says_so_and_the_run_goes_on(deal, capsys,
+                                                                                          monkeypatch):
+    """An exception of Boardwright's own while a scenario runs (planted in the expectations'
+    check) is that scenario's failure, at the file's start, saying whose bug it is and asking for
+    a report; the next scenario still runs (seed 1002: the sentence in `"XX...XX"`)."""
+    from boardwright.interpreter.testing import scenario as module
+
+    def broken(game, st, expect):
+        raise RuntimeError("planted")
+    monkeypatch.setattr(module, "check_expectations", broken)
+    name = scenario(deal, "bug.scenario.yaml", """\
+        name: a bug
+        game: deal.game
+        """)
+    assert run(capsys, "test", name, "missing.scenario.yaml") == (2, [
+        "FAIL bug.scenario.yaml: a bug",
+        "     bug.scenario.yaml:1:1: error: internal error: RuntimeError: planted (a bug in Boardwright, not in this "
+        "scenario; please report it)",
+        "         name: a bug",
+        "         ^",
+        "FAIL missing.scenario.yaml: no such scenario file",
+        "0 passed, 2 failed"], "")
+
