@@ -559,3 +559,37 @@ def test_no_options_are_listed_as_none_in_an_options_failure(tmp_path, monkeypat
         "           options: ['1']",
         "           ^^^^^^^",
         "0 passed, 1 failed"], "")
+
+
+GOAL = ["tune", "tiny.game", "--players", "2", "--param", "bonus=0..2"]
+MEASURES = "first-player, length, ties, lead-changes, win rate Player 1, win rate Player 2, gap, skill"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (GOAL + ["--goal", "first-player"], "--goal 'first-player': expected MEASURE=VALUE, MEASURE=LOW..HIGH, "
+     "MEASURE<=VALUE, MEASURE>=VALUE or skill; e.g. first-player=0.5, length=30..40, ties<=0.05"),
+    (GOAL + ["--goal", "lenght=3"], f"--goal lenght=3: no measure 'lenght'; measures: {MEASURES}; "
+     "did you mean 'length'?"),
+    (GOAL + ["--goal", "length<=3..4"], "--goal length<=3..4: a range goes with '=', e.g. length=30..40"),
+    (GOAL + ["--goal", "length=4..3"], "--goal length=4..3: the low end 4 is above the high end 3"),
+    (GOAL, "tune needs a goal: --goal first-player=0.5, --goal length=30..40, --goal ties<=0.05, --goal skill "
+     "or --goal MEASURE=VALUE"),
+    (GOAL + ["--goal", "length=3", "--goal", "length=4"], "--goal names 'length' twice: give one goal per measure"),
+    (["ladder", "tiny.game", "--bots", "random"], "a ladder needs at least two bots: --bots random,greedy"),
+    (["ladder", "tiny.game", "--bots", "random,random"],
+     "each bot may appear once on a ladder; give two settings to tell them apart"),
+    (["simulate", "tiny.game", "--players", "2", "--bots", "random,random,random"], "--bots names 3 bots for 2 players"),
+    (["simulate", "tiny.game", "--players", "2", "--bots", "randm"],
+     "unknown bot 'randm'; bots: random, greedy, mcts; did you mean 'random'?"),
+    (["sweep", "tiny.game", "--players", "2", "--set", "bonus=a,b"],
+     "--set bonus=a: expected a whole number, true, false or an enum member"),
+    (["tune", "tiny.game", "--bot", "greedy"], "tune --bot greedy: only mcts has settings to tune"),
+    (["tune", "tiny.game", "--bot", "mcts", "--batch", "3"],
+     "--batch must be even (each batch plays both seatings alike), not 3"),
+    (["tune", "tiny.game", "--bot", "mcts", "--games", "4", "--batch", "8"], "--games (4) must be at least --batch (8)"),
+])
+def test_each_refusal_of_a_goal_a_bot_list_or_a_tune_setting_is_one_whole_line(tiny, capsys, argv, message):
+    """tune's goals, ladder's and simulate's bot lists, tune --bot's settings: each refusal is
+    one line on stderr, exit 2, nothing played, in these words."""
+    pytest.importorskip("optuna")
+    assert run(capsys, *argv) == (2, [], f"boardwright: error: {message}\n")
