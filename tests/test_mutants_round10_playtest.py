@@ -593,3 +593,40 @@ def test_each_refusal_of_a_goal_a_bot_list_or_a_tune_setting_is_one_whole_line(t
     one line on stderr, exit 2, nothing played, in these words."""
     pytest.importorskip("optuna")
     assert run(capsys, *argv) == (2, [], f"boardwright: error: {message}\n")
+
+
+TWO_STEPS = """\
+game "Two steps"
+players 2
+var pts: int per player = 0
+play {
+  for p in players {
+    turn p {
+      choose a from [1, 2]
+      pts[p] += a
+      choose b from (if a == 1 then [0, 10] else [5])
+      pts[p] += b
+    }
+  }
+}
+score p { "pts": pts[p] }
+"""
+
+
+def test_the_shortlists_unit_is_half_the_spread_of_the_options_judged_at_once(tmp_path):
+    """mcts's shortlist (mcts._shortlist's docstring): each root option is judged at once, by the
+    mover's lead right after it (1 and 2 here, though taking 2 forces a 5 next): the unit of the
+    logistic is half the spread, at least 1, so 1; a shortlist of one looks through the move as
+    greedy does and keeps the option worth 1 + 10 (seed 33: a budget of one position, `[1]`,
+    looked past the forced 5 and made the unit (7 - 1) / 2 = 3)."""
+    import random
+
+    from boardwright.interpreter.bots import mcts
+    from boardwright.interpreter.compile.load import load_game
+    (tmp_path / "two.game").write_text(TWO_STEPS)
+    game = load_game(str(tmp_path / "two.game"))
+    st = game.new_state(2, 1)
+    base = mcts._lead_value(game, st, 0)
+    assert base == 0
+    assert mcts._shortlist(game, st, base, 0, random.Random(1)) == ([0, 1], 1.0)
+    assert mcts._shortlist(game, st, base, 1, random.Random(1)) == ([0], 1.0)
