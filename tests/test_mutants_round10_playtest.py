@@ -630,3 +630,24 @@ def test_the_shortlists_unit_is_half_the_spread_of_the_options_judged_at_once(tm
     assert base == 0
     assert mcts._shortlist(game, st, base, 0, random.Random(1)) == ([0, 1], 1.0)
     assert mcts._shortlist(game, st, base, 1, random.Random(1)) == ([0], 1.0)
+
+
+def test_a_cluster_without_dask_says_what_to_install(tiny, capsys, monkeypatch):
+    """`--cluster` where Dask is not installed: one line naming the extra to install, for simulate
+    (the command's check, and the games runner's own for a caller past it) and for tune --bot's
+    runner (seed 1002: the runner's sentence in `"XX...XX"`)."""
+    import sys
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)      # `import` then raises ImportError
+    message = "--cluster needs Dask: pip install 'boardwright[cluster]'"
+    assert run(capsys, "simulate", "tiny.game", "--players", "2", "--games", "2", "--cluster", "tcp://192.0.2.1:1") \
+        == (2, [], f"boardwright: error: {message}\n")
+    from boardwright.dsl.errors import UsageError
+    from boardwright.interpreter.playtest.simulate import _on_cluster
+    from boardwright.interpreter.playtest.tune_bot import GameRunner
+    with pytest.raises(UsageError) as refused:      # the games runner's own check, past the command's
+        _on_cluster("tcp://192.0.2.1:1", ("tiny.game", None, ()), 2, 1, [0], ["random", "random"], False, None)
+    assert str(refused.value) == message
+    with pytest.raises(UsageError) as refused:
+        with GameRunner(None, ("tiny.game", None), cluster="tcp://192.0.2.1:1"):
+            pass
+    assert str(refused.value) == message
