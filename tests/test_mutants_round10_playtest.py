@@ -651,3 +651,18 @@ def test_a_cluster_without_dask_says_what_to_install(tiny, capsys, monkeypatch):
         with GameRunner(None, ("tiny.game", None), cluster="tcp://192.0.2.1:1"):
             pass
     assert str(refused.value) == message
+
+
+def test_a_rule_line_whose_text_is_unknown_is_quoted_as_nothing():
+    """The coverage report quotes each rule line from the rule file's text; a span of a file whose
+    text was never read, or of no line, quotes nothing rather than a made-up text (seed 1002:
+    `"XXXX"`)."""
+    from boardwright.dsl.errors import SOURCES, Span
+    from boardwright.interpreter.testing.coverage import _source
+    assert "nowhere.game" not in SOURCES
+    assert _source(Span("nowhere.game", 3, 1, 3, 2)) == ""
+    SOURCES["quoted.game"] = "first\n  second  \n"
+    try:
+        assert [_source(Span("quoted.game", line, 1, line, 2)) for line in (0, 1, 2, 3)] == ["", "first", "second", ""]
+    finally:
+        del SOURCES["quoted.game"]
