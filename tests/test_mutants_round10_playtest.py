@@ -666,3 +666,20 @@ def test_a_rule_line_whose_text_is_unknown_is_quoted_as_nothing():
         assert [_source(Span("quoted.game", line, 1, line, 2)) for line in (0, 1, 2, 3)] == ["", "first", "second", ""]
     finally:
         del SOURCES["quoted.game"]
+
+
+def test_a_mast_playout_takes_the_best_mean_at_every_decision_of_two_options(tmp_path):
+    """mcts `mast=1` (with guide 1): every playout decision takes the option with the best mean
+    reward so far for its mover (docs/cli.md, `_playout`), also where a decision has just two
+    options; each is added to the moves (seed 1002: `n > 2` left two-option decisions to chance)."""
+    import random
+
+    from boardwright.interpreter.bots import mcts
+    from boardwright.interpreter.compile.load import load_game
+    (tmp_path / "shared.game").write_text(SHARED)
+    game = load_game(str(tmp_path / "shared.game"))
+    for seed in range(5):
+        det, moves = game.new_state(2, seed), []
+        table = {(0, 1): [0.0, 4], (0, 2): [4.0, 4], (1, 1): [3.0, 3], (1, 2): [1.0, 3]}
+        mcts._playout(game, det, 100, 1, random.Random(seed), 0, 1.0, table, moves)
+        assert det.finished and moves == [(0, 2), (1, 1)] * 3

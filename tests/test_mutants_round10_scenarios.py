@@ -456,3 +456,17 @@ def test_a_bug_of_boardwrights_in_a_scenario_is_a_failure_that_says_so_and_the_r
         "FAIL missing.scenario.yaml: no such scenario file",
         "0 passed, 2 failed"], "")
 
+
+
+def test_a_character_yaml_refuses_is_pointed_at_where_it_stands(deal, capsys):
+    """A control character in a scenario: the reader's words, at its line and column (it was
+    reported at 1:1 with the reader's own name for the text, `in "<unicode string>", position
+    23`; seed 1002's survivor moved that fallback place unseen)."""
+    (deal / "ctl.scenario.yaml").write_text("game: deal.game\nname: a\x01b\n")
+    assert run(capsys, "test", "ctl.scenario.yaml") == (1, [
+        "FAIL ctl.scenario.yaml: ctl.scenario.yaml",
+        "     ctl.scenario.yaml:2:8: error: invalid YAML: unacceptable character #x0001: special characters are "
+        "not allowed [E702]",
+        "         name: a\\x01b",
+        "                ^",
+        "0 passed, 1 failed"], "")
