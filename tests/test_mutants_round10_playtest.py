@@ -107,10 +107,12 @@ def test_check_coverage_is_the_whole_report_worked_out_from_the_rules(tiny, caps
 
 
 def test_check_coverage_of_rules_that_all_ran_says_so(tmp_path, monkeypatch, capsys):
-    """Without the dead `if`, every statement runs and the report ends with the line saying so."""
+    """Without the dead `if`, every statement runs and the report ends with the line saying so;
+    a rule file given by a path is named by its file name alone (seed 1003: `"XX/XX"`)."""
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "tiny.game").write_text(TINY.replace('      if pts[p] > 5 {\n        log "never"\n      }\n', ""))
-    code, lines, _ = run(capsys, "check", "tiny.game", "--examples", "2", "--coverage")
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "tiny.game").write_text(TINY.replace('      if pts[p] > 5 {\n        log "never"\n      }\n', ""))
+    code, lines, _ = run(capsys, "check", "rules/tiny.game", "--examples", "2", "--coverage")
     assert code == 0 and lines[1:] == [
         "Rule coverage of Tiny duel over 2 games",
         "  statements run: 5 of 5",
