@@ -58,7 +58,8 @@ def cmd_test(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from ..interpreter.testing.check import failure_scenario, format_failure, run_checks  # Hypothesis loads slowly
+    from ..interpreter.testing.check import (counted, failure_scenario, format_failure,  # Hypothesis loads
+                                             run_checks)                                  # slowly
     check_outputs(args)
     game = load_game(args.game, args.variant)
     counts = [args.players] if args.players else list(range(game.min_players, game.max_players + 1))
@@ -67,7 +68,7 @@ def cmd_check(args) -> int:
     report = run_checks(game, counts, args.examples, args.seed, max_steps=args.max_steps)
     status = 0
     if report.failure is None:
-        print(f"ok: {report.title}: {report.games} games, {report.steps} steps; "
+        print(f"ok: {report.title}: {counted(report.games, 'game')}, {counted(report.steps, 'step')}; "
               f"{len(report.properties)} properties held after every step")
     else:
         status = 1

@@ -60,14 +60,14 @@ def parse_range(item: str, option: str = "--set") -> ParamRange:
         if not match:
             raise UsageError(f"{option} {name}={text[:60]}: expected LOW..HIGH or LOW..HIGH:STEP with numbers, "
                              "e.g. 2..6, -3..3, 2..10:2 or 0.5..2.0:0.25")
-        low, high, step = match.groups()
-        real = any(part is not None and not re.fullmatch(r"-?\d+", part) for part in (low, high, step))
+        low_text, high_text, step = match.groups()
+        real = any(part is not None and not re.fullmatch(r"-?\d+", part) for part in (low_text, high_text, step))
         cast = float if real else int
-        low, high = cast(low), cast(high)
+        low, high = cast(low_text), cast(high_text)
         step = cast(step) if step is not None else (None if real else 1)
-        if low > high:
-            raise UsageError(f"{option} {name}={text}: the low end {low} is above the high end {high}; "
-                             f"write {name}={_shown(high)}..{_shown(low)}")
+        if low > high:      # the suggestion swaps the numbers as written: `2.0..1.0` stays a range of reals
+            raise UsageError(f"{option} {name}={text}: the low end {low_text} is above the high end {high_text}; "
+                             f"write {name}={high_text}..{low_text}" + text[match.end(2):])
         if step is not None and step <= 0:
             raise UsageError(f"{option} {name}={text}: the step must be above 0")
         if step is not None and (high - low) / step + 1 > MAX_VALUES:
@@ -89,10 +89,6 @@ def _value(text: str):
     if re.fullmatch(_NUMBER, text):
         return float(text)
     return {"true": True, "false": False}.get(text, text)
-
-
-def _shown(number) -> str:
-    return f"{number:g}" if isinstance(number, float) else str(number)
 
 
 def parse_ranges(items, option: str = "--set") -> list[ParamRange]:

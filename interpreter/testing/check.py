@@ -144,9 +144,10 @@ def run_checks(game, players_counts, examples: int, seed_value: int, check_optio
     report.properties = [f"invariant \"{t}\"" for t in game.spec.invariants] + UNIVERSAL
 
     endless: list = _endless_playout(game, players_counts, seed_value)
+    found_endless = bool(endless)   # fixed before the fuzzing: a game must play alike when Hypothesis replays it
 
     def one_game(data):
-        if endless:
+        if found_endless:
             return
         players = data.draw(strategies.sampled_from(list(players_counts)), label="players")
         game_seed = data.draw(strategies.integers(0, MAX_DRAW), label="seed")
@@ -166,6 +167,8 @@ def run_checks(game, players_counts, examples: int, seed_value: int, check_optio
                     try:
                         game.apply_index(trial, other)
                     except BoardwrightError as err:
+                        if _endless(err):
+                            break       # the move played next reaches the decision limit too: step limit
                         choices.append(game.option_ids(st)[other])
                         raise PropertyFailed(UNIVERSAL[0], err.format(), _where(err))
                 if len(choices) < HYPOTHESIS_CHOICES:
@@ -189,7 +192,7 @@ def run_checks(game, players_counts, examples: int, seed_value: int, check_optio
                 raise PropertyFailed(UNIVERSAL[6], "the replayed game ended in another state")
             report.games += 1
         except BoardwrightError as err:
-            failed = PropertyFailed(UNIVERSAL[4] if "did not end" in str(err) else UNIVERSAL[0],
+            failed = PropertyFailed(UNIVERSAL[4] if _endless(err) else UNIVERSAL[0],
                                     err.format(), _where(err))
             failed.game = (players, game_seed, list(choices), st.to_json() if st is not None else {})
             if failed.prop == UNIVERSAL[4]:
@@ -243,12 +246,17 @@ def _endless_playout(game, players_counts, seed_value: int) -> list:
                 choices.append(game.option_ids(st)[index])
                 game.apply_index(st, index)
         except BoardwrightError as err:
-            if "did not end" not in str(err):
+            if not _endless(err):
                 continue            # the fuzzing finds it and shrinks it
             failed = PropertyFailed(UNIVERSAL[4], err.format(), _where(err))
             failed.game = (players, seed_value, choices, st.to_json() if st is not None else {})
             return [failed]
     return []
+
+
+def _endless(err: BoardwrightError) -> bool:
+    """Whether a rule error is the engine's decision limit: the game did not end."""
+    return "did not end" in str(err)
 
 
 def _failure(failed: PropertyFailed) -> Failure:
@@ -261,11 +269,16 @@ def _where(err: BoardwrightError) -> str:
     return f"{d.span.file}:{d.span.line}" if d is not None and d.span.line else ""
 
 
+def counted(n: int, word: str) -> str:
+    """"1 choice", "3 choices": a count and its noun, plural unless the count is 1."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def failure_scenario(report: CheckReport, game_ref: str, variant: str | None) -> str:
     """The shrunk game as a scenario file that fails the same way under `boardwright test`."""
     f = report.failure
-    return reproduction_scenario(f"found by check: {f.prop} ({len(f.choices)} choices)", f"{f.prop}: {f.detail}",
-                                 game_ref, variant, f.players, f.seed, f.choices)
+    return reproduction_scenario(f"found by check: {f.prop} ({counted(len(f.choices), 'choice')})",
+                                 f"{f.prop}: {f.detail}", game_ref, variant, f.players, f.seed, f.choices)
 
 
 def reproduction_scenario(name: str, description: str, game_ref: str, variant: str | None, players: int,
@@ -285,7 +298,7 @@ def format_failure(report: CheckReport, game) -> str:
     f = report.failure
     lines = [f"FAILED: {f.prop}" + (f" ({f.where})" if f.where else ""),
              f"  {f.detail}".replace("\n", "\n  "),
-             f"  minimal game: {f.players} players, seed {f.seed}, {len(f.choices)} choices:",
+             f"  minimal game: {counted(f.players, 'player')}, seed {f.seed}, {counted(len(f.choices), 'choice')}:",
              f"    {json.dumps(f.choices) if f.choices else '(none: it fails right after setup)'}"]
     if f.state:
         st = State.from_json(f.state)

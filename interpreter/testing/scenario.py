@@ -53,7 +53,7 @@ def run_scenario(path: str | Path, bots: dict | None = None) -> Outcome:
     puzzle = data.get("expect", {}).get("bot_chooses")
     if bots and puzzle:
         puzzle["bots"] = [bots.get(spec, spec) for spec in puzzle_bots(puzzle)]
-    outcome.name = data.get("name", path.stem)
+    outcome.name = data.get("name", path.name)
     try:
         _run(path, data, root, outcome)
     except ScenarioError as err:
@@ -119,9 +119,10 @@ def _run(path: Path, data: dict, root, outcome: Outcome) -> None:
 
 _FAILURE_KEYS = (("options_exclude", ("options_exclude",)), ("options", ("options", "options_include", "options_exclude")), ("player", ("player",)),
                  ("prompt", ("prompt",)), ("finished", ("finished",)), ("zones", ("zones",)), ("vars", ("vars",)),
-                 ("turns", ("turns",)), ("log", ("log_includes",)), ("scores", ("scores",)),
+                 ("turns", ("turns",)), ("endings", ("endings",)), ("log", ("log_includes",)), ("scores", ("scores",)),
                  ("score line", ("lines",)), ("winners", ("winners",)), ("opponent", ("opponents",)),
-                 ("invariant", ("invariants",)), ("propert", ("properties",)))
+                 ("invariant", ("invariants",)), ("propert", ("properties",)),
+                 ("bot_chooses", ("bot_chooses",)))
 
 
 def _expectation_key(failure: str, expect: dict) -> str:

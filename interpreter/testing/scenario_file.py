@@ -56,15 +56,27 @@ def read_with_positions(path: Path) -> tuple[dict, object]:
     except UnicodeDecodeError:
         raise DataError(f"cannot read scenario {path}: it is not UTF-8 text")
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise DataError(Diagnostic(Span(str(path), line, col, line, col + 1),
-                                   f"invalid YAML: {getattr(exc, 'problem', exc)}"))
+        line, col, problem = _yaml_error_place(text, exc)
+        raise DataError(Diagnostic(Span(str(path), line, col, line, col + 1), f"invalid YAML: {problem}"))
     problems = _key_problems(str(path), root)
     if problems:
         raise DataError([Diagnostic(d.span, "scenario: " + d.message, d.hint) for d in problems])
     check_shape(path, text, data, root)
     return data, root
+
+
+def _yaml_error_place(text: str, exc: yaml.YAMLError) -> tuple[int, int, str]:
+    """Where a YAML error is (line, column, from 1) and what it is, in the reader's words: at
+    its mark; a character the reader refuses at its position in the text (not the reader's
+    internal name for the text); else the file's start."""
+    mark = getattr(exc, "problem_mark", None)
+    if mark is not None:
+        return mark.line + 1, mark.column + 1, getattr(exc, "problem", exc)
+    if isinstance(exc, yaml.reader.ReaderError) and isinstance(exc.character, int):
+        start = text.rfind("\n", 0, exc.position) + 1
+        return (text.count("\n", 0, exc.position) + 1, exc.position - start + 1,
+                f"unacceptable character #x{exc.character:04x}: {exc.reason}")
+    return 1, 1, getattr(exc, "problem", exc)
 
 
 def _read_yaml(name: str, text: str, loader) -> tuple[object, object]:
