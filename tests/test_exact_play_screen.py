@@ -1,0 +1,235 @@
+"""The terminal play screen, exactly: every line of a whole session of a tiny game written
+here (its brief, its screens, every command's answer, a wrong entry, a bot's move, the end),
+compared with `==`, not `in`. The expected text is written by hand from the rule file below
+and docs/cli.md's `play` part (the screen's layout, the commands' answers); a change of any
+word, number or line of the screen shows as a failure to review (issue 26, round 10: string
+and number mutants survive substring checks).
+
+The game: two players add 1 or 2 in turn to their own total; the first to reach 5 ends the
+game (the other then plays no more). `greedy` always adds 2 (its score grows most), so every
+move of the session is known before it runs."""
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+
+import pytest
+
+from boardwright.cli.main import main
+from boardwright.cli.play import HELP, Session
+from boardwright.interpreter.compile.load import load_game
+
+RACE = """\
+game "Tiny race"
+players 2
+var total: int per player = 0 "Total"
+brief p = "Reach 5 first by adding 1 or 2."
+play {
+  while total[0] < 5 and total[1] < 5 {
+    for p in players {
+      if total[0] < 5 and total[1] < 5 {
+        turn p {
+          choose n from [1, 2] prompt "Add"
+          total[p] += n
+        }
+      }
+    }
+  }
+}
+score p { "Points": total[p] }
+"""
+
+
+@pytest.fixture
+def race(tmp_path):
+    path = tmp_path / "race.game"
+    path.write_text(RACE)
+    return path
+
+
+def play(capsys, monkeypatch, *argv, stdin: str):
+    """`boardwright play ARGV` at 80 columns with no screen height (the whole table and list)."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.delenv("LINES", raising=False)
+    capsys.readouterr()
+    code = main(["play", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def screen(turn: int, one: int, two: int) -> str:
+    """The screen of Player 1's decision: a blank line, the table as docs/cli.md shows it
+    (the game's title and turn, the per-player var under its screen name), the head line and
+    the two options in columns; then the prompt."""
+    return (f"\n== Tiny race — turn {turn}\nTotal: Player 1: {one}, Player 2: {two}\n"
+            "Player 1, your move. Add:\n  1. 1  2. 2\n> ")
+
+
+# HELP at 80 columns: wrapped at the last space that fits, continued with 4 spaces.
+HELP_LINES = """\
+(type a number, an option id or its label; 'board' draws the whole table, an
+    empty line the screen again; a letter by a cell of the table chooses what it
+    names; 'more' shows the next page of options, a group's name its options;
+    'undo' takes back your last move, 'redo' makes it again; 'save FILE' saves
+    the game, 'hint' asks the search bot, 'score' the score lines now, 'options'
+    lists every option with its id, 'help' shows your goal and this, 'quit'
+    leaves)"""
+
+
+def test_the_help_text_is_the_one_wrapped_on_the_screen():
+    assert " ".join(HELP_LINES.split()) == f"({HELP})"
+
+
+def test_a_whole_session_every_line(capsys, monkeypatch, race, tmp_path):
+    long_entry = "x" * 39 + "yz" + "w" * 5          # 46 characters: cut after the 40th
+    typed = ["", "help", "foo", long_entry, "options", "undo", "redo", "save", "1", "undo", "redo",
+             f"save {tmp_path}/none/s.json", f"save {tmp_path}/s.json", "score", "board", "2", "Add 2"]
+    code, out, err = play(capsys, monkeypatch, str(race), "--seats", "human,greedy", "--seed", "3",
+                          stdin="\n".join(typed) + "\n")
+    expected = (
+        "Player 1: Reach 5 first by adding 1 or 2.\n"
+        + screen(1, 0, 0)
+        # an empty line: the note, then the screen again
+        + "(An empty line draws the screen again; type help for the commands.)\n" + screen(1, 0, 0)
+        # help: the brief, then the commands
+        + "Player 1: Reach 5 first by adding 1 or 2.\n" + HELP_LINES + "\n> "
+        + "'foo' is not one of the options: type 1 to 2, an id, a label or a group's name;\n"
+          "    'help' lists the commands.\n> "
+        + "'" + "x" * 39 + "y...' is not one of the options: type 1\n"
+          "    to 2, an id, a label or a group's name; 'help' lists the commands.\n> "
+        + "Add:\n   1. 1\n   2. 2\n> "
+        + "Nothing to undo.\n> Nothing to redo.\n> save needs a file name: save FILE\n> "
+        # 1: Player 1 adds 1, greedy adds 2
+        + "Player 2 (greedy): Add -> 2\n" + screen(3, 1, 2)
+        + "Undone: back to your previous move. ('redo' makes it again.)\n" + screen(1, 0, 0)
+        + "Redone: your move is made again.\n" + screen(3, 1, 2)
+        + f"Could not save to {tmp_path}/none/s.json: No such file or directory\n> "
+        + f"Saved to {tmp_path}/s.json; continue later with --load {tmp_path}/s.json.\n> "
+        # score: the score lines now, a column per player (then the total)
+        + "Scores now:\n            Player 1  Player 2\nPoints             1         2\n"
+          "Total              1         2\n> "
+        + screen(3, 1, 2)                       # board: the whole table, which is all of it
+        # 2: Player 1 adds 2 (3), greedy adds 2 (4); "Add 2" is no option, label "2" is
+        + "Player 2 (greedy): Add -> 2\n" + screen(5, 3, 4)
+    )
+    assert out.startswith(expected), _first_difference(out, expected)
+    rest = out[len(expected):]
+    # "Add 2" is not an option either (ids and labels are "1" and "2"), the input then ends
+    assert rest == ("'Add 2' is not one of the options: type 1 to 2, an id, a label or a group's\n"
+                    "    name; 'help' lists the commands.\n> \nInput ended: the game is abandoned.\n")
+    assert code == 0 and err == ""
+    saved = json.loads((tmp_path / "s.json").read_text())
+    assert [(m["player"], m["seat"], m["prompt"], m["id"], m["label"]) for m in saved["moves"]] == \
+        [(0, "human", "Add", "1", "1"), (1, "greedy", "Add", "2", "2")]
+    assert saved["format"] == "boardwright-save/2" and saved["seats"] == ["human", "greedy"] \
+        and saved["seed"] == 3 and saved["players"] == 2 and "log" not in saved
+
+
+def _first_difference(out: str, expected: str) -> str:
+    at = next((i for i, (a, b) in enumerate(zip(out, expected)) if a != b), min(len(out), len(expected)))
+    return f"first difference at {at}: got {out[at - 80:at + 80]!r}, expected {expected[at - 80:at + 80]!r}"
+
+
+def test_the_game_played_to_its_end_and_the_final_scores(capsys, monkeypatch, race):
+    # Player 1 adds 2, 2, 1 (5); greedy adds 2, 2 (4) and does not play after 5 is reached.
+    code, out, err = play(capsys, monkeypatch, str(race), "--seats", "human,greedy",
+                          stdin="2\n2\n1\n")
+    expected = ("Player 1: Reach 5 first by adding 1 or 2.\n" + screen(1, 0, 0)
+                + "Player 2 (greedy): Add -> 2\n" + screen(3, 2, 2)
+                + "Player 2 (greedy): Add -> 2\n" + screen(5, 4, 4)
+                # the end: a blank line, the final table (of the last turn, the fifth), the scores
+                + "\n== Tiny race — turn 5\nTotal: Player 1: 5, Player 2: 4\n"
+                + "== Final scores\n  Player 1: 5  (Points 5)\n  Player 2: 4  (Points 4)\nWinner: Player 1\n")
+    assert out == expected, _first_difference(out, expected)
+    assert code == 0 and err == ""
+
+
+def test_quit_and_the_end_of_input_name_the_log(capsys, monkeypatch, race, tmp_path):
+    log = tmp_path / "g.log"
+    for typed, ended in (("quit\n", "Goodbye"), ("", "Input ended")):
+        code, out, _ = play(capsys, monkeypatch, str(race), "--seats", "human,greedy", "--log", str(log),
+                            stdin=typed)
+        assert out == ("Player 1: Reach 5 first by adding 1 or 2.\n" + screen(1, 0, 0)
+                       + f"\n{ended}: the game is abandoned (its log is in {log}).\n")
+        assert code == 0 and json.loads(log.read_text())["moves"] == []
+
+
+def test_a_bot_move_too_long_for_the_screen_goes_on_a_line_of_its_own(monkeypatch):
+    from boardwright.cli.play import bot_move_line
+    monkeypatch.setenv("COLUMNS", "40")
+    who = "Player 2 (greedy): Add"
+    assert bot_move_line(who, "x" * 14) == who + " -> " + "x" * 14            # 40 characters: fits
+    assert bot_move_line(who, "x" * 15) == who + "\n    -> " + "x" * 15      # 41: does not
+
+
+SHOWN = RACE.replace("total[p] += n\n", "total[p] += n\n          show \"Added\"\n")
+
+
+def test_a_command_typed_at_a_shows_pause_runs_at_the_next_prompt(tmp_path):
+    path = tmp_path / "shown.game"
+    path.write_text(SHOWN)
+    game = load_game(str(path))
+    setup = {"game": str(path), "variant": None, "params": {}, "players": 2, "seed": 1,
+             "seats": ["human", "greedy"]}
+    lines, answers = [], iter(["1", "undo", "", "quit"])
+
+    def ask(prompt):
+        lines.append(prompt)
+        return next(answers)
+    session = Session(game, setup, game.new_state(2, 1), out=lines.append, ask=ask)
+    session.pause = session._wait_for_enter
+    assert session.run() == 0
+    table = "== Tiny race — turn {}\nTotal: Player 1: {}, Player 2: {}"
+    decision = "Player 1, your move. Add:"
+    assert lines == [
+        "Player 1: Reach 5 first by adding 1 or 2.",
+        "", table.format(1, 0, 0), decision, "  1. 1  2. 2", "> ",
+        # 1: the show after Player 1's move, its pause answered with "undo"
+        "", "== Added", table.format(1, 1, 0), "(press Enter to continue) ",
+        "('undo' will run at your next move prompt.)",
+        # greedy's move and its show, its pause answered with Enter
+        "Player 2 (greedy): Add -> 2", "", "== Added", table.format(2, 1, 2), "(press Enter to continue) ",
+        "", table.format(3, 1, 2), decision, "  1. 1  2. 2",
+        "> undo    (typed at the pause)", "Undone: back to your previous move. ('redo' makes it again.)",
+        "", table.format(1, 0, 0), decision, "  1. 1  2. 2", "> ",
+        "\nGoodbye: the game is abandoned."]
+
+
+HINTED = """\
+game "Nine doors"
+players 2
+var opened: int per player = 0 "Door"
+play { turn players[0] { choose n from range(OPTIONS) prompt "Open" opened[0] = n } }
+score p { "Door": 0 }
+"""
+
+
+@pytest.mark.parametrize("options", [8, 9])
+def test_the_hint_lists_eight_options_and_counts_the_rest(tmp_path, monkeypatch, options):
+    """Every option leads to the same score: the search sees no difference, and the lines
+    (HINT_ROWS = 8 rows, the rest counted) are known but for the visits' order."""
+    monkeypatch.setenv("COLUMNS", "80")
+    path = tmp_path / "doors.game"
+    path.write_text(HINTED.replace("OPTIONS", str(options)))
+    game = load_game(str(path))
+    setup = {"game": str(path), "variant": None, "params": {}, "players": 2, "seed": 1, "seats": ["human", "human"]}
+    lines = []
+    Session(game, setup, game.new_state(2, 1), out=lines.append, ask=None).hint()
+    # 60 iterations an option, at least 600
+    assert lines[0] == "Thinking (600 search iterations)..."
+    best = re.fullmatch(r" {2}( \d)\. (\d) +(\d+)  0\.500", lines[3])
+    assert best, lines[3]
+    assert lines[1] == (f"Hint: {best.group(2)} (option {int(best.group(2)) + 1}). The search bot tried each "
+                        "option on positions sampled from\n    what you can see; value 1.000 is a certain win:")
+    # the labels are one character, the numbers two columns wide: "option" over both
+    assert lines[2] == "  option visits  value"
+    rows = [re.fullmatch(r" {2}( \d)\. (\d) +(\d+)  0\.500", line) for line in lines[3:11]]
+    assert all(rows), lines[3:11]
+    assert all(int(r.group(1)) == int(r.group(2)) + 1 for r in rows)        # option k is door k - 1
+    visits = [int(r.group(3)) for r in rows]
+    assert visits == sorted(visits, reverse=True) and sum(visits) <= 600
+    more = [f"  ... and {options - 8} more options, each visited less"] if options > 8 else []
+    assert lines[11:] == more + ["  (the search sees no real difference between these options)"]
