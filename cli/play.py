@@ -19,7 +19,8 @@ from ..interpreter.bots.mcts import MCTSBot
 from ..interpreter.bots.registry import make_bot
 from ..interpreter.run.state import State
 from .live_scores import live_scores, render_live_scores
-from .saves import LOG_FORMAT, SAVE_FORMAT, JournaledFile, bot_states, read_saved, restore_bots, write_atomically
+from .saves import (LOG_FORMAT, SAVE_FORMAT, JournaledFile, bot_states, read_saved, restore_bots,
+                    seats_for_players, write_atomically)
 from .option_pages import described_option, fit_screen, groups_of
 from .table_keys import table_keys
 from .render import (COMPACT_LEVELS, colourize, fit_lines, render_options, render_result, render_table, screen_height,
@@ -413,7 +414,7 @@ def start_session(args, load_game) -> Session:
         if s != "human":
             make_bot(s, p, game)
     if len(seats) != players:
-        raise UsageError(f"--seats names {len(seats)} seats for {players} players")
+        raise UsageError(f"--seats names {seats_for_players(seats, players)}")
     setup = {"game": args.game, "variant": args.variant, "params": settings, "players": players,
              "seed": args.seed, "seats": seats, "log": args.log}
     return Session(game, setup, game.new_state(players, args.seed))
