@@ -252,3 +252,17 @@ def test_a_journal_line_cut_short_is_dropped_with_a_note(folder):
     assert notes == [f"the last line of the journal {path}.journal was cut short (an interrupted write) and "
                      "is dropped: the last move made may have to be made again"]
     assert [m["id"] for m in setup["moves"]] == ["1", "2", "2"] and len(st.history) == 3
+
+
+def test_a_logs_journal_grows_to_64_lines_then_the_snapshot_is_rewritten(tmp_path):
+    """docs/cli.md: FILE is rewritten whole only when the journal has grown by half its moves,
+    at least 64 lines (its key line and 63 moves); the moves here are few, so 64 it is."""
+    log = saves.JournaledFile(tmp_path / "g.log")
+    moves, lengths = [], []
+    for k in range(66):
+        moves.append({"player": 0, "id": str(k)})
+        log.write({"format": LOG_FORMAT, "moves": moves})
+        lengths.append(len((tmp_path / "g.log.journal").read_text().splitlines()))
+    # the first write is a snapshot (the key line only), then a line a move up to 64 lines
+    assert lengths == list(range(1, 65)) + [1, 2]
+    assert len(json.loads((tmp_path / "g.log").read_text())["moves"]) == 65

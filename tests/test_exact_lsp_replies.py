@@ -1,0 +1,114 @@
+"""The language server's replies, exactly (cli/lsp.py), in this process: a diagnostic whole
+(range, message with its hint, code, severity, source), hover texts, the word under the
+cursor, completions after a dot, a declaration's place, and the formatting edit, each
+compared with `==`. Expected values come from the rule file below (where a name stands,
+what it declares) and docs/diagnostics.md (E503, `bad-assignment`); the slow subprocess
+tests (test_lsp.py) check the protocol, these the words and numbers of every reply."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from lsprotocol import types as lsp
+
+from boardwright.cli.lsp import Analysis, _word_at, build_server, completions, definition, hover_text
+
+from test_exact_play_screen import RACE
+
+
+@pytest.fixture
+def race(tmp_path):
+    path = tmp_path / "race.game"
+    path.write_text(RACE)
+    return path
+
+
+def test_a_diagnostic_whole(race):
+    server = build_server()
+    # line 11 (0-based 10) is "          total[p] += n": the misspelt var is assigned from column 10
+    text = RACE.replace("total[p] += n", "totl[p] += n")
+    assert server.analyse(race.as_uri(), text) == [lsp.Diagnostic(
+        range=lsp.Range(lsp.Position(10, 10), lsp.Position(10, 22)),
+        message="cannot assign to 'totl'\nhint: declare a 'var' or a local with 'let'",
+        severity=lsp.DiagnosticSeverity.Error, code="E503", source="boardwright")]
+    assert server.analyse(race.as_uri(), RACE) == []
+
+
+def test_hover_texts(race):
+    server = build_server()
+    server.analyse(race.as_uri(), RACE)
+    spec = server.analyses[race.as_uri()].spec
+    assert hover_text(spec, "total") == f'```\nvar total: int per player = 0 "Total"\n```\n\n_{race}:3:1_'
+    assert hover_text(spec, "player_count") == "`player_count`: how many play (int)"
+    assert hover_text(spec, "current") == "`current`: the player whose turn it is"
+    assert hover_text(spec, "components") == ("```\ncomponents(KIND)\n```\nEvery component of a kind, in the data "
+                                              "file's order.")
+    assert hover_text(spec, "len") == "```\nlen(list)\n```\nNumber of items in a list."
+    assert hover_text(spec, "nothing_here") is None
+    assert definition(spec, "total").line == 3 and definition(spec, "total").column == 1
+    assert definition(spec, "nothing_here") is None and definition(None, "total") is None
+
+
+def test_the_word_under_the_cursor_takes_underscores_and_digits():
+    row = "  x = player_count2 + 1"
+    for column in (6, 12, 19):                  # its first letter, its underscore, just after it
+        assert _word_at(row, 0, column) == ("player_count2", "  x = ")
+    assert _word_at(row, 0, 5) == ("", "  x =")                # on the space after "="
+    assert _word_at(row, 1, 0) == ("", "")
+
+
+def test_completions_after_a_dot_of_an_unknown_name():
+    items = completions(None, None, "  x = c.", Analysis(), 0)
+    assert [(i.label, i.kind, i.detail) for i in items] == [
+        ("x", lsp.CompletionItemKind.Field, "cell.x: int"), ("y", lsp.CompletionItemKind.Field, "cell.y: int")] + [
+        (name, lsp.CompletionItemKind.Field, f"placement.{name}: {t}")
+        for name, t in __import__("boardwright.dsl.types", fromlist=["PLACEMENT_FIELDS"]).PLACEMENT_FIELDS.items()]
+
+
+def test_completions_name_the_games_declarations_and_the_globals(race):
+    server = build_server()
+    server.analyse(race.as_uri(), RACE)
+    analysis = server.analyses[race.as_uri()]
+    items = {i.label: i for i in completions(analysis.spec, analysis.module, "  x = ", analysis, 5)}
+    assert (items["total"].kind, items["total"].detail) == (lsp.CompletionItemKind.Variable, "var")
+    assert (items["player_count"].kind, items["player_count"].detail) == (lsp.CompletionItemKind.Variable,
+                                                                          "how many play (int)")
+    assert (items["components"].detail, items["components"].documentation) == (
+        "components(KIND)", "every component of a kind, in data order")
+    assert (items["len"].kind, items["len"].detail) == (lsp.CompletionItemKind.Function, "len(list)")
+    assert items["while"].kind == lsp.CompletionItemKind.Keyword
+
+
+def _call(server, name, document, params):
+    """A request handler of the server, on an open document."""
+    ls = SimpleNamespace(workspace=SimpleNamespace(text_documents={document.uri: document}),
+                         analyses=server.analyses, window_log_message=lambda *a: None)
+    return server.protocol.fm.features[name].func(ls, params)      # the handler, without the real server
+
+
+def test_the_formatting_edit(race):
+    server = build_server()
+    messy = RACE.replace('var total: int per player = 0 "Total"', 'var  total :int per player=0 "Total"')
+    params = lsp.DocumentFormattingParams(text_document=lsp.TextDocumentIdentifier(race.as_uri()),
+                                          options=lsp.FormattingOptions(tab_size=2, insert_spaces=True))
+    edits = _call(server, lsp.TEXT_DOCUMENT_FORMATTING, SimpleNamespace(uri=race.as_uri(), source=messy), params)
+    lines = len(messy.splitlines())
+    assert edits == [lsp.TextEdit(range=lsp.Range(lsp.Position(0, 0), lsp.Position(lines + 1, 0)), new_text=RACE)]
+    assert _call(server, lsp.TEXT_DOCUMENT_FORMATTING, SimpleNamespace(uri=race.as_uri(), source=RACE), params) == []
+    broken = SimpleNamespace(uri=race.as_uri(), source=RACE.replace("play {", "play {{"))
+    assert _call(server, lsp.TEXT_DOCUMENT_FORMATTING, broken, params) is None
+
+
+def test_hover_and_definition_requests(race):
+    server = build_server()
+    server.analyse(race.as_uri(), RACE)
+    document = SimpleNamespace(uri=race.as_uri(), source=RACE)
+    at = lsp.TextDocumentIdentifier(race.as_uri())
+    # "total" on line 11 (0-based 10), column 10
+    hover = _call(server, lsp.TEXT_DOCUMENT_HOVER, document, lsp.HoverParams(at, lsp.Position(10, 12)))
+    assert hover == lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown,
+                                                         value=hover_text(server.analyses[race.as_uri()].spec, "total")))
+    where = _call(server, lsp.TEXT_DOCUMENT_DEFINITION, document, lsp.DefinitionParams(at, lsp.Position(10, 12)))
+    assert where == lsp.Location(uri=race.resolve().as_uri(),
+                                 range=lsp.Range(lsp.Position(2, 0), lsp.Position(2, 0)))      # line 3, column 1
+    assert _call(server, lsp.TEXT_DOCUMENT_HOVER, document, lsp.HoverParams(at, lsp.Position(10, 0))) is None
