@@ -233,3 +233,21 @@ def test_the_hint_lists_eight_options_and_counts_the_rest(tmp_path, monkeypatch,
     assert visits == sorted(visits, reverse=True) and sum(visits) <= 600
     more = [f"  ... and {options - 8} more options, each visited less"] if options > 8 else []
     assert lines[11:] == more + ["  (the search sees no real difference between these options)"]
+
+
+def test_a_hint_label_too_long_for_the_screen_is_cut_with_an_ellipsis(tmp_path, monkeypatch):
+    """At 80 columns a label gets 80 - 25 = 55 characters: a longer one keeps 54 and '…'."""
+    monkeypatch.setenv("COLUMNS", "80")
+    long = "a" * 58
+    path = tmp_path / "long.game"
+    path.write_text(HINTED.replace("range(OPTIONS)", f'["{long}1", "{long}2"]').replace("opened[0] = n", "")
+                    .replace("var opened: int per player = 0 \"Door\"\n", ""))
+    game = load_game(str(path))
+    setup = {"game": str(path), "variant": None, "params": {}, "players": 2, "seed": 1, "seats": ["human", "human"]}
+    lines = []
+    Session(game, setup, game.new_state(2, 1), out=lines.append, ask=None).hint()
+    assert lines[2] == "  " + "option".ljust(55 + 2 + 2) + " visits  value"
+    rows = [re.fullmatch(r" {3}([12])\. (a{54})… +(\d+)  0\.500", line) for line in lines[3:5]]
+    assert all(rows) and sorted(r.group(1) for r in rows) == ["1", "2"], lines[3:5]
+    assert all(len(line) == 2 + 2 + 2 + 55 + 1 + 6 + 2 + 5 for line in lines[3:5])
+    assert lines[5:] == ["  (the search sees no real difference between these options)"]
