@@ -251,3 +251,38 @@ def test_a_hint_label_too_long_for_the_screen_is_cut_with_an_ellipsis(tmp_path, 
     assert all(rows) and sorted(r.group(1) for r in rows) == ["1", "2"], lines[3:5]
     assert all(len(line) == 2 + 2 + 2 + 55 + 1 + 6 + 2 + 5 for line in lines[3:5])
     assert lines[5:] == ["  (the search sees no real difference between these options)"]
+
+
+def test_the_final_table_fits_the_screen_with_the_scores_under_it(capsys, monkeypatch, tmp_path):
+    """At 40 x 10 the final table gets 10 lines less the scores' 4 and 3 more (a blank line,
+    the prompt's line, one to spare): under 4 lines. Its var line wraps to 3 lines, so the
+    whole table (4 lines, 3 newlines) just fits and is drawn whole."""
+    path = tmp_path / "long.game"
+    path.write_text(RACE.replace('"Total"', '"Running total of the points each player has added so far"'))
+    monkeypatch.setenv("LINES", "10")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("2\n2\n1\n"))
+    monkeypatch.setenv("COLUMNS", "40")
+    capsys.readouterr()
+    assert main(["play", str(path), "--seats", "human,greedy"]) == 0
+    out = capsys.readouterr().out
+    assert out.split("> ")[-1] == ("\n== Tiny race — turn 5\nRunning total of the points each player\n"
+                                   "    has added so far: Player 1: 5,\n    Player 2: 4\n"
+                                   "== Final scores\n  Player 1: 5  (Points 5)\n  Player 2: 4  (Points 4)\n"
+                                   "Winner: Player 1\n")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("seats, waits", [(["human", "greedy"], True), (["greedy", "greedy"], False)])
+def test_a_show_waits_for_enter_only_with_a_person_at_a_terminal(monkeypatch, race, seats, waits):
+    monkeypatch.setattr(sys, "stdin", _Terminal(""))
+    game = load_game(str(race))
+    setup = {"game": str(race), "variant": None, "params": {}, "players": 2, "seed": 1, "seats": seats}
+    session = Session(game, setup, game.new_state(2, 1), out=[].append)
+    assert (session.pause == session._wait_for_enter) is waits
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))          # no terminal: never waits
+    other = Session(game, {**setup, "seats": ["human", "greedy"]}, game.new_state(2, 1), out=[].append)
+    assert other.pause != other._wait_for_enter
