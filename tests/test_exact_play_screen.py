@@ -49,11 +49,15 @@ def race(tmp_path):
     return path
 
 
-def play(capsys, monkeypatch, *argv, stdin: str):
-    """`boardwright play ARGV` at 80 columns with no screen height (the whole table and list)."""
+def play(capsys, monkeypatch, *argv, stdin: str, lines: str | None = None):
+    """`boardwright play ARGV` at 80 columns, with no screen height (the whole table and list)
+    unless `lines` gives one."""
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.delenv("LINES", raising=False)
+    if lines is None:
+        monkeypatch.delenv("LINES", raising=False)
+    else:
+        monkeypatch.setenv("LINES", lines)
     capsys.readouterr()
     code = main(["play", *argv])
     out, err = capsys.readouterr()
@@ -286,3 +290,69 @@ def test_a_show_waits_for_enter_only_with_a_person_at_a_terminal(monkeypatch, ra
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))          # no terminal: never waits
     other = Session(game, {**setup, "seats": ["human", "greedy"]}, game.new_state(2, 1), out=[].append)
     assert other.pause != other._wait_for_enter
+
+
+def test_the_default_seats_are_a_person_then_random_bots(capsys, monkeypatch, race):
+    # no --seats: human for seat 0, random for the others (docs/cli.md); Player 1 moves first
+    code, out, err = play(capsys, monkeypatch, str(race), "--log", str(race.parent / "g.log"), stdin="q\n")
+    assert out == ("Player 1: Reach 5 first by adding 1 or 2.\n" + screen(1, 0, 0)
+                   + f"\nGoodbye: the game is abandoned (its log is in {race.parent / 'g.log'}).\n")
+    assert json.loads((race.parent / "g.log").read_text())["seats"] == ["human", "random"]
+    code, out, err = play(capsys, monkeypatch, str(race), "--seats", "human", stdin="")
+    assert (code, out, err) == (2, "", "boardwright: error: --seats names 1 seat for 2 players\n")
+
+
+def test_a_long_game_keeps_its_states_checkpointed_about_the_square_root_of_its_length(tmp_path):
+    """ReplayedStates: a copy every 32 moves; past 64 copies (2 x the spacing) the spacing
+    doubles and every other copy goes: at 2,048 moves, 65 copies become 33, 64 moves apart."""
+    from boardwright.cli.play import replay_states
+    path = tmp_path / "long.game"
+    path.write_text('game "Long"\nplayers 2\nplay { for i in range(2100) { turn players[i % 2] '
+                    '{ choose n from [1, 2] prompt "Add" } } }\nscore p { "Points": 0 }\n')
+    game = load_game(str(path))
+    setup = {"players": 2, "seed": 1, "moves": []}
+    states = replay_states(game, setup)
+    st = states[-1]
+    seen = {}
+    for k in range(1, 2049):
+        setup["moves"].append({"id": "1"})
+        game.apply(st, "1")
+        states.grown(st)
+        if k in (31, 32, 2047, 2048):
+            seen[k] = (states.spacing, len(states.checkpoints))
+    assert seen == {31: (32, 1), 32: (32, 2), 2047: (32, 64), 2048: (64, 33)}
+    assert [len(c.history) for c in states.checkpoints] == list(range(0, 2049, 64))
+    assert len(states[1000].history) == 1000 and states[-1] is st
+
+
+@pytest.mark.parametrize("words, whole", [(32, True), (39, False)])
+def test_a_show_draws_the_whole_table_when_it_fits_its_lines(tmp_path, monkeypatch, words, whole):
+    """At 40 x 10 a show's table gets 10 lines less 3 (the blank line, its title, the pause):
+    under 7. A var title of 32 words wraps the table to 7 lines, which fit; of 39 words to 8,
+    which do not: every line is then cut to the screen's width."""
+    from boardwright.cli.render import render_table
+    monkeypatch.setenv("LINES", "10")
+    monkeypatch.setenv("COLUMNS", "40")
+    path = tmp_path / "shown.game"
+    path.write_text(SHOWN.replace('"Total"', '"' + " ".join(["word"] * words) + '"'))
+    game = load_game(str(path))
+    setup = {"game": str(path), "variant": None, "params": {}, "players": 2, "seed": 1, "seats": ["human", "greedy"]}
+    lines = []
+    session = Session(game, setup, game.new_state(2, 1), out=lines.append, pause=lines.append)
+    session.show(session.st, "Added")
+    full = render_table(game, game.observe(session.st, 0))
+    assert full.count("\n") == (6 if whole else 7)
+    cut = "word " * 7 + "word…"                 # 40 characters
+    assert lines == ["", "== Added", full if whole else f"== Tiny race — turn 1\n{cut}", "Added"]
+
+
+def test_a_wrong_entry_at_a_keyed_table_names_the_letters(capsys, monkeypatch):
+    """docs/cli.md's Point City market at 80 x 30 (seed 3): 16 flips keyed on the market, one
+    option listed; a wrong entry's message then names the letters too."""
+    code, out, _ = play(capsys, monkeypatch, "point-city", "--seed", "3", stdin="zzz\nquit\n", lines="30")
+    screen_end, wrong, last = out.split("> ")
+    assert screen_end.endswith("\n   1. no flip\n  or type the letter by a cell of the market (a to p) to choose "
+                               "what it names\n")
+    assert wrong == ("'zzz' is not one of the options: type 1 to 17, a letter on the table, an id, a\n"
+                     "    label or a group's name; 'help' lists the commands.\n")
+    assert last == "\nGoodbye: the game is abandoned.\n" and code == 0
