@@ -356,3 +356,60 @@ def test_a_wrong_entry_at_a_keyed_table_names_the_letters(capsys, monkeypatch):
     assert wrong == ("'zzz' is not one of the options: type 1 to 17, a letter on the table, an id, a\n"
                      "    label or a group's name; 'help' lists the commands.\n")
     assert last == "\nGoodbye: the game is abandoned.\n" and code == 0
+
+
+CLEANUP_DATA = """\
+provenance: test data
+components:
+  Card:
+    label: "{name}"
+    attributes: {name: str}
+    items:
+      - {name: Ace}
+      - {name: Two}
+"""
+
+# Each turn a card is put on the grid and taken off it again before a show: the show draws
+# the table as the move left it (the card on the grid), with the note that says so.
+CLEANUP = """\
+game "Cleanup"
+players 2
+data "cards.yaml"
+zone board: grid of Card size 2 x 1
+zone box: pile of Card
+setup { for c in components(Card) { move c to box } }
+play {
+  for round in range(2) {
+    turn players[0] {
+      choose c from contents(box) prompt "Place"
+      move c to board at (0, 0)
+      move c to box
+      show "Cleared"
+    }
+  }
+}
+score p { "Points": 0 }
+"""
+
+
+def test_a_show_after_the_rules_cleared_the_grid_draws_the_table_the_move_left(capsys, monkeypatch, tmp_path):
+    (tmp_path / "cards.yaml").write_text(CLEANUP_DATA)
+    (tmp_path / "clean.game").write_text(CLEANUP)
+    # Ace is the first component (index 0), Two the second
+    code, out, _ = play(capsys, monkeypatch, str(tmp_path / "clean.game"), "--seats", "human,random",
+                        stdin="Ace\nTwo\n")
+    note = "(the table as the last move left it, before the rules took components off the grid)\n"
+
+    def decision(turn, box, options):
+        return (f"\n== Cleanup — turn {turn}\nbox: {box}\nPlayer 1, your move. Place:\n  1. {options[0]}  "
+                f"2. {options[1]}\n> ")
+
+    def shown(turn, card, box):
+        # the grid: its column numbers over it, the row number before each row, a cell as wide as its card
+        return f"\n== Cleared\n== Cleanup — turn {turn}\nboard:\n       0  \n    0 {card} \nbox: {box}\n" + note
+    assert out == (decision(1, "Ace, Two", ("Ace", "Two")) + shown(1, "Ace", "Two")
+                   + decision(2, "Two, Ace", ("Two", "Ace")) + shown(2, "Two", "Ace")
+                   # the show drew the last table: only the scores follow
+                   + "== Final scores\n  Player 1: 0  (Points 0)\n  Player 2: 0  (Points 0)\n"
+                     "Winner: Player 1 and Player 2\n")
+    assert code == 0
