@@ -20,6 +20,7 @@ import string
 from dataclasses import dataclass, field
 
 from .option_pages import groups_of
+from .render import fit_lines
 from .web.looks import option_targets
 
 _LETTERS = [c for c in string.ascii_lowercase if c != "q"]      # q quits
@@ -38,11 +39,12 @@ class TableKeys:
         return set(self.options.values())
 
     def line(self, game) -> str:
-        """The line under the option list that says how to choose a keyed option."""
+        """The line under the option list that says how to choose a keyed option (wrapped to
+        the screen's width: more lines on a narrow screen)."""
         keys = list(self.options)
         shown = f"{keys[0]} to {keys[-1]}" if len(keys) > 2 else " or ".join(keys)
         where = " and ".join(_title(game, key) for key in self.grids)
-        return f"  or type the letter by a cell of the {where} ({shown}) to choose what it names"
+        return fit_lines([f"  or type the letter by a cell of the {where} ({shown}) to choose what it names"])
 
 
 def _title(game, key: str) -> str:

@@ -413,3 +413,53 @@ def test_a_show_after_the_rules_cleared_the_grid_draws_the_table_the_move_left(c
                    + "== Final scores\n  Player 1: 0  (Points 0)\n  Player 2: 0  (Points 0)\n"
                      "Winner: Player 1 and Player 2\n")
     assert code == 0
+
+
+OWN_BOARDS = """\
+game "Own boards"
+players 2
+data "cards.yaml"
+zone board: grid of Card size 5 x 5 per player
+setup { for c in components(Card) { move c to board[if c.name == "Two" then 1 else 0] at (1, 1) } }
+fn free(p: player) -> list of cell = [(i % 5, i // 5) for i in range(25) if i != 6]
+play { turn players[0] { choose c from free(players[0]) prompt "Mark" } }
+score p { "Points": 0 }
+"""
+
+
+@pytest.mark.parametrize("lines", ["17", "16"])
+def test_cells_of_the_players_own_board_keyed_and_the_keys_line_wrapped(capsys, monkeypatch, tmp_path, lines):
+    """Player 1 marks one of the 24 free cells of its own 5 x 5 board (Ace lies on (1, 1)).
+    At 40 x 17 the 24 options do not fit beside the board, so they are keyed on Player 1's
+    board (the seat's own grid, not Player 2's): a to y without q, row by row. The line
+    under the list is wrapped to 40 columns, and counted as its 3 lines: at 40 x 16 the
+    keyed screen would need 17 lines, so the options are grouped by row instead."""
+    (tmp_path / "cards.yaml").write_text(CLEANUP_DATA)
+    (tmp_path / "own.game").write_text(OWN_BOARDS)
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.setenv("LINES", lines)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("b\n"))
+    capsys.readouterr()
+    assert main(["play", str(tmp_path / "own.game"), "--seats", "human,random"]) == 0
+    out = capsys.readouterr().out
+    others = "board of Player 2:\n       1  \n    1 Two \n"
+    if lines == "16":
+        assert out.startswith("\n== Own boards — turn 1\nboard of Player 1:\n       1  \n    1 Ace \n" + others
+                              + "Player 1, your move. Mark:\n"
+                              "  24 options in 5 groups (by row): type a group to list its options\n"
+                              "  row 0 (5)  row 2 (5)  row 4 (5)\n  row 1 (4)  row 3 (5)\n> ")
+        return
+    screen = ("\n== Own boards — turn 1\nboard of Player 1:\n"
+              "        0      1      2      3      4   \n"
+              "    0 a)     b)     c)     d)     e)\n"
+              "    1 f)        Ace g)     h)     i)\n"
+              "    2 j)     k)     l)     m)     n)\n"
+              "    3 o)     p)     r)     s)     t)\n"
+              "    4 u)     v)     w)     x)     y)\n" + others
+              + "Player 1, your move. Mark:\n"
+              "  or type the letter by a cell of the\n      board of Player 1 (a to y) to\n      choose what it names\n> ")
+    # b is (1, 0): the game's one move is made, and it ends with the final table
+    final = ("\n== Own boards — turn 1\nboard of Player 1:\n       1  \n    1 Ace \n" + others
+             + "== Final scores\n  Player 1: 0  (Points 0)\n  Player 2: 0  (Points 0)\nWinner: Player 1 and Player 2\n")
+    assert out == screen + final
+    assert len(screen.split("\n")) == 17            # from the blank line to the prompt: the screen's 17 lines
