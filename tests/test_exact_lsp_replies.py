@@ -31,6 +31,10 @@ def test_a_diagnostic_whole(race):
         range=lsp.Range(lsp.Position(10, 10), lsp.Position(10, 22)),
         message="cannot assign to 'totl'\nhint: declare a 'var' or a local with 'let'",
         severity=lsp.DiagnosticSeverity.Error, code="E503", source="boardwright")]
+    # the file has an error, yet what checked is kept: hover knows `total`, and its uses' types
+    analysis = server.analyses[race.as_uri()]
+    assert hover_text(analysis.spec, "total") == f'```\nvar total: int per player = 0 "Total"\n```\n\n_{race}:3:1_'
+    assert (6, 9, "total", "list of int") in analysis.name_types
     assert server.analyse(race.as_uri(), RACE) == []
 
 
