@@ -49,6 +49,11 @@ def race(tmp_path):
     return path
 
 
+def setup_of(path, seats: list) -> dict:
+    """A new game's setup, as `play` makes it: seed 1, two players."""
+    return {"game": str(path), "variant": None, "params": {}, "players": 2, "seed": 1, "seats": seats}
+
+
 def play(capsys, monkeypatch, *argv, stdin: str, lines: str | None = None):
     """`boardwright play ARGV` at 80 columns, with no screen height (the whole table and list)
     unless `lines` gives one."""
@@ -176,8 +181,7 @@ def test_a_command_typed_at_a_shows_pause_runs_at_the_next_prompt(tmp_path):
     path = tmp_path / "shown.game"
     path.write_text(SHOWN)
     game = load_game(str(path))
-    setup = {"game": str(path), "variant": None, "params": {}, "players": 2, "seed": 1,
-             "seats": ["human", "greedy"]}
+    setup = setup_of(path, ["human", "greedy"])
     lines, answers = [], iter(["1", "undo", "", "quit"])
 
     def ask(prompt):
@@ -219,7 +223,7 @@ def test_the_hint_lists_eight_options_and_counts_the_rest(tmp_path, monkeypatch,
     path = tmp_path / "doors.game"
     path.write_text(HINTED.replace("OPTIONS", str(options)))
     game = load_game(str(path))
-    setup = {"game": str(path), "variant": None, "params": {}, "players": 2, "seed": 1, "seats": ["human", "human"]}
+    setup = setup_of(path, ["human", "human"])
     lines = []
     Session(game, setup, game.new_state(2, 1), out=lines.append, ask=None).hint()
     # 60 iterations an option, at least 600
@@ -247,7 +251,7 @@ def test_a_hint_label_too_long_for_the_screen_is_cut_with_an_ellipsis(tmp_path, 
     path.write_text(HINTED.replace("range(OPTIONS)", f'["{long}1", "{long}2"]').replace("opened[0] = n", "")
                     .replace("var opened: int per player = 0 \"Door\"\n", ""))
     game = load_game(str(path))
-    setup = {"game": str(path), "variant": None, "params": {}, "players": 2, "seed": 1, "seats": ["human", "human"]}
+    setup = setup_of(path, ["human", "human"])
     lines = []
     Session(game, setup, game.new_state(2, 1), out=lines.append, ask=None).hint()
     assert lines[2] == "  " + "option".ljust(55 + 2 + 2) + " visits  value"
@@ -284,7 +288,7 @@ class _Terminal(io.StringIO):
 def test_a_show_waits_for_enter_only_with_a_person_at_a_terminal(monkeypatch, race, seats, waits):
     monkeypatch.setattr(sys, "stdin", _Terminal(""))
     game = load_game(str(race))
-    setup = {"game": str(race), "variant": None, "params": {}, "players": 2, "seed": 1, "seats": seats}
+    setup = setup_of(race, seats)
     session = Session(game, setup, game.new_state(2, 1), out=[].append)
     assert (session.pause == session._wait_for_enter) is waits
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))          # no terminal: never waits
@@ -336,7 +340,7 @@ def test_a_show_draws_the_whole_table_when_it_fits_its_lines(tmp_path, monkeypat
     path = tmp_path / "shown.game"
     path.write_text(SHOWN.replace('"Total"', '"' + " ".join(["word"] * words) + '"'))
     game = load_game(str(path))
-    setup = {"game": str(path), "variant": None, "params": {}, "players": 2, "seed": 1, "seats": ["human", "greedy"]}
+    setup = setup_of(path, ["human", "greedy"])
     lines = []
     session = Session(game, setup, game.new_state(2, 1), out=lines.append, pause=lines.append)
     session.show(session.st, "Added")
