@@ -116,3 +116,22 @@ def test_hover_and_definition_requests(race):
     assert where == lsp.Location(uri=race.resolve().as_uri(),
                                  range=lsp.Range(lsp.Position(2, 0), lsp.Position(2, 0)))      # line 3, column 1
     assert _call(server, lsp.TEXT_DOCUMENT_HOVER, document, lsp.HoverParams(at, lsp.Position(10, 0))) is None
+
+
+def test_a_problem_in_a_data_file_is_shown_at_the_top_with_its_place(tmp_path):
+    """A diagnostic of another file (the data file) cannot be placed in the rule file: it is
+    shown at 0:0, its message led by the data file's place (as `validate` prints it)."""
+    from boardwright.dsl.errors import BoardwrightError
+    from boardwright.dsl.loader import check_game
+    from test_exact_play_screen import CLEANUP, CLEANUP_DATA
+    (tmp_path / "cards.yaml").write_text(CLEANUP_DATA.replace("{name: Two}", "{name: 2}"))
+    path = tmp_path / "clean.game"
+    path.write_text(CLEANUP)
+    with pytest.raises(BoardwrightError) as caught:
+        check_game(path, warnings=True)
+    [found] = caught.value.diagnostics
+    assert str(found.span).startswith(f"{tmp_path / 'cards.yaml'}:") and found.span.line > 0
+    message = f"{found.span}: {found.message}" + (f"\nhint: {found.hint}" if found.hint else "")
+    assert build_server().analyse(path.as_uri(), CLEANUP) == [lsp.Diagnostic(
+        range=lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0)), message=message,
+        severity=lsp.DiagnosticSeverity.Error, code=found.code, source="boardwright")]

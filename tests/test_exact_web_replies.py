@@ -229,3 +229,17 @@ def _rule_error(path) -> str:
         game.apply(st, "1")
     assert "one is not allowed" in str(caught.value)
     return str(caught.value)
+
+
+def test_the_hint_reply_and_a_load_over_8_mb(served):
+    client, table = served
+    seat, link = table.tokens["0"], table.tokens["table"]
+    answer = client.post(f"/api/{seat}/hint", json={"move": 0})
+    assert answer.status_code == 200 and list(answer.json()) == ["hint"]
+    lines = answer.json()["hint"].split("\n")
+    # 2 options: 60 iterations each, at least 600; then the best (two lines), the head, a row per option
+    assert lines[0] == "Thinking (600 search iterations)..." and lines[3] == "  option visits  value"
+    assert lines[2] == "    what you can see; value 1.000 is a certain win:"
+    assert len(lines) == 6 or lines[6:] == ["  (the search sees no real difference between these options)"]
+    answer = client.post(f"/api/{link}/load", content=b" " * (8 * 1024 * 1024 + 1))
+    assert (answer.status_code, answer.json()) == (413, {"error": "the request is larger than 8,388,608 bytes"})
