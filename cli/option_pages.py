@@ -146,7 +146,7 @@ def fit_screen(game, seen: dict, labels: list, head: str, keys, view: tuple, who
     else with pages. `view`: the group and page asked for."""
     height, width = screen_height() or 10 ** 6, screen_width()       # no height known: no limit
     layouts = []                    # (overflows, paged, grouped, keyed, table, options shown)
-    below_keys = keys.line(game).count("\n") + 1 if keys.options else 0     # the keys' line, wrapped
+    below_keys = keys.lines(game).count("\n") + 1 if keys.options else 0     # the keys' line, wrapped
     for level in ([0] if whole_table else range(COMPACT_LEVELS + 1)):
         # Keyed first at the last level, which would list a grid of pictures cell by cell.
         for keyed in ((False, True) if level < COMPACT_LEVELS else (True, False)) if keys.options else (False,):

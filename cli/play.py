@@ -182,7 +182,7 @@ class Session:
         self.out("")
         self.out(table)
         self.out(head)
-        self.out("\n".join(shown.lines + ([keys.line(game)] if keyed else [])))
+        self.out("\n".join(shown.lines + ([keys.lines(game)] if keyed else [])))
 
     def viewer(self):
         """Whose view a table shown to everybody takes: the human's when there is one."""

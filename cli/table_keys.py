@@ -39,12 +39,15 @@ class TableKeys:
         return set(self.options.values())
 
     def line(self, game) -> str:
-        """The line under the option list that says how to choose a keyed option (wrapped to
-        the screen's width: more lines on a narrow screen)."""
+        """The line under the option list that says how to choose a keyed option."""
         keys = list(self.options)
         shown = f"{keys[0]} to {keys[-1]}" if len(keys) > 2 else " or ".join(keys)
         where = " and ".join(_title(game, key) for key in self.grids)
-        return fit_lines([f"  or type the letter by a cell of the {where} ({shown}) to choose what it names"])
+        return f"  or type the letter by a cell of the {where} ({shown}) to choose what it names"
+
+    def lines(self, game) -> str:
+        """That line as the screen shows it: wrapped to its width (more lines when narrow)."""
+        return fit_lines([self.line(game)])
 
 
 def _title(game, key: str) -> str:
