@@ -53,6 +53,20 @@ def test_hover_texts(race):
     assert definition(spec, "nothing_here") is None and definition(None, "total") is None
 
 
+def test_hover_on_a_field_of_two_records_and_an_enum(tmp_path):
+    path = tmp_path / "records.game"
+    path.write_text(RACE.replace('players 2\n', 'players 2\nenum Colour { red, blue }\nrecord Bid { amount: int, '
+                                 'colour: Colour }\nrecord Offer { amount: int }\n'))
+    server = build_server()
+    assert server.analyse(path.as_uri(), path.read_text()) == []
+    spec = server.analyses[path.as_uri()].spec
+    # a field name two records share: each record's, a blank line between them
+    assert hover_text(spec, "amount") == ("field `amount` of record `Bid`: int\n\n"
+                                          "field `amount` of record `Offer`: int")
+    assert hover_text(spec, "colour") == "field `colour` of record `Bid`: Colour"
+    assert hover_text(spec, "red") == hover_text(spec, "Colour") == "enum `Colour`: red, blue"
+
+
 def test_the_word_under_the_cursor_takes_underscores_and_digits():
     row = "  x = player_count2 + 1"
     for column in (6, 12, 19):                  # its first letter, its underscore, just after it

@@ -135,6 +135,9 @@ def test_a_whole_session_every_line(capsys, monkeypatch, race, tmp_path):
         [(0, "human", "Add", "1", "1"), (1, "greedy", "Add", "2", "2")]
     assert saved["format"] == "boardwright-save/2" and saved["seats"] == ["human", "greedy"] \
         and saved["seed"] == 3 and saved["players"] == 2 and "log" not in saved
+    # the bot's random state: Python's Mersenne Twister, 624 words and a position
+    assert [(b["seat"], b["bot"], len(b["random"])) for b in saved["bots"]] == [(1, "greedy", 625)]
+    assert set(saved["bots"][0]) == {"seat", "bot", "random"}
 
 
 def _first_difference(out: str, expected: str) -> str:

@@ -266,3 +266,13 @@ def test_a_logs_journal_grows_to_64_lines_then_the_snapshot_is_rewritten(tmp_pat
     # the first write is a snapshot (the key line only), then a line a move up to 64 lines
     assert lengths == list(range(1, 65)) + [1, 2]
     assert len(json.loads((tmp_path / "g.log").read_text())["moves"]) == 65
+
+
+def test_a_journal_that_undoes_past_its_snapshot_replays_from_the_start(folder):
+    """An undo back past the snapshot's 2 moves (at 0), then Player 1 adds 2: the game is that
+    one move, replayed from a new state (the snapshot's state is no start for it)."""
+    path = journal(folder, HEAD, '{"at": 0, "moves": [{"player": 0, "seat": "human", "id": "2"}]}')
+    _, setup, st, randoms = read_saved(path, SAVE_FORMAT, load_game)
+    assert [m["id"] for m in setup["moves"]] == ["2"] and len(st.history) == 1
+    assert json.loads(json.dumps(st.to_json())) == json.loads(json.dumps(_state(folder / "race.game", ["2"]).to_json()))
+    assert randoms == {1: RANDOM}
