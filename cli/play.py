@@ -212,8 +212,9 @@ class Session:
         self.out("")
         self.out(f"== {title}")
         if self.before_cleanup is not None:
-            self.out(self.fitted_table(self.before_cleanup, 4))
-            self.out("(the table as the last move left it, before the rules took components off the grid)")
+            note = fit_lines(["(the table as the last move left it, before the rules took components off the grid)"])
+            self.out(self.fitted_table(self.before_cleanup, 3 + note.count("\n") + 1))
+            self.out(note)
             self.before_cleanup = None
         else:
             self.out(self.fitted_table(self.game.observe(st, self.viewer()), 3))

@@ -405,7 +405,8 @@ def test_a_show_after_the_rules_cleared_the_grid_draws_the_table_the_move_left(c
     # Ace is the first component (index 0), Two the second
     code, out, _ = play(capsys, monkeypatch, str(tmp_path / "clean.game"), "--seats", "human,random",
                         stdin="Ace\nTwo\n")
-    note = "(the table as the last move left it, before the rules took components off the grid)\n"
+    note = ("(the table as the last move left it, before the rules took components off the\n"
+            "    grid)\n")                            # 87 characters: wrapped at 80
 
     def decision(turn, box, options):
         return (f"\n== Cleanup — turn {turn}\nbox: {box}\nPlayer 1, your move. Place:\n  1. {options[0]}  "
@@ -470,3 +471,28 @@ def test_cells_of_the_players_own_board_keyed_and_the_keys_line_wrapped(capsys, 
              + "== Final scores\n  Player 1: 0  (Points 0)\n  Player 2: 0  (Points 0)\nWinner: Player 1 and Player 2\n")
     assert out == screen + final
     assert len(screen.split("\n")) == 17            # from the blank line to the prompt: the screen's 17 lines
+
+
+@pytest.mark.parametrize("lines, whole", [("13", True), ("12", False)])
+def test_the_table_the_move_left_fits_above_the_note(tmp_path, monkeypatch, lines, whole):
+    """A show of the table the move left takes 6 lines besides it at 40 columns (the blank
+    line, its title, the note wrapped to 3 lines, the pause): at 40 x 13 the table's 7 lines
+    (the `note` var wraps to two) fit under 7; at 40 x 12 they do not, and every line is cut
+    to the screen's width."""
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.setenv("LINES", lines)
+    (tmp_path / "cards.yaml").write_text(CLEANUP_DATA)
+    path = tmp_path / "clean.game"
+    path.write_text(CLEANUP.replace("zone box: pile of Card\n", "zone box: pile of Card\n"
+                                    'var note: int = 0 "A note long enough to wrap at forty columns"\n'))
+    game = load_game(str(path))
+    shown, typed = [], iter(["Ace", "quit"])
+    Session(game, setup_of(path, ["human", "random"]), game.new_state(2, 1), out=shown.append,
+            ask=lambda prompt: next(typed), pause=lambda title: None).run()
+    at = shown.index("== Cleared")
+    board = "board:\n       0  \n    0 Ace \nbox: Two\n"
+    note = ("A note long enough to wrap at forty\n    columns: 0" if whole
+            else "A note long enough to wrap at forty col…")
+    assert shown[at + 1:at + 3] == [f"== Cleanup — turn 1\n{board}{note}",
+                                    "(the table as the last move left it,\n    before the rules took components off\n"
+                                    "    the grid)"]
