@@ -149,3 +149,21 @@ def test_a_problem_in_a_data_file_is_shown_at_the_top_with_its_place(tmp_path):
     assert build_server().analyse(path.as_uri(), CLEANUP) == [lsp.Diagnostic(
         range=lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0)), message=message,
         severity=lsp.DiagnosticSeverity.Error, code=found.code, source="boardwright")]
+
+
+def test_names_of_a_file_that_does_not_check_are_completed_from_its_declarations(tmp_path):
+    """The data file is broken, so no spec checks: the file's own declarations are still
+    offered, each as what it declares."""
+    from test_exact_play_screen import CLEANUP, CLEANUP_DATA
+    (tmp_path / "cards.yaml").write_text(CLEANUP_DATA.replace("{name: Two}", "{name: 2}"))
+    text = CLEANUP.replace("zone box: pile of Card\n", "zone box: pile of Card\nvar note: int = 0\n")
+    path = tmp_path / "clean.game"
+    path.write_text(text)
+    server = build_server()
+    server.analyse(path.as_uri(), text)
+    analysis = server.analyses[path.as_uri()]
+    assert analysis.spec is None
+    found = [(i.label, i.kind, i.detail) for i in completions(None, analysis.module, "  x = ", analysis, 3)
+             if i.kind == lsp.CompletionItemKind.Variable and i.detail in ("zone", "var")]
+    assert found == [("board", lsp.CompletionItemKind.Variable, "zone"), ("box", lsp.CompletionItemKind.Variable, "zone"),
+                     ("note", lsp.CompletionItemKind.Variable, "var")]
