@@ -167,3 +167,33 @@ def test_names_of_a_file_that_does_not_check_are_completed_from_its_declarations
              if i.kind == lsp.CompletionItemKind.Variable and i.detail in ("zone", "var")]
     assert found == [("board", lsp.CompletionItemKind.Variable, "zone"), ("box", lsp.CompletionItemKind.Variable, "zone"),
                      ("note", lsp.CompletionItemKind.Variable, "var")]
+
+
+def test_a_burst_of_edits_publishes_the_diagnostics_of_the_last_once(race, monkeypatch):
+    """did_change waits DEBOUNCE_SECONDS (0.2 s) after the last edit, then publishes the
+    diagnostics of the document's text then, for its uri (in this process: a workspace of one
+    open document, the publications recorded)."""
+    import asyncio
+    from boardwright.cli import lsp as lsp_module
+    server = build_server()
+    document = SimpleNamespace(uri=race.as_uri(), source=RACE)
+    server.protocol._workspace = SimpleNamespace(text_documents={document.uri: document})
+    published = []
+    monkeypatch.setattr(server, "text_document_publish_diagnostics", published.append)
+    monkeypatch.setattr(lsp_module, "DEBOUNCE_SECONDS", 0.05)
+    change = server.protocol.fm.features[lsp.TEXT_DOCUMENT_DID_CHANGE].func
+    params = lsp.DidChangeTextDocumentParams(text_document=lsp.VersionedTextDocumentIdentifier(version=1,
+                                                                                               uri=document.uri),
+                                             content_changes=[])
+
+    async def edits():
+        for text in (RACE.replace("total[p] += n", "tot[p] += n"), RACE, RACE.replace("total[p] += n", "totl[p] += n")):
+            document.source = text
+            change(server, params)
+        await asyncio.sleep(0.3)
+    asyncio.run(edits())
+    assert published == [lsp.PublishDiagnosticsParams(uri=document.uri, diagnostics=[lsp.Diagnostic(
+        range=lsp.Range(lsp.Position(10, 10), lsp.Position(10, 22)),
+        message="cannot assign to 'totl'\nhint: declare a 'var' or a local with 'let'",
+        severity=lsp.DiagnosticSeverity.Error, code="E503", source="boardwright")])]
+    assert server.pending == {}
