@@ -146,10 +146,11 @@ def fit_screen(game, seen: dict, labels: list, head: str, keys, view: tuple, who
     else with pages. `view`: the group and page asked for."""
     height, width = screen_height() or 10 ** 6, screen_width()       # no height known: no limit
     layouts = []                    # (overflows, paged, grouped, keyed, table, options shown)
+    below_keys = keys.lines(game).count("\n") + 1 if keys.options else 0     # the keys' line, wrapped
     for level in ([0] if whole_table else range(COMPACT_LEVELS + 1)):
         # Keyed first at the last level, which would list a grid of pictures cell by cell.
         for keyed in ((False, True) if level < COMPACT_LEVELS else (True, False)) if keys.options else (False,):
-            cells, hidden, below = (keys.cells, keys.keyed(), 1) if keyed else ({}, frozenset(), 0)
+            cells, hidden, below = (keys.cells, keys.keyed(), below_keys) if keyed else ({}, frozenset(), 0)
             table = render_table(game, seen, level, cells)
             budget = height - table.count("\n") - head.count("\n") - 4 - below  # blank, table, head, prompt
             shown = lay_out(labels, budget, width, *view, hidden=hidden)

@@ -19,7 +19,8 @@ from ..interpreter.bots.mcts import MCTSBot
 from ..interpreter.bots.registry import make_bot
 from ..interpreter.run.state import State
 from .live_scores import live_scores, render_live_scores
-from .saves import LOG_FORMAT, SAVE_FORMAT, JournaledFile, bot_states, read_saved, restore_bots, write_atomically
+from .saves import (LOG_FORMAT, SAVE_FORMAT, JournaledFile, bot_states, read_saved, restore_bots,
+                    seats_for_players, write_atomically)
 from .option_pages import described_option, fit_screen, groups_of
 from .table_keys import table_keys
 from .render import (COMPACT_LEVELS, colourize, fit_lines, render_options, render_result, render_table, screen_height,
@@ -181,7 +182,7 @@ class Session:
         self.out("")
         self.out(table)
         self.out(head)
-        self.out("\n".join(shown.lines + ([keys.line(game)] if keyed else [])))
+        self.out("\n".join(shown.lines + ([keys.lines(game)] if keyed else [])))
 
     def viewer(self):
         """Whose view a table shown to everybody takes: the human's when there is one."""
@@ -211,8 +212,9 @@ class Session:
         self.out("")
         self.out(f"== {title}")
         if self.before_cleanup is not None:
-            self.out(self.fitted_table(self.before_cleanup, 4))
-            self.out("(the table as the last move left it, before the rules took components off the grid)")
+            note = fit_lines(["(the table as the last move left it, before the rules took components off the grid)"])
+            self.out(self.fitted_table(self.before_cleanup, 3 + note.count("\n") + 1))
+            self.out(note)
             self.before_cleanup = None
         else:
             self.out(self.fitted_table(self.game.observe(st, self.viewer()), 3))
@@ -413,7 +415,7 @@ def start_session(args, load_game) -> Session:
         if s != "human":
             make_bot(s, p, game)
     if len(seats) != players:
-        raise UsageError(f"--seats names {len(seats)} seats for {players} players")
+        raise UsageError(f"--seats names {seats_for_players(seats, players)}")
     setup = {"game": args.game, "variant": args.variant, "params": settings, "players": players,
              "seed": args.seed, "seats": seats, "log": args.log}
     return Session(game, setup, game.new_state(players, args.seed))

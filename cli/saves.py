@@ -211,6 +211,11 @@ def _entry_problem(entry, count: int) -> str | None:
     return None
 
 
+def seats_for_players(seats: list, players) -> str:
+    """'1 seat for 2 players', '3 seats for 2 players': a seat list that does not fit the count."""
+    return f"{len(seats)} seat{'s' if len(seats) != 1 else ''} for {players} players"
+
+
 def bot_states(bots: dict, seats: list) -> list:
     """Each bot seat's random state, for a save."""
     out = []
@@ -277,7 +282,7 @@ def read_saved(path: str, expected_format: str, load_game, notes: list | None = 
     try:
         st = game.new_state(data["players"], data["seed"])
         if len(seats) != data["players"]:
-            raise damaged(f"{len(seats)} seats for {data['players']} players", ["seats"])
+            raise damaged(seats_for_players(seats, data["players"]), ["seats"])
         bots = {p: make_bot(s, p, game) for p, s in enumerate(seats) if s != "human"}
     except DamagedFile:
         raise

@@ -20,6 +20,7 @@ import string
 from dataclasses import dataclass, field
 
 from .option_pages import groups_of
+from .render import fit_lines
 from .web.looks import option_targets
 
 _LETTERS = [c for c in string.ascii_lowercase if c != "q"]      # q quits
@@ -43,6 +44,10 @@ class TableKeys:
         shown = f"{keys[0]} to {keys[-1]}" if len(keys) > 2 else " or ".join(keys)
         where = " and ".join(_title(game, key) for key in self.grids)
         return f"  or type the letter by a cell of the {where} ({shown}) to choose what it names"
+
+    def lines(self, game) -> str:
+        """That line as the screen shows it: wrapped to its width (more lines when narrow)."""
+        return fit_lines([self.line(game)])
 
 
 def _title(game, key: str) -> str:

@@ -47,7 +47,7 @@ from ...interpreter.bots.registry import make_bot
 from ...interpreter.compile.load import load_game
 from ..play import Session, replay_states
 from ..render import render_result
-from ..saves import SAVE_FORMAT, Journal, bot_states, read_saved, restore_bots, write_atomically
+from ..saves import SAVE_FORMAT, Journal, bot_states, read_saved, restore_bots, seats_for_players, write_atomically
 from .looks import seat_view
 
 LOADING = threading.Lock()          # parsing, checking and compiling touch the process's caches
@@ -435,7 +435,7 @@ def open_table(game_ref: str, variant, players: int | None, seats: list | None, 
     players = players or game.min_players
     seats = seats or ["human"] + ["random"] * (players - 1)
     if len(seats) != players:
-        raise UsageError(f"--seats names {len(seats)} seats for {players} players")
+        raise UsageError(f"--seats names {seats_for_players(seats, players)}")
     for p, s in enumerate(seats):
         if s != "human":
             make_bot(s, p, game)
