@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..dsl.errors import BoardwrightError, UsageError, read_source
+from ..dsl.errors import BoardwrightError, UsageError, counted, read_source
 from ..dsl.loader import check_game, resolve_game, variants_of
 from ..interpreter.compile.load import load_game
 from .options import game_command
@@ -66,7 +66,7 @@ def cmd_validate(args) -> int:
                 report.append({"target": label, "ok": ok, "diagnostics": [d.as_json() for d in spec.warnings]})
                 if args.format == "text":
                     title = spec.title + (f" ({spec.variant})" if spec.variant else "")
-                    warned = f" ({len(spec.warnings)} warning{'s' if len(spec.warnings) != 1 else ''})" \
+                    warned = f" ({counted(len(spec.warnings), 'warning')})" \
                         if spec.warnings else ""
                     print(f"{'ok' if ok else 'failed (--strict)'}: {label}: {title}{warned}")
                     for warning in spec.warnings:
@@ -135,7 +135,7 @@ def cmd_fmt(args) -> int:
             print(f"formatted {path}")
     if args.check or args.diff:
         if not unformatted:
-            print(f"ok: {len(files)} file{'s' if len(files) != 1 else ''} already in the canonical layout")
+            print(f"ok: {counted(len(files), 'file')} already in the canonical layout")
         return 1 if unformatted else 0
     return 0
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from ..dsl import ast
 from ..dsl.formatter import strip_spans
 from ..dsl.describe import comments_above
+from ..dsl.errors import counted
 from ..dsl.unparse import expr_text, type_text
 
 INDENT = "  "
@@ -19,7 +20,7 @@ def _players(spec) -> str:
     p = spec.players
     if p is None:
         return "no player count"
-    return f"{p.minimum} player{'s' if p.minimum != 1 else ''}" if p.minimum == p.maximum \
+    return counted(p.minimum, "player") if p.minimum == p.maximum \
         else f"{p.minimum} to {p.maximum} players"
 
 

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 
-from ..dsl.errors import BoardwrightError, RuleError, UsageError
+from ..dsl.errors import BoardwrightError, RuleError, UsageError, counted
 from ..dsl.loader import BASE, resolve_game, variants_of
 from ..interpreter.compile.load import load_game
 from ..interpreter.bots.registry import bot_settings, check_bot_name
@@ -105,8 +105,7 @@ def _bot_specs(args, players: int) -> list:
     for spec in specs:  # a misspelt bot is the problem to report, not the count
         check_bot_name(spec.split(":")[0].strip())
     if len(specs) != players:
-        bots, seats = (f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((len(specs), "bot"), (players, "player")))
-        raise UsageError(f"--bots names {bots} for {seats}")
+        raise UsageError(f"--bots names {counted(len(specs), 'bot')} for {counted(players, 'player')}")
     return specs
 
 

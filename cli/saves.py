@@ -33,7 +33,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from ..dsl.errors import BoardwrightError, UsageError, clipped, read_regular
+from ..dsl.errors import BoardwrightError, UsageError, clipped, counted, read_regular
 from ..dsl.schema_words import SCHEMA_DIR, deepest_errors, json_position, schema_message, validator
 from ..interpreter.bots.registry import make_bot
 
@@ -213,7 +213,7 @@ def _entry_problem(entry, count: int) -> str | None:
 
 def seats_for_players(seats: list, players) -> str:
     """'1 seat for 2 players', '3 seats for 2 players': a seat list that does not fit the count."""
-    return f"{len(seats)} seat{'s' if len(seats) != 1 else ''} for {players} players"
+    return f"{counted(len(seats), 'seat')} for {players} players"
 
 
 def bot_states(bots: dict, seats: list) -> list:

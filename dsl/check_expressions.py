@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import ast
 from .builtins import ADJACENCIES, ADJACENCY_ARGS, ATTRIBUTE_ARGS, BUILTINS, ArgProblem
 from .check_scope import GLOBALS, Scope
-from .errors import Span, did_you_mean, listing
+from .errors import Span, counted, did_you_mean, listing
 from .types import (ANY, BOOL, CELL, INT, NONE, PLACEMENT, PLACEMENT_FIELDS, PLAYER, STR, compatible, element, is_grid, is_list, is_zone,
                     list_of, numeric, unify, zone_holds)
 
@@ -361,7 +361,7 @@ class ExpressionChecks:
 
 
 def _arguments(n: int) -> str:
-    return f"{n} argument" + ("" if n == 1 else "s")
+    return counted(n, "argument")
 
 
 def _name_span(e: ast.Attribute) -> Span:

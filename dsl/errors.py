@@ -163,6 +163,11 @@ def listing(names) -> str:
     return ", ".join(map(str, names[:LISTED])) + (f", ... ({more:,} more)" if more > 0 else "")
 
 
+def counted(n: int, noun: str) -> str:
+    """A count and its noun for a message: "1 choice", "3 choices" (plural unless the count is 1)."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 SHOWN_NAME = 200            # characters of a name a user typed that a message quotes back
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from .errors import Span
+from .errors import Span, counted
 
 SCHEMA_DIR = Path(__file__).with_name("schemas")
 
@@ -58,11 +58,6 @@ def place(where) -> str:
     if len(where) > 1 and isinstance(where[-2], int):
         return f"'{where[-1]}' of {place(where[:-1])}"
     return f"'{where[-1]}'"
-
-
-def counted(n: int, noun: str) -> str:
-    """`1 item`, `2 items`."""
-    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def wanted_types(types) -> str:

@@ -105,6 +105,18 @@ def _tree_paths() -> set:
     return found
 
 
+@pytest.fixture(autouse=True)
+def _error_sources_kept():
+    """Parsing records each rule text in `errors.SOURCES` by its file name, and many tests
+    name theirs "g.game": restore the table after each test, so that a diagnostic of another
+    test about its own "g.game" never quotes a line of this one's."""
+    from boardwright.dsl.errors import SOURCES
+    saved = dict(SOURCES)
+    yield
+    SOURCES.clear()
+    SOURCES.update(saved)
+
+
 def pytest_sessionstart(session):
     session.config._tree_before = _tree_paths()
 

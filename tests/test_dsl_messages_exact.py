@@ -24,17 +24,6 @@ from boardwright.dsl.errors import (DataError, Diagnostic, Span, UsageError, cli
 from boardwright.dsl.schema_words import json_position, one_of_message, place, schema_message, shown
 
 
-@pytest.fixture(autouse=True)
-def _sources_kept():
-    """Parsing records each text in errors.SOURCES by its file name ("g.game" here): restore
-    the table, so that another test's diagnostic about a "g.game" quotes no line of ours."""
-    from boardwright.dsl.errors import SOURCES
-    saved = dict(SOURCES)
-    yield
-    SOURCES.clear()
-    SOURCES.update(saved)
-
-
 def _data_error(tmp_path: Path, text: str) -> str:
     path = tmp_path / "d.yaml"
     path.write_text(text, encoding="utf-8")

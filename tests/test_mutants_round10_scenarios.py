@@ -238,7 +238,7 @@ def test_an_expected_error_that_did_not_come_or_differs_and_an_unexpected_one(de
         "           ^^^^^",
         engine,
         "FAIL unexpected.scenario.yaml: unexpected.scenario.yaml",
-        "     unexpected.scenario.yaml:2:19: error: unexpected error while playing move 2 ('card 9') [E105]",
+        "     unexpected.scenario.yaml:2:19: error: unexpected error while playing move 2 ('card 9')",
         '         moves: ["card 2", "card 9"]',
         "                           ^^^^^^^^",
         engine,

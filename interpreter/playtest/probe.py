@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 
-from ...dsl.errors import UsageError
+from ...dsl.errors import UsageError, counted
 from ..bots.mcts import MCTSBot
 from ..bots.registry import make_bot
 from ..bots.whole_moves import _key
@@ -114,9 +114,9 @@ def format_probe(report: dict) -> str:
     lines = [f"{report['game']}" + (f" ({report['variant']})" if report["variant"] else "")
              + f", {report['players']} players, seed {report['seed']}",
              f"  gold:     {report['gold_settings']}", f"  opponent: {report['opponent_settings']}",
-             f"  positions: {report['positions']} in {report['games']} game{'s' if report['games'] != 1 else ''} "
+             f"  positions: {report['positions']} in {counted(report['games'], 'game')} "
              f"({', '.join(str(g['positions']) for g in report['per_game'])}), played by {report['bots'][0]['bot']}; "
-             f"each decided {report['repeats']} time{'s' if report['repeats'] != 1 else ''} by every bot"]
+             f"each decided {counted(report['repeats'], 'time')} by every bot"]
     if not report["choices"]:
         lines.append("  no position: the gold search never weighed two options at the probed seat's decisions")
         return "\n".join(lines)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...dsl.errors import Diagnostic, RuleError, Span, UsageError, clipped, did_you_mean
+from ...dsl.errors import Diagnostic, RuleError, Span, UsageError, clipped, counted, did_you_mean
 from ...dsl.shapes import orientation_parts, orientations
 from .limits import reset_work
 from .builtins import RUNTIME_FAILURES, Problem, failure_diagnostic
@@ -198,7 +198,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
     def setup_state(self, players: int, seed: int = 0) -> State:
         """A new state after the setup block has run, before play starts."""
         if not self.min_players <= players <= self.max_players:
-            allowed = (f"{self.min_players} player" + ("s" if self.min_players != 1 else "")
+            allowed = (counted(self.min_players, "player")
                        if self.min_players == self.max_players
                        else f"{self.min_players} to {self.max_players} players")
             title = self.title + (f" ({self.variant})" if self.variant else "")

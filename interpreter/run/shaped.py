@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from ...dsl.errors import counted
 from .indexes import ADJACENT, grid_index, with_bits
 from .limits import Problem, charge, shown, zone_named
 
@@ -52,7 +53,7 @@ def covered(rt, c, at, turn) -> tuple:
             return found
     shapes = orientations_of(rt, c)
     if type(turn) is not int or not 0 <= turn < len(shapes):
-        raise Problem(f"{rt.labels[c]} has {len(shapes)} orientation{'s' if len(shapes) != 1 else ''} "
+        raise Problem(f"{rt.labels[c]} has {counted(len(shapes), 'orientation')} "
                       f"(0 to {len(shapes) - 1}), not {shown(turn)}")
     x, y = at
     found = tuple([(x + dx, y + dy) for dx, dy in shapes[turn]])

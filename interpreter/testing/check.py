@@ -20,7 +20,7 @@ from hypothesis import strategies as strategies
 from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.errors import Flaky
 
-from ...dsl.errors import BoardwrightError, InvariantError
+from ...dsl.errors import BoardwrightError, InvariantError, counted
 from ..run.state import State
 
 MAX_DRAW = 2**31 - 1
@@ -267,11 +267,6 @@ def _failure(failed: PropertyFailed) -> Failure:
 def _where(err: BoardwrightError) -> str:
     d = err.diagnostics[0] if err.diagnostics else None
     return f"{d.span.file}:{d.span.line}" if d is not None and d.span.line else ""
-
-
-def counted(n: int, word: str) -> str:
-    """"1 choice", "3 choices": a count and its noun, plural unless the count is 1."""
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def failure_scenario(report: CheckReport, game_ref: str, variant: str | None) -> str:
