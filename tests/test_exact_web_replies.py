@@ -243,3 +243,21 @@ def test_the_hint_reply_and_a_load_over_8_mb(served):
     assert len(lines) == 6 or lines[6:] == ["  (the search sees no real difference between these options)"]
     answer = client.post(f"/api/{link}/load", content=b" " * (8 * 1024 * 1024 + 1))
     assert (answer.status_code, answer.json()) == (413, {"error": "the request is larger than 8,388,608 bytes"})
+
+
+def test_a_table_keeps_the_links_of_its_human_seats_only(tmp_path, race):
+    """Taking up a game (resumed, or a save loaded with other seats) keeps the table's link and
+    each link of a seat a human still plays, drops the link of a seat a bot now plays and any
+    key that is no seat (a hand-edited links file), and makes a link for a human seat without
+    one (seed 35's survivor `k.isdigit() or ...` kept a bot's seat link and stopped on a key
+    that is not a number)."""
+    from boardwright.cli.web.table import WebTable
+    both = new_table(tmp_path, race, ["human", "human"])
+    links = dict(both.tokens, note="x" * 20)
+    assert sorted(both.tokens) == ["0", "1", "table"]
+    table = WebTable(both.game, dict(both.setup, seats=["greedy", "human"]), tmp_path / "other", None, links)
+    assert sorted(table.tokens) == ["1", "table"]
+    assert (table.tokens["table"], table.tokens["1"]) == (both.tokens["table"], both.tokens["1"])
+    again = WebTable(both.game, dict(both.setup, seats=["human", "greedy"]), tmp_path / "third", None,
+                     {"table": both.tokens["table"]})
+    assert sorted(again.tokens) == ["0", "table"] and again.tokens["0"] not in both.tokens.values()

@@ -369,6 +369,30 @@ def test_compare_is_the_whole_table_worked_out_from_the_rules(tiny, capsys):
         "  * marks p below 0.05: a real difference"]
 
 
+def test_compare_csv_has_every_game_of_every_configuration_after_its_name(tiny, capsys):
+    """`compare --csv` (docs/cli.md): one row per game of every configuration, a `config` column
+    naming it before simulate's own columns (the same header as `simulate --csv`), each game's
+    seed the same in every configuration, and the scores the rules give: the first seat 1, the
+    second 1 + bonus (seed 35's survivor called the writer without the file's path)."""
+    import csv
+    code, _, err = run(capsys, "simulate", "tiny.game", "--players", "2", "--games", "4", "--csv", "one.csv")
+    assert (code, err) == (0, "")
+    code, _, err = run(capsys, "compare", "tiny.game", "--players", "2", "--games", "4",
+                       "--set", "bonus=1", "--set", "bonus=-1", "--csv", "all.csv")
+    assert (code, err) == (0, "")
+    with open(tiny / "one.csv", newline="") as handle:
+        simulated = list(csv.reader(handle))
+    with open(tiny / "all.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+        handle.seek(0)
+        header = next(csv.reader(handle))
+    assert header == ["config"] + simulated[0]
+    names = ["base", "base bonus=1", "base bonus=-1"]
+    assert [r["config"] for r in rows] == [n for n in names for _ in range(4)]
+    assert [r["seed"] for r in rows] == [r[simulated[0].index("seed")] for r in simulated[1:]] * 3
+    assert [(r["score_0"], r["score_1"]) for r in rows] == [("1", "1")] * 4 + [("1", "2")] * 4 + [("1", "0")] * 4
+
+
 def test_ladder_is_the_whole_table_worked_out_from_the_rules(tiny, capsys):
     """Three bots, 2 rotated games a pair: with bonus 1 the second seat wins every game whatever
     the bots choose, so rotated seats give each bot one win of each pair's 2 games. Every rating is 0; its 95% interval is 1.96 standard

@@ -113,3 +113,34 @@ def test_a_component_without_a_shape_is_placed_on_the_one_cell_it_covers(tmp_pat
     card = st.zones["bag"][-1]
     assert [(p.piece, p.at, p.turn, p.cells) for p in st.vars["found"]] == [
         (card, (2, 0), 0, ((2, 0),)), (card, (0, 1), 0, ((0, 1),))]
+
+
+def test_an_owners_frontier_kept_in_the_index_grows_round_a_card_moved_onto_an_empty_cell(tmp_path):
+    """zones.py move: a component without a shape moved onto an empty cell updates the grid's
+    kept index with that component's attributes, so a frontier by owner asked before the move
+    grows round the new card when its suit is the owner's, and only then (seed 35's survivor
+    `index.added(dest, cell, stack is None, )` grew no owner's frontier: the hearts frontier
+    stayed empty). A frontier does not look at the grid's size, row by row: round (1, 1) the
+    cells (1, 0), (0, 1), (2, 1), (1, 2)."""
+    from conftest import small_body_file
+    body = """\
+        zone board: grid of Card size 3 x 3
+        zone deck: pile of Card
+        var hearts_before: list of cell = []
+        var hearts_after: list of cell = []
+        var spades_after: list of cell = []
+        setup { move components(Card) to deck }
+        play {
+          hearts_before = frontier(board, "orthogonal", "suit", hearts)
+          let s = frontier(board, "orthogonal", "suit", spades)
+          move first([c for c in contents(deck) if c.suit == hearts]) to board at (1, 1)
+          hearts_after = frontier(board, "orthogonal", "suit", hearts)
+          spades_after = frontier(board, "orthogonal", "suit", spades)
+          choose x from [1, 2] by 0
+        }
+        """
+    game = load_game(small_body_file(tmp_path, body))
+    st = game.new_state(2, seed=1)
+    assert st.vars["hearts_before"] == []
+    assert st.vars["hearts_after"] == [(1, 0), (0, 1), (2, 1), (1, 2)]
+    assert st.vars["spades_after"] == []
