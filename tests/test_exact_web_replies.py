@@ -261,3 +261,24 @@ def test_a_table_keeps_the_links_of_its_human_seats_only(tmp_path, race):
     again = WebTable(both.game, dict(both.setup, seats=["human", "greedy"]), tmp_path / "third", None,
                      {"table": both.tokens["table"]})
     assert sorted(again.tokens) == ["0", "table"] and again.tokens["0"] not in both.tokens.values()
+
+
+def test_serve_resumes_the_game_saved_in_its_folder_and_refuses_another_games_folder(tmp_path, race):
+    """open_table: a save folder holding a game of the same rule file and variant is resumed
+    (its moves and links kept); one holding another game is refused, naming the game it holds
+    and both ways out (seed 34's survivor read the save's game under another key in that
+    message: the refusal stopped with an internal error)."""
+    from boardwright.cli.web.table import open_table
+    from boardwright.dsl.errors import UsageError
+    from boardwright.interpreter.compile.load import load_game
+    first = new_table(tmp_path, race, ["human", "greedy"])
+    first.choose(first.tokens["0"], 0, 1)
+    again, resumed = open_table(race, None, None, None, 1, tmp_path / "saves", load_game)
+    assert resumed and len(first.moves) >= 1 and again.moves == first.moves
+    assert again.tokens == first.tokens
+    other = tmp_path / "other.game"
+    other.write_text(open(race).read())
+    with pytest.raises(UsageError) as refused:
+        open_table(str(other), None, None, None, 1, tmp_path / "saves", load_game)
+    assert str(refused.value) == (f"{tmp_path / 'saves'} holds a game of {race}: add --new to start a new game "
+                                  "there, or give another --save-dir")

@@ -470,3 +470,27 @@ def test_a_character_yaml_refuses_is_pointed_at_where_it_stands(deal, capsys):
         "         name: a\\x01b",
         "                ^",
         "0 passed, 1 failed"], "")
+
+
+def test_an_exclusion_with_a_word_no_option_uses_names_it_and_a_close_word_only_if_there_is_one(tmp_path):
+    """scenario_options.never_offered: an `options_exclude` entry of an offered label's form whose
+    word no option, component or player uses names that word, and adds a did-you-mean only when
+    a known word is close (seed 34's survivor printed " (None)" after a word nothing is close to)."""
+    from boardwright.interpreter.testing.scenario_options import never_offered
+    from conftest import make_small_game
+    game = make_small_game(tmp_path, """\
+        game "Tiny"
+        players 2
+        data "cards.yaml"
+        zone hand: pile of Card
+        setup { move components(Card) to hand }
+        play { choose c from contents(hand) by 0 }
+        """)
+    st = game.new_state(2, seed=1)
+    labels = ["hearts 1", "hearts 2"]
+    assert never_offered(game, st, "qqzzx 1", ["hearts-1", "hearts-2"], labels) == [
+        "options_exclude: 'qqzzx 1' could never be offered here: no option, component or player uses "
+        "the word 'qqzzx'"]
+    assert never_offered(game, st, "heartz 1", ["hearts-1", "hearts-2"], labels) == [
+        "options_exclude: 'heartz 1' could never be offered here: no option, component or player uses "
+        "the word 'heartz' (did you mean 'hearts'?)"]
