@@ -11,7 +11,7 @@ from .builtins import ADJACENCIES, ADJACENCY_ARGS, ATTRIBUTE_ARGS, BUILTINS, Arg
 from .check_scope import GLOBALS, Scope
 from .errors import Span, counted, did_you_mean, listing
 from .types import (ANY, BOOL, CELL, INT, NONE, PLACEMENT, PLACEMENT_FIELDS, PLAYER, STR, compatible, element, is_grid, is_list, is_zone,
-                    list_of, numeric, unify, zone_holds)
+                    list_of, numeric, unify, unify_all, zone_holds)
 
 
 class ExpressionChecks:
@@ -319,9 +319,7 @@ class ExpressionChecks:
         return CELL
 
     def expr_ListLit(self, e: ast.ListLit, scope):
-        t = NONE
-        for item in e.items:
-            t = unify(t, self.expr(item, scope))
+        t = unify_all([NONE] + [self.expr(item, scope) for item in e.items])
         return list_of(ANY if t == NONE else t)
 
     def expr_ListComp(self, e: ast.ListComp, scope: Scope):
@@ -335,15 +333,15 @@ class ExpressionChecks:
 
     def expr_Case(self, e: ast.Case, scope):
         subject = self.expr(e.subject, scope)
-        result = NONE
+        results = [NONE]
         for key, value in e.arms:
             k = self.expr(key, scope)
             if not compatible(subject, k):
                 self.error(key.span, f"case {subject} cannot be {k}")
-            result = unify(result, self.expr(value, scope))
+            results.append(self.expr(value, scope))
         if e.default is not None:
-            result = unify(result, self.expr(e.default, scope))
-        return result
+            results.append(self.expr(e.default, scope))
+        return unify_all(results)
 
     def expr_LetIn(self, e: ast.LetIn, scope: Scope):
         inner = scope.child()

@@ -58,13 +58,23 @@ def compatible(expected: str, actual: str) -> bool:
 
 
 def unify(a: str, b: str) -> str:
-    """The common type of two branches (of a conditional, or items of a list)."""
-    if a == b or b in (NONE, ANY):
-        return a
-    if a in (NONE, ANY):
-        return b
-    if {a, b} == {INT, PLAYER}:
+    """The common type of two branches (of a conditional, or the sides of an operator)."""
+    return unify_all([a, b])
+
+
+def unify_all(types: list) -> str:
+    """The common type of several values (the items of a list, the arms of a case): the one
+    type they share, `none` and `any` aside (an unknown type fits every other); `int` for ints
+    and players; a list of the common type of their items for lists; else `any`. All at once,
+    so that items of two kinds make `any` whatever comes after them: `[5, "ab", true]` is a
+    list of any, not of bool."""
+    known = [t for t in dict.fromkeys(types) if t not in (NONE, ANY)]
+    if not known:
+        return types[0] if types else NONE
+    if len(known) == 1:
+        return known[0]
+    if set(known) == {INT, PLAYER}:
         return INT
-    if is_list(a) and is_list(b):
-        return list_of(unify(element(a), element(b)))
+    if all(is_list(t) for t in known):
+        return list_of(unify_all([element(t) for t in known]))
     return ANY

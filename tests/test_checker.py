@@ -525,3 +525,48 @@ def test_every_independent_error_is_reported(tmp_path):
     ]
     assert len(diags) == 12
     assert all(d.span.file.endswith("tiny.game") for d in diags)
+
+
+# ----------------------------------------------------------------------------- common types
+def test_the_common_type_of_several_values_is_taken_over_all_of_them_at_once():
+    """types.unify_all (a list literal's items, a case's arms): the one type they share with
+    none and any aside; int for ints and players; lists by their items; else any. Two kinds
+    make any whatever comes after them (before, `[5, "ab", true]` was a list of bool, since
+    the any of its first two items gave way to the third)."""
+    from boardwright.dsl.types import ANY, BOOL, INT, NONE, PLAYER, STR, list_of, unify_all
+    assert unify_all([INT, STR, BOOL]) == ANY
+    assert unify_all([BOOL, INT, STR]) == ANY
+    assert unify_all([NONE, INT, NONE, ANY, INT]) == INT
+    assert unify_all([INT, PLAYER, INT]) == INT
+    assert unify_all([INT, PLAYER, STR]) == ANY
+    assert unify_all([list_of(INT), list_of(STR), list_of(BOOL)]) == list_of(ANY)
+    assert unify_all([list_of(INT), list_of(PLAYER)]) == list_of(INT)
+    assert unify_all([list_of(INT), INT]) == ANY
+    assert unify_all([NONE]) == NONE and unify_all([]) == NONE
+
+
+def test_a_list_or_a_case_of_values_of_several_kinds_is_of_any_whatever_their_order(tmp_path):
+    """`[5, "ab", true]` and a case whose arms give an int, a str and a bool are of `any`: their
+    first item used as a number is allowed (the rules decide at run time), where before the
+    last item's type won and `'-' needs numbers, not bool` refused it. A list of one kind
+    keeps its type: its item used as a bool is still refused."""
+    check_game(game(tmp_path, """\
+        zone bag: pile of Tile
+        zone board: grid of Tile size 3 x 3
+        play {
+          let ys = [5, "ab", true]
+          let v = case player_count { 2: 5, 3: "ab" else: true }
+          log "{ys[0] - 2} {v - 2}"
+          choose x from [1, 2] by 0
+        }
+        """))
+    diag = only(tmp_path, """\
+        zone bag: pile of Tile
+        zone board: grid of Tile size 3 x 3
+        play {
+          let zs = [5, 6, 7]
+          if zs[0] { log "yes" }
+          choose x from [1, 2] by 0
+        }
+        """)
+    assert diag.message == "a condition should be bool, not int"
