@@ -181,7 +181,7 @@ def cmd_info(args) -> int:
         return 0
     low, high = facts["players"]["min"], facts["players"]["max"]
     print(f"{facts['title']}" + (f" ({facts['variant']})" if facts["variant"] else "")
-          + f": {low}{f'..{high}' if high != low else ''} player{'s' if high != 1 else ''}")
+          + ": " + (counted(low, "player") if low == high else f"{low}..{high} players"))
     for key in ("params", "zones", "vars"):
         if facts[key]:
             print(f"{key}: " + ", ".join(p["name"] + (f" = {p['default']}" if key == "params" else "") for p in facts[key]))

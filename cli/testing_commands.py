@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..dsl.errors import UsageError
+from ..dsl.errors import UsageError, counted
 from ..interpreter.compile.load import load_game
 from ..interpreter.testing.coverage import coverage_report, format_coverage, measure_coverage
 from ..interpreter.testing.scenario import run_scenario, scenario_files
@@ -58,8 +58,7 @@ def cmd_test(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from ..interpreter.testing.check import (counted, failure_scenario, format_failure,  # Hypothesis loads
-                                             run_checks)                                  # slowly
+    from ..interpreter.testing.check import failure_scenario, format_failure, run_checks  # Hypothesis loads slowly
     check_outputs(args)
     game = load_game(args.game, args.variant)
     counts = [args.players] if args.players else list(range(game.min_players, game.max_players + 1))

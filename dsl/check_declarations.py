@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import ast
 from .ast_walk import walk
+from .build_ast import MAX_LITERAL_DIGITS
 from .check_scope import GLOBALS, Scope
 from .errors import did_you_mean, listing
 from .types import ANY, INT, PLACEMENT, PLAYER, SCALARS, compatible, list_of
@@ -26,10 +27,9 @@ class DeclarationChecks:
         known = list(SCALARS) + [PLACEMENT] + list(self.spec.enums) + list(self.spec.kinds) + list(self.spec.records)
         if ref.name in known and ref.name not in ("none", "any"):
             return ref.name
-        reported = self.__dict__.setdefault("_unknown_type_refs", set())   # a var's type is read at each use
-        if id(ref) in reported:
+        if id(ref) in self.unknown_type_refs:       # a var's type is read at each use: said once
             return ANY
-        reported.add(id(ref))
+        self.unknown_type_refs.add(id(ref))
         return self.error(ref.span, f"unknown type '{ref.name}'",
                           did_you_mean(ref.name, [k for k in known if k not in ("none", "any")]) or
                           "types: int, bool, str, player, cell, an enum, a component kind, a record, or 'list of' a type")
@@ -95,7 +95,6 @@ class DeclarationChecks:
                            + (want.get(option.name) or "no value"))
             for value in dict.fromkeys(option.values):
                 if isinstance(value, str) and value.lstrip("-").isdigit():      # too long to read (build_ast)
-                    from .build_ast import MAX_LITERAL_DIGITS
                     self.error(option.span, f"a number of {len(value.lstrip('-')):,} digits: "
                                f"at most {MAX_LITERAL_DIGITS} (docs/security.md)")
                 elif isinstance(value, str) and self.param_types.get(value) not in (INT, ANY):

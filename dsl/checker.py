@@ -36,6 +36,7 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks):
         self.fn_returns: dict[str, str] = {}
         self.record_field_types: dict[str, dict] = {}     # record -> {field: type}, see record_fields
         self._inferring: set[str] = set()
+        self.unknown_type_refs: set[int] = set()     # ids of type references already reported unknown
         self.players_by_use: set[str] = set()
         self.members = spec.member_enum
         self.compared_with_enum = None  # set while checking the other side of `x == member`

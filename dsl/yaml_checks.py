@@ -43,7 +43,21 @@ def _by_position(diagnostics: list) -> list:
     return sorted(diagnostics, key=lambda d: (d.span.line, d.span.column))
 
 
+def reader_error_place(text: str, exc: yaml.YAMLError) -> tuple[int, int, str] | None:
+    """A character the YAML reader refuses, at its line and column (from 1) in the text, with
+    the reader's reason (not its internal name for the text), or None for other errors."""
+    if not (isinstance(exc, yaml.reader.ReaderError) and isinstance(exc.character, int)):
+        return None
+    start = text.rfind("\n", 0, exc.position) + 1
+    return (text.count("\n", 0, exc.position) + 1, exc.position - start + 1,
+            f"unacceptable character #x{exc.character:04x}: {exc.reason}")
+
+
 def _yaml_diagnostic(name: str, text: str, exc: yaml.YAMLError) -> Diagnostic:
+    refused = reader_error_place(text, exc)
+    if refused is not None:
+        line, col, problem = refused
+        return Diagnostic(Span(name, line, col, line, col + 1), f"invalid YAML: {problem}")
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     lines = text.splitlines() or [""]

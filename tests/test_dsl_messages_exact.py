@@ -69,6 +69,17 @@ def test_each_phase_of_a_data_file_says_what_is_wrong_exactly(name, tmp_path):
     assert _data_error(tmp_path, text) == expected
 
 
+def test_a_character_yaml_refuses_is_shown_where_it_stands_in_the_data_file(tmp_path):
+    """A control character is refused by the YAML reader, which names no line, only a position
+    in its own name for the text; the message gives its line and column and the reader's reason
+    (it said `in "<unicode string>", position 41` at 1:1), as a scenario file's does."""
+    text = "provenance: test data\ncomponents:\n  C: {items: [{name: \"a\x01b\"}]}\n"
+    assert _data_error(tmp_path, text) == (
+        "D:3:24: error: invalid YAML: unacceptable character #x0001: special characters are not allowed [E702]\n"
+        "      C: {items: [{name: \"a\x01b\"}]}\n"
+        "    " + " " * 23 + "^")
+
+
 def test_yaml_nested_past_the_limit_is_refused_at_the_first_level_too_deep(tmp_path):
     # 100 levels are allowed (MAX_YAML_DEPTH); the 101st list opens at column 101.
     ok = "a: " + "[" * 99 + "]" * 99 + "\n"          # the mapping and 99 lists: 100 levels

@@ -13,7 +13,7 @@ import yaml
 
 from ...dsl.schema_words import mark_span as _mark_span
 from ...dsl.yaml_checks import (_FAST_LOADER, _alias_problem, _key_problems, _nesting_problem,
-                                 long_number_problem)
+                                 long_number_problem, reader_error_place)
 from ...dsl.errors import BoardwrightError, DataError, Diagnostic, Span, read_source
 from ...dsl.schema_words import deepest_errors, schema_message, schema_text, validator
 from ..run.limits import Problem
@@ -67,16 +67,11 @@ def read_with_positions(path: Path) -> tuple[dict, object]:
 
 def _yaml_error_place(text: str, exc: yaml.YAMLError) -> tuple[int, int, str]:
     """Where a YAML error is (line, column, from 1) and what it is, in the reader's words: at
-    its mark; a character the reader refuses at its position in the text (not the reader's
-    internal name for the text); else the file's start."""
+    its mark; a character the reader refuses at its place in the text; else the file's start."""
     mark = getattr(exc, "problem_mark", None)
     if mark is not None:
         return mark.line + 1, mark.column + 1, getattr(exc, "problem", exc)
-    if isinstance(exc, yaml.reader.ReaderError) and isinstance(exc.character, int):
-        start = text.rfind("\n", 0, exc.position) + 1
-        return (text.count("\n", 0, exc.position) + 1, exc.position - start + 1,
-                f"unacceptable character #x{exc.character:04x}: {exc.reason}")
-    return 1, 1, getattr(exc, "problem", exc)
+    return reader_error_place(text, exc) or (1, 1, getattr(exc, "problem", exc))
 
 
 def _read_yaml(name: str, text: str, loader) -> tuple[object, object]:
