@@ -2,7 +2,8 @@
 
 "unexpected X; expected Y" points at the offending token and names what the parser expected
 there ("expected '}' or a statement"), with a hint where one helps: a bracket never closed or
-closing nothing, a misspelt keyword, a keyword read as a name where an expression is missing.
+closing nothing, a comma missing between two items, a misspelt keyword, a keyword read as a
+name where an expression is missing.
 """
 from __future__ import annotations
 
@@ -117,6 +118,25 @@ def _previous_name(exc: UnexpectedToken) -> Token | None:
     return last if isinstance(last, Token) and last.type == "NAME" else None
 
 
+def _comma_missing(exc: UnexpectedToken) -> bool:
+    """Whether a ',' before the unexpected token would let the parser read on: two items of a
+    list, a call, a record or an enum written without the comma between them."""
+    if "COMMA" not in (exc.accepts or exc.expected):
+        return False
+    try:
+        parser = exc.interactive_parser.copy()
+        parser.feed_token(Token("COMMA", ","))
+        return exc.token.type in parser.accepts()
+    except (AttributeError, UnexpectedInput):
+        return False
+
+
+def _field_follows(text: str, token: Token) -> bool:
+    """Whether the token is a name followed by ':', as a record's field or an enum's is."""
+    start = getattr(token, "end_pos", None)
+    return token.type == "NAME" and start is not None and re.match(r"\s*:", text[start:]) is not None
+
+
 def _close_keyword(word: str) -> str:
     close = difflib.get_close_matches(word, statement_keywords() + declaration_keywords(), n=1, cutoff=0.6)
     return close[0] if close else ""
@@ -162,13 +182,21 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, filename: str) -> Diagno
     shown = f"name '{token.value}'" if token.type == "NAME" else repr(str(token.value))
     message = f"unexpected {shown}; expected {_expected_words(expected)}"
     hint = ""
-    if previous is not None and _starts_line(text, previous) and _close_keyword(str(previous)):
+    comma = _comma_missing(exc)
+    if comma and _field_follows(text, token):
+        hint = f"is a ',' missing before '{token}'?"
+    elif previous is not None and _starts_line(text, previous) and _close_keyword(str(previous)):
         hint = f"is '{previous}' a misspelt '{_close_keyword(str(previous))}'?"
     elif token.type == "NAME" and "NAME" not in expected and _starts_line(text, token) \
             and _close_keyword(str(token)):
         hint = f"did you mean '{_close_keyword(str(token))}'?"
+    elif comma:
+        hint = f"is a ',' missing before '{token}'?"
     elif "RBRACE" in expected and token.type == "NAME":
         hint = "is a keyword misspelt, or a '}' missing?"
+    elif token.type == "LBRACE" and {"NAME", "INT"} <= set(expected) \
+            and re.match(r"\{\s*\w+\s*:", text[token.start_pos:]):
+        hint = "a record is built with its name and round brackets: `NAME(field: value, ...)`"
     elif str(token) == "=" and token.type != "ASSIGN_OP" and "COMP_OP" in expected:
         hint = "to compare, write '=='"
     elif _closers(expected) and str(token) in declaration_keywords() and _starts_line(text, token):

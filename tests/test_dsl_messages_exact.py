@@ -401,11 +401,47 @@ SYNTAX_CASES = {
                                   "    )\n"
                                   "    ^\n"
                                   "    hint: this ')' closes nothing"),
-    "a name where '}' belongs": (HEAD + "record R { a: int qqqq: int }\n",
-                                 "g.game:3:19: error: unexpected name 'qqqq'; expected ',' or '}' [E105]\n"
-                                 "    record R { a: int qqqq: int }\n"
-                                 "                      ^^^^\n"
+    "a name where '}' belongs": (HEAD + "fn f() -> int { return 1 qqqq }\n",
+                                 "g.game:3:26: error: unexpected name 'qqqq'; expected '}' [E105]\n"
+                                 "    fn f() -> int { return 1 qqqq }\n"
+                                 "                             ^^^^\n"
                                  "    hint: is a keyword misspelt, or a '}' missing?"),
+    "a comma missing between a record's fields": (
+        HEAD + "record R { a: int qqqq: int }\n",
+        "g.game:3:19: error: unexpected name 'qqqq'; expected ',' or '}' [E105]\n"
+        "    record R { a: int qqqq: int }\n"
+        "                      ^^^^\n"
+        "    hint: is a ',' missing before 'qqqq'?"),
+    "a comma missing at a line's end, before a field spelt like a keyword": (
+        HEAD + "record R { a: int\n  turn_no: int }\n",
+        "g.game:4:3: error: unexpected name 'turn_no'; expected ',' or '}' [E105]\n"
+        "      turn_no: int }\n"
+        "      ^^^^^^^\n"
+        "    hint: is a ',' missing before 'turn_no'?"),
+    "a comma missing in a record built": (
+        HEAD + "record R { a: int, b: int }\nvar r: R = R(a: 1 b: 2)\n",
+        "g.game:4:19: error: unexpected name 'b'; expected ')' or ',' [E105]\n"
+        "    var r: R = R(a: 1 b: 2)\n"
+        "                      ^\n"
+        "    hint: is a ',' missing before 'b'?"),
+    "a comma missing in a list": (
+        HEAD + "var xs: list of int = [1 2]\n",
+        "g.game:3:26: error: unexpected '2'; expected ',', ']' or 'for' [E105]\n"
+        "    var xs: list of int = [1 2]\n"
+        "                             ^\n"
+        "    hint: is a ',' missing before '2'?"),
+    "a comma missing between an enum's members": (
+        HEAD + "enum Size { small medium }\n",
+        "g.game:3:19: error: unexpected name 'medium'; expected ',' or '}' [E105]\n"
+        "    enum Size { small medium }\n"
+        "                      ^^^^^^\n"
+        "    hint: is a ',' missing before 'medium'?"),
+    "a record written in braces": (
+        HEAD + "var r: int = {a: 1 b: 2}\n",
+        "g.game:3:14: error: unexpected '{'; expected an expression [E105]\n"
+        "    var r: int = {a: 1 b: 2}\n"
+        "                 ^\n"
+        "    hint: a record is built with its name and round brackets: `NAME(field: value, ...)`"),
     "a misspelt statement keyword": (HEAD + 'play {\n  finsh "x"\n}\n',
                                      "g.game:4:9: error: unexpected '\"x\"'; expected '(', '=' or '[' [E105]\n"
                                      '      finsh "x"\n'
@@ -423,6 +459,13 @@ SYNTAX_CASES = {
 def test_every_syntax_hint_exactly(name):
     text, expected = SYNTAX_CASES[name]
     assert _syntax_error(text) == expected
+
+
+def test_no_comma_is_suggested_where_the_next_item_could_not_follow_one():
+    # A score line's comma is optional and a line begins with its string: after `1` a ','
+    # would not let `qqqq` in. A comma would not let a declaration keyword in either.
+    assert "','" not in _syntax_error(HEAD + 'score s { "a": 1 qqqq: 2 }\n').split("hint:")[-1]
+    assert "','" not in _syntax_error(HEAD + "fn f() -> int = max(1, 2\nzone bag: stack\n").split("hint:")[-1]
 
 
 # ------------------------------------------------------------------ paths, games and variants
