@@ -340,7 +340,8 @@ def _check_item(name, root, item_path, kind: ComponentKind, values: dict, enums:
                 node = _key_node_at(root, item_path + ["product", attr])
             yield Diagnostic(_mark_span(name, node), f"unknown attribute '{attr}' of {kind.name}",
                              did_you_mean(attr, kind.attributes) or
-                             f"declare it under components.{kind.name}.attributes")
+                             f"declare it under components.{kind.name}.attributes",
+                             code="E705")   # a rule file's unknown attribute, same words, is E304
             continue
         problem = _type_problem(kind.attributes[attr], value, enums)
         if problem:

@@ -33,6 +33,7 @@ def _data_error(tmp_path: Path, text: str) -> str:
 
 
 # ------------------------------------------------------------------ the data file's phases
+ITEMS = 'provenance: x\ncomponents:\n  Card:\n    label: "{value}"\n    attributes: {value: int}\n    items:\n'
 DATA_CASES = {
     "empty": ("", "D:1:1: error: the data file is empty [E702]\n"
                   "    hint: a data file needs 'provenance' and 'components'"),
@@ -60,6 +61,20 @@ DATA_CASES = {
                              "D:2:13: error: 'components' must be a mapping (key: value lines), not 3 [E703]\n"
                              "    components: 3\n"
                              "                ^"),
+    # A data file's unknown attribute is a data file's problem (E705), not a rule file's (E304,
+    # same words): at the key in the data file, in an item and in a product alike.
+    "an item's unknown attribute": (
+        ITEMS + "      - {value: 1, colr: 2}\n",
+        "D:7:20: error: unknown attribute 'colr' of Card [E705]\n"
+        "          - {value: 1, colr: 2}\n"
+        "                       ^^^^\n"
+        "    hint: declare it under components.Card.attributes"),
+    "a product's unknown attribute": (
+        ITEMS + "      - product: {value: [1, 2], valeu: [3]}\n",
+        "D:7:34: error: unknown attribute 'valeu' of Card [E705]\n"
+        "          - product: {value: [1, 2], valeu: [3]}\n"
+        "                                     ^^^^^\n"
+        "    hint: did you mean 'value'?"),
 }
 
 
