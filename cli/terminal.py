@@ -7,24 +7,15 @@ terminal window, `\\x1b[2J` clears it, `\\x1b[31m` paints everything after it, a
 error in `SafeStream` for the whole command, so every `print` shows such characters as
 visible escapes (`\\x1b`) instead; newlines and tabs pass. Boardwright's own control
 sequences (the colours of `play`, the progress bar's `\\r`) are written with `write_control`,
-after the text they paint has been made safe.
+after the text they paint has been made safe. The escapes are dsl/errors.py's `safe_text`,
+which also shows the quoted line of a diagnostic (and places its caret) before any stream.
 """
 from __future__ import annotations
 
 import contextlib
 import sys
 
-# C0 controls but tab and newline, DEL, the C1 controls (U+009B is a CSI on some terminals),
-# the bidirectional overrides and isolates (they reorder what a line seems to say), and the
-# UTF-16 surrogates (a YAML or JSON `"\\ud800"` reads as one; no encoding can write it).
-_UNSAFE = [c for c in range(0x20) if c not in (0x09, 0x0A)] + list(range(0x7F, 0xA0)) \
-    + list(range(0x202A, 0x202F)) + list(range(0x2066, 0x206A)) + list(range(0xD800, 0xE000))
-_TABLE = {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in _UNSAFE}
-
-
-def safe_text(text: str) -> str:
-    """`text` with every control character but newline and tab shown as a visible escape."""
-    return text.translate(_TABLE)
+from ..dsl.errors import safe_text   # the escapes, shared with the quoted lines of diagnostics
 
 
 class SafeStream:

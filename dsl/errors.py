@@ -29,6 +29,20 @@ class Span:
         return f"{self.file}:{self.line}:{self.column}"
 
 
+# C0 controls but tab and newline, DEL, the C1 controls (U+009B is a CSI on some terminals),
+# the bidirectional overrides and isolates (they reorder what a line seems to say), and the
+# UTF-16 surrogates (a YAML or JSON `"\\ud800"` reads as one; no encoding can write it).
+_UNSAFE = [c for c in range(0x20) if c not in (0x09, 0x0A)] + list(range(0x7F, 0xA0)) \
+    + list(range(0x202A, 0x202F)) + list(range(0x2066, 0x206A)) + list(range(0xD800, 0xE000))
+_ESCAPES = {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in _UNSAFE}
+
+
+def safe_text(text: str) -> str:
+    """`text` with every control character but newline and tab shown as a visible escape
+    (`\\x01`): the quoted line of a diagnostic, and everything the CLI prints (cli/terminal.py)."""
+    return text.translate(_ESCAPES)
+
+
 NO_SPAN = Span("<unknown>", 0, 0, 0, 0)
 
 # Text of every file parsed in this process, so diagnostics can quote lines of any file.
@@ -57,7 +71,7 @@ class Diagnostic:
             width = 1
             if self.span.end_line == self.span.line and self.span.end_column > self.span.column:
                 width = self.span.end_column - self.span.column
-            text += f"\n    {line}\n    {' ' * (self.span.column - 1)}{'^' * width}"
+            text += f"\n    {safe_text(line)}\n    " + _caret(line, self.span.column - 1, width)
         for caller in self.called_from:
             text += f"\n    called from {caller}"
         if self.hint:
@@ -69,6 +83,14 @@ class Diagnostic:
                 "end_line": self.span.end_line, "end_column": self.span.end_column,
                 "severity": self.severity, "code": self.code, "message": self.message, "hint": self.hint,
                 **({"called_from": list(self.called_from)} if self.called_from else {})}
+
+
+def _caret(line: str, start: int, width: int) -> str:
+    """The caret under `width` characters of `line` from `start`, as the line is shown: a
+    control character before or under it is shown as its escape (`\\x01`, four columns)."""
+    marked = line[start:start + width]
+    before = len(safe_text(line[:start])) + max(0, start - len(line))
+    return " " * before + "^" * (len(safe_text(marked)) + width - len(marked))
 
 
 def _source_line(span: Span, source: str | None) -> str | None:

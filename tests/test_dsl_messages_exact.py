@@ -87,12 +87,27 @@ def test_each_phase_of_a_data_file_says_what_is_wrong_exactly(name, tmp_path):
 def test_a_character_yaml_refuses_is_shown_where_it_stands_in_the_data_file(tmp_path):
     """A control character is refused by the YAML reader, which names no line, only a position
     in its own name for the text; the message gives its line and column and the reader's reason
-    (it said `in "<unicode string>", position 41` at 1:1), as a scenario file's does."""
+    (it said `in "<unicode string>", position 41` at 1:1), as a scenario file's does. The quoted
+    line shows the character as its escape, `\\x01` (it was quoted raw), the caret under all
+    four columns of it."""
     text = "provenance: test data\ncomponents:\n  C: {items: [{name: \"a\x01b\"}]}\n"
     assert _data_error(tmp_path, text) == (
         "D:3:24: error: invalid YAML: unacceptable character #x0001: special characters are not allowed [E702]\n"
-        "      C: {items: [{name: \"a\x01b\"}]}\n"
-        "    " + " " * 23 + "^")
+        "      C: {items: [{name: \"a\\x01b\"}]}\n"
+        "    " + " " * 23 + "^^^^")
+
+
+def test_a_caret_after_a_control_character_stands_under_its_place_as_shown():
+    # The '\x01' before the '@' is shown in four columns, so the caret moves three to the right
+    # of the '@''s column (21) to stand under it; one after a DEL, a C1 control and a bidi
+    # override alike (each escape is 4 or 6 columns wide: '\x7f', '\x9b', '\u202e').
+    text = HEAD + 'fn f() -> str = "\x01" @\n'
+    assert _syntax_error(text) == ("g.game:3:21: error: unexpected character '@' [E103]\n"
+                                   '    fn f() -> str = "\\x01" @\n'
+                                   "    " + " " * 23 + "^")
+    text = HEAD + 'fn f() -> str = "\x7f\x9b\u202e" @\n'
+    assert _syntax_error(text).splitlines()[1:] == ['    fn f() -> str = "\\x7f\\x9b\\u202e" @',
+                                                    "    " + " " * (17 + 4 + 4 + 6 + 2) + "^"]
 
 
 def test_yaml_nested_past_the_limit_is_refused_at_the_first_level_too_deep(tmp_path):
@@ -567,10 +582,13 @@ def test_a_game_or_variant_that_is_not_there_lists_what_is(tmp_path):
 def test_a_string_with_a_nul_or_a_carriage_return_or_a_bad_escape_exactly():
     for char in ("\0", "\r"):
         text = HEAD + f'play {{ log "a{char}b" }}\n'
+        # The NUL is shown as '\\x00' and the caret covers the string as shown; the carriage
+        # return ends the line quoted, and the caret keeps the string's width past it.
+        shown, carets = {"\0": ('play { log "a\\x00b" }', 8), "\r": ('play { log "a', 5)}[char]
         assert _syntax_error(text) == ("g.game:3:12: error: invalid escape in string: a NUL or a carriage return "
                                        "inside a string [E106]\n"
-                                       "    " + text.splitlines()[2] + "\n"
-                                       "               " + "^" * 5 + "\n"
+                                       "    " + shown + "\n"
+                                       "               " + "^" * carets + "\n"
                                        "    hint: escapes: \\\" \\\\ \\n \\t")
     text = HEAD + 'play { log "a\\qb" }\n'
     assert _syntax_error(text) == ("g.game:3:12: error: invalid escape in string [E106]\n"

@@ -468,7 +468,7 @@ def test_a_character_yaml_refuses_is_pointed_at_where_it_stands(deal, capsys):
         "     ctl.scenario.yaml:2:8: error: invalid YAML: unacceptable character #x0001: special characters are "
         "not allowed [E702]",
         "         name: a\\x01b",
-        "                ^",
+        "                ^^^^",        # under the four columns of the escape
         "0 passed, 1 failed"], "")
 
 
