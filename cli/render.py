@@ -340,44 +340,56 @@ def _plain(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum() or ch in ",-")
 
 
-def render_result(game, result) -> str:
+def render_result(game, result, width: int | None = None) -> str:
+    """The final scores, fitted to `width` (the screen's by default) as the rest of the play
+    screen is: a long line continues under its own indentation; in a score sheet a long score
+    line's name wraps within its column, the numbers on its first line."""
+    width = width or screen_width()
     opponents = getattr(result, "opponents", ())
     if opponents or any(len(line) > 2 for line in result.lines):
-        return _score_sheet(game, result, opponents)
+        return _score_sheet(game, result, opponents, width)
     lines = ["== Final scores"]
     for p, total in enumerate(result.scores):
         parts = ", ".join(f"{k} {v}" for k, v in result.lines[p].items())
         ties = ", ".join(f"{k} {v}" for k, v in result.tiebreaks[p].items())
         lines.append(f"  {game.player_name(p)}: {total}" + (f"  ({parts})" if parts else "")
                      + (f"  tie-break: {ties}" if ties else ""))
+    lines.append(_winners(game, result, opponents))
+    return fit_lines(lines, width)
+
+
+def _winners(game, result, opponents) -> str:
+    """Who won: the seats that did, else (with opponents) the opponents of the best total."""
     if result.winners:
-        lines.append("Winner: " + " and ".join(game.player_name(p) for p in result.winners))
-    else:
-        lines.append("No winner: a draw.")
-    return "\n".join(lines)
+        return "Winner: " + " and ".join(game.player_name(p) for p in result.winners)
+    if opponents:
+        best = max(sum(sheet.values()) for _, sheet in opponents)
+        return "Winner: " + " and ".join(t for t, sheet in opponents if sum(sheet.values()) == best)
+    return "No winner: a draw."
 
 
-def _score_sheet(game, result, opponents) -> str:
-    """The score sheet as a table: a row per score line, a column per player and opponent."""
+def _score_sheet(game, result, opponents, screen: int) -> str:
+    """The score sheet as a table: a row per score line, a column per player and opponent. The
+    names' column is narrowed to fit the screen (never below its longest word), a longer name
+    wrapped in it."""
     columns = [(game.player_name(p), result.lines[p], result.tiebreaks[p]) for p in range(len(result.scores))]
     columns += [(title, sheet, {}) for title, sheet in opponents]
     titles = list(dict.fromkeys(t for _, sheet, _ in columns for t in sheet))
     ties = list(dict.fromkeys(t for _, _, tie in columns for t in tie))
     first = max([len(t) for t in titles] + [len("(tie-break) " + t) for t in ties] + [len("Total")]) + 2
     width = max([len(name) for name, _, _ in columns] + [6]) + 2
-    out = ["== Final scores", " " * first + "".join(f"{name:>{width}}" for name, _, _ in columns)]
+    words = [word for t in titles + ["(tie-break) " + t for t in ties] + ["Total"] for word in t.split()]
+    first = max(min(first, screen - width * len(columns)), max(map(len, words)) + 2)
+
+    def row(title: str, cells) -> list[str]:
+        names = textwrap.wrap(title, first - 2, subsequent_indent="  ", break_on_hyphens=False,
+                              break_long_words=False) or [""]
+        return [f"{names[0]:<{first}}" + "".join(f"{cell:>{width}}" for cell in cells)] + names[1:]
+    out = ["== Final scores", *row("", (name for name, _, _ in columns))]
     for title in titles:
-        out.append(f"{title:<{first}}" + "".join(f"{sheet[title] if title in sheet else '':>{width}}"
-                                                for _, sheet, _ in columns))
-    out.append(f"{'Total':<{first}}" + "".join(f"{sum(sheet.values()):>{width}}" for _, sheet, _ in columns))
+        out += row(title, (sheet[title] if title in sheet else "" for _, sheet, _ in columns))
+    out += row("Total", (sum(sheet.values()) for _, sheet, _ in columns))
     for title in ties:
-        out.append(f"{'(tie-break) ' + title:<{first}}" + "".join(
-            f"{tie[title] if title in tie else '':>{width}}" for _, _, tie in columns))
-    if result.winners:
-        out.append("Winner: " + " and ".join(game.player_name(p) for p in result.winners))
-    elif opponents:
-        best = max(sum(sheet.values()) for _, sheet in opponents)
-        out.append("Winner: " + " and ".join(t for t, sheet in opponents if sum(sheet.values()) == best))
-    else:
-        out.append("No winner: a draw.")
+        out += row("(tie-break) " + title, (tie[title] if title in tie else "" for _, _, tie in columns))
+    out.append(fit_lines([_winners(game, result, opponents)], screen))
     return "\n".join(out)

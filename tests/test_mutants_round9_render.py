@@ -67,6 +67,50 @@ def test_a_score_sheet_has_a_row_per_line_and_a_column_per_player_and_opponent(w
         row("(tie-break) Coins", 4, "", ""), last]
 
 
+def test_the_final_scores_wrap_a_long_score_line_name_at_40_columns(monkeypatch):
+    """docs/cli.md, play: long lines are wrapped, as every line of the play screen, continued
+    under their own indentation (4 more). The wrap is worked out by hand, greedily, word by word:
+    "  Player 1: 5  (Running total of the" is 36 columns and "points" would make it 43."""
+    from boardwright.cli.render import render_result
+    monkeypatch.setenv("COLUMNS", "40")
+    name = "Running total of the points each player has added"
+    result = Result([5, 4], [{name: 5}, {name: 4}], [{}, {}], [0])
+    assert render_result(Named(), result).splitlines() == [
+        "== Final scores",
+        "  Player 1: 5  (Running total of the", "      points each player has added 5)",
+        "  Player 2: 4  (Running total of the", "      points each player has added 4)",
+        "Winner: Player 1"]
+
+
+def test_a_score_sheet_wraps_a_long_score_line_name_in_its_column_at_40_columns(monkeypatch):
+    """docs/cli.md, play: the score sheet fits a 40-column screen: two players' columns take
+    2 x 10, so the names' column is 20 wide and a longer name wraps in its 18 (continued 2 in),
+    the numbers on its first line; every line is at most 40 wide. At 80 columns the name fits."""
+    from boardwright.cli.render import render_result
+    long = "Buildings of the same colour in a row"          # 37 columns
+    result = Result([6, 4], [{"Points": 3, long: 2, "Bonus": 1}, {"Points": 2, long: 0, "Bonus": 2}],
+                    [{}, {}], [0])
+
+    def row(title, *cells, first=20):
+        return title.ljust(first) + "".join(str(c).rjust(10) for c in cells)
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = render_result(Named(), result).splitlines()
+    assert lines == ["== Final scores", row("", "Player 1", "Player 2"), row("Points", 3, 2),
+                     row("Buildings of the", 2, 0), "  same colour in a", "  row",
+                     row("Bonus", 1, 2), row("Total", 6, 4), "Winner: Player 1"]
+    assert max(len(line) for line in lines) <= 40
+    monkeypatch.setenv("COLUMNS", "80")
+    assert render_result(Named(), result).splitlines()[3] == row(long, 2, 0, first=39)
+    # Three players leave 10 columns, but a word is never cut: the column keeps "Buildings"
+    # and 2 (11), the name wrapped in 9.
+    monkeypatch.setenv("COLUMNS", "40")
+    three = Result([3, 2, 1], [{"Points": 1, "Buildings of the same colour": 2, "Bonus": 0}] * 3,
+                   [{}, {}, {}], [0])
+    assert render_result(Named(), three).splitlines()[1:7] == [
+        row("", "Player 1", "Player 2", "Player 3", first=11), row("Points", 1, 1, 1, first=11),
+        row("Buildings", 2, 2, 2, first=11), "  of the", "  same", "  colour"]
+
+
 def test_a_text_grid_centres_each_cell_under_its_column_and_counts_a_stack():
     """cli/render.py render_grid (docs/cli.md, play): columns as wide as the widest cell (at least
     4), the x axis above, the y axis at the left (3 wide), an empty cell as '.', a stack as its
