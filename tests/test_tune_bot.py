@@ -450,6 +450,18 @@ def test_the_refit_takes_a_cheaper_shortlist_only_where_the_fixed_part_leaves_no
     assert "8 iterations would cost 0.260 s: not refitted" in refitted(settings, busy, [], 0.25, 8)[1]
 
 
+def test_a_cheaper_shortlist_says_the_cost_it_was_refitted_from_whole():
+    """docs/playtesting.md (tuning a bot): an over-budget trial says what it cost, then what was
+    done. The cost is the model's (`cost_model`, the larger of the first decisions and the
+    probe's whole game: 16.6 / 100 = 0.166 fixed, (16.6 + 2.992 - 16.6) / 200 = 14.96 ms), over
+    the row's measured 0.1018 s per decision, as for fewer iterations."""
+    from boardwright.interpreter.playtest.tune_bot import refitted
+    settings = {"iterations": 60, "width": 2, "follow": 0, "paired": 1}
+    assert refitted(settings, EARLY_ROW, [], 0.25, 8, PROBE_GAME)[1] == (
+        "0.102 s per decision: 0.166 fixed + 14.96 ms per iteration (the larger of its games and a whole game at "
+        "1 iteration); the fixed part leaves no room for 8 iterations: a cheaper shortlist, width=0 at 10 iterations")
+
+
 def test_a_whole_game_far_over_budget_drops_the_candidate_at_once(race_file, monkeypatch):
     """A game played to its end at a mean far past WHOLE budgets is over (and whole: its cost
     holds over a game); on one process the batch's later games are not played. One under

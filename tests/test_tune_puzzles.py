@@ -53,6 +53,29 @@ def test_a_puzzle_is_played_with_the_spec_put_in_place_of_the_bot_it_names(tmp_p
     assert run_scenario(lose, {"random": "greedy"}).failures[0].count("bot_chooses: mcts") == 1  # others stay
 
 
+def test_a_failure_carries_its_place_and_the_wrong_choice_for_tune_to_name(tmp_path):
+    """`tune --bot` names a failing candidate's first failure by its place and the wrong choice
+    (docs/playtesting.md), carried by the failure (`place`, `choice`), not read back from its
+    text. The puzzle's `bot_chooses` key is at line 8, column 3 of PUZZLE; greedy takes 3 at
+    once; a failure of another kind (an option not offered) has a place and no choice."""
+    from boardwright.interpreter.playtest.tune_bot import format_tune
+    folder = race_folder(tmp_path, lose=("1", "mcts", None))
+    lose = folder / "scenarios" / "lose.scenario.yaml"
+    failures = run_scenario(lose, {"mcts": "greedy"}).failures
+    assert [(f.place, f.choice) for f in failures] == [
+        (f"{lose}:8:3", f"seed {seed} chose 3 (3); expected one of ['1']") for seed in (0, 1)]
+    report = {"game": "Race", "bot": "mcts", "opponent": "greedy", "budget": 1.0, "seed": 1, "games_per_trial": 2,
+              "confirm_seed": 2, "confirmed": [], "best": None,
+              "trials": [{"trial": 4, "state": "fails a bot puzzle", "puzzle_failures": failures}]}
+    assert f"    trial 4 fails a bot puzzle: {lose}:8:3: seed 0 chose 3 (3); expected one of ['1']" \
+        in format_tune(report, "x").splitlines()
+    lose.write_text(lose.read_text().replace("  player: 0\n", "  player: 0\n  options: [\"7\"]\n"))
+    first = run_scenario(lose, {"mcts": "greedy"}).failures[0]
+    assert (first.place, first.choice) == (f"{lose}:8:3", "")          # the options key, line 8
+    report["trials"][0]["puzzle_failures"] = [first]
+    assert f"    trial 4 fails a bot puzzle: {lose}:8:3" in format_tune(report, "x").splitlines()
+
+
 def test_the_puzzles_of_a_bot_are_those_naming_it_bare_for_the_variant_played(tmp_path):
     folder = race_folder(tmp_path, a=("3", "mcts", None), b=("3", "[greedy, mcts]", None),
                          c=("3", "mcts:iterations=5", None), d=("3", "greedy", None), e=("3", "mcts", "fast"),

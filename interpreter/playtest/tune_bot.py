@@ -36,7 +36,6 @@ seldom changes them.
 from __future__ import annotations
 
 import math
-import re
 import time
 
 from ...dsl.bot_settings import BOT_SETTINGS
@@ -361,11 +360,10 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
 
 
 def _first_choice(failures: list) -> str:
-    """The first failure's file position and the first wrong choice it names."""
-    lines = failures[0].splitlines()
-    chose = next((line.strip() for line in lines if "bot_chooses:" in line), "")
-    chose = re.sub(r"^\S+ \(seed (\d+)\)", r"seed \1", chose.split("bot_chooses: ", 1)[-1])
-    return lines[0].split(": error:")[0] + (": " + chose if chose else "")
+    """The first failure's place and, for a bot puzzle, the wrong choice it names (the
+    `place` and `choice` a scenario's failure carries, interpreter/testing/scenario.py)."""
+    place, choice = getattr(failures[0], "place", ""), getattr(failures[0], "choice", "")
+    return place + (": " + choice if choice else "")
 
 
 def hopeless(row: dict, rows: list, games: int, confirm: int) -> str | None:

@@ -57,6 +57,16 @@ def _cost_text(row: dict, fixed: float, per_iteration: float) -> str:
     return f"{row['cpu_per_decision']:.3f} s per decision: {fixed:.3f} fixed + {1000 * per_iteration:.2f} ms per iteration"
 
 
+def _refit_cost(row: dict, probe: dict | None) -> tuple[float, float, str]:
+    """The cost model of a refit (`cost_model`) and how it is said: the measured cost, with
+    the probe's whole game where one was played."""
+    fixed, per_iteration = cost_model(row, probe)
+    cost = _cost_text(row, fixed, per_iteration)
+    if probe is not None:
+        cost += f" (the larger of its games and a whole game at {probe['iterations_each']} iteration)"
+    return fixed, per_iteration, cost
+
+
 def _at_fit(budget: float, fixed: float, per_iteration: float) -> float:
     """The iterations whose predicted cost, fixed + iterations x per iteration, is `FIT` of the budget."""
     return (FIT * budget - fixed) / per_iteration if per_iteration else math.inf
@@ -77,10 +87,7 @@ def fitted_iterations(settings: dict, row: dict, records: list, budget: float, l
     over the budget, where even `low` iterations are predicted over it (or the iterations a
     search plays whatever its setting, `least_iterations`), or where that is not fewer than
     it had."""
-    fixed, per_iteration = cost_model(row, probe)
-    cost = _cost_text(row, fixed, per_iteration)
-    if probe is not None:
-        cost += f" (the larger of its games and a whole game at {probe['iterations_each']} iteration)"
+    fixed, per_iteration, cost = _refit_cost(row, probe)
     if fixed >= budget:
         return None, f"{cost}; the fixed part alone is over the budget: not refitted"
     wanted = _at_fit(budget, fixed, per_iteration)
@@ -149,10 +156,10 @@ def refitted(settings: dict, row: dict, records: list, budget: float, low: int,
     its fixed part leaves no room for `low` iterations within `FIT` of the budget and is the
     larger share of their cost, the same search over a cheaper shortlist
     (`cheaper_shortlist`), else fewer iterations (`fitted_iterations`)."""
-    fewer, why = fitted_iterations(settings, row, records, budget, low, probe)
-    fixed, per_iteration = cost_model(row, probe)
+    fixed, per_iteration, cost = _refit_cost(row, probe)
     if fixed + low * per_iteration > FIT * budget and fixed > low * per_iteration and \
             (cheaper := cheaper_shortlist(settings, row, budget, low, probe)) is not None:
-        return cheaper, (f"{why.split('; ')[0]}; the fixed part leaves no room for {low} iterations: a cheaper "
+        return cheaper, (f"{cost}; the fixed part leaves no room for {low} iterations: a cheaper "
                          f"shortlist, width={cheaper['width']} at {cheaper['iterations']} iterations")
+    fewer, why = fitted_iterations(settings, row, records, budget, low, probe)
     return (dict(settings, iterations=fewer) if fewer is not None else None), why

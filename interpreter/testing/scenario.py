@@ -19,6 +19,17 @@ from .scenario_values import _a, _same_var, _shown_var, _typed, _var_type
 from .scenario_options import listed_labels, never_offered
 
 
+class Failure(str):
+    """A scenario's failure as `test` prints it, with where it stands (`place`: FILE:LINE:COL)
+    and, for a bot puzzle, what went wrong with it (`choice`: "seed 0 chose 3 (3); expected one
+    of ['1']"), so that `tune --bot` names both without reading the text back."""
+
+    def __new__(cls, text: str, place: str = "", choice: str = ""):
+        failure = super().__new__(cls, text)
+        failure.place, failure.choice = place, choice
+        return failure
+
+
 @dataclass
 class Outcome:
     path: str
@@ -48,7 +59,8 @@ def run_scenario(path: str | Path, bots: dict | None = None) -> Outcome:
     try:
         data, root = read_with_positions(path)
     except BoardwrightError as err:
-        outcome.failures.append(err.format())
+        first = err.diagnostics[0]
+        outcome.failures.append(Failure(err.format(), str(first.span) if first.span.line else f"error: {first.message}"))
         return outcome
     puzzle = data.get("expect", {}).get("bot_chooses")
     if bots and puzzle:
@@ -57,11 +69,10 @@ def run_scenario(path: str | Path, bots: dict | None = None) -> Outcome:
     try:
         _run(path, data, root, outcome)
     except ScenarioError as err:
-        outcome.failures.append(Diagnostic(node_span(path, root, err.where, key=True), err.message,
-                                           err.hint).format())
+        outcome.failures.append(_at(path, root, err.where, err.message, err.hint))
     except BoardwrightError as err:
-        outcome.failures.append(_at(path, root, ("expect",), "a rule error while checking the expectations")
-                                + "\n" + err.format())
+        outcome.failures.append(_at(path, root, ("expect",), "a rule error while checking the expectations",
+                                    rest="\n" + err.format()))
     except Exception as exc:        # a bug of Boardwright's: the run goes on, and says so
         outcome.failures.append(_at(path, root, (), f"internal error: {type(exc).__name__}: {exc} "
                                                     "(a bug in Boardwright, not in this scenario; please report it)"))
@@ -80,8 +91,11 @@ def scenario_position(game, data: dict):
     return st
 
 
-def _at(path: Path, root, where, message: str, hint: str = "", key: bool = True) -> str:
-    return Diagnostic(node_span(path, root, list(where), key=key), message, hint).format()
+def _at(path: Path, root, where, message: str, hint: str = "", key: bool = True, rest: str = "",
+        choice: str = "") -> Failure:
+    """The failure `message` at the YAML node `where` (its key with `key`), `rest` under it."""
+    diagnostic = Diagnostic(node_span(path, root, list(where), key=key), message, hint)
+    return Failure(diagnostic.format() + rest, str(diagnostic.span), choice)
 
 
 def _run(path: Path, data: dict, root, outcome: Outcome) -> None:
@@ -103,18 +117,19 @@ def _run(path: Path, data: dict, root, outcome: Outcome) -> None:
         raise
     except BoardwrightError as err:
         if wanted is None:
-            outcome.failures.append(_at(path, root, where, f"unexpected error while {stage}", key=False)
-                                    + "\n" + err.format())
+            outcome.failures.append(_at(path, root, where, f"unexpected error while {stage}", key=False,
+                                        rest="\n" + err.format()))
         elif wanted.lower() not in err.format().lower():
             outcome.failures.append(_at(path, root, ("expect", "error"), f"expected an error containing "
-                                        f"{wanted!r}, got one while {stage}") + "\n" + err.format())
+                                        f"{wanted!r}, got one while {stage}", rest="\n" + err.format()))
         return
     if wanted is not None:
         outcome.failures.append(_at(path, root, ("expect", "error"),
                                     f"expected an error containing {wanted!r}, but none was raised"))
     for text in check_expectations(game, st, expect):
         head, newline, rest = text.partition("\n")
-        outcome.failures.append(_at(path, root, ("expect", _expectation_key(text, expect)), head) + newline + rest)
+        outcome.failures.append(_at(path, root, ("expect", _expectation_key(text, expect)), head, rest=newline + rest,
+                                    choice=getattr(text, "choice", "")))
 
 
 _FAILURE_KEYS = (("options_exclude", ("options_exclude",)), ("options", ("options", "options_include", "options_exclude")), ("player", ("player",)),
@@ -380,7 +395,7 @@ def check_expectations(game, st, expect: dict) -> list[str]:
     if "bot_chooses" in expect and decision is not None:
         failures.extend(bot_puzzle_failures(game, st, expect["bot_chooses"]))
     elif "bot_chooses" in expect:
-        failures.append("bot_chooses: there is no decision to make")
+        failures.append(_puzzle_failure("there is no decision to make"))
     if expect.get("invariants", False):
         try:
             for title, span in game.failing_invariants(st):
@@ -412,19 +427,25 @@ def bot_puzzle_failures(game, st, puzzle: dict) -> list[str]:
         elif text.lower() in labels:
             wanted.add(labels.index(text.lower()))
         else:
-            failures.append(f"bot_chooses: {item!r} is not an option ({', '.join(ids)})")
+            failures.append(_puzzle_failure(f"{item!r} is not an option ({', '.join(ids)})"))
     specs = puzzle_bots(puzzle)
     for spec in specs:
         for seed in range(puzzle.get("seeds", 1)):
             try:
                 bot = make_bot(spec, f"puzzle:{seed}", game)
             except BoardwrightError as err:
-                return failures + [f"bot_chooses: {err}"]
+                return failures + [_puzzle_failure(str(err))]
             index = bot.choose(game, st.copy())
             if index not in wanted:
-                failures.append(f"bot_chooses: {spec} (seed {seed}) chose {ids[index]} ({decision.options[index].label}); "
-                                f"expected one of {[str(i) for i in puzzle['one_of']]}")
+                said = (f"chose {ids[index]} ({decision.options[index].label}); "
+                        f"expected one of {[str(i) for i in puzzle['one_of']]}")
+                failures.append(Failure(f"bot_chooses: {spec} (seed {seed}) {said}", choice=f"seed {seed} {said}"))
     return failures
+
+
+def _puzzle_failure(said: str) -> Failure:
+    """A bot puzzle's failure that names no bot: what went wrong is its whole text."""
+    return Failure(f"bot_chooses: {said}", choice=said.split("\n")[0].rstrip())
 
 
 def puzzle_bots(puzzle: dict) -> list:
