@@ -169,6 +169,36 @@ def invariants(var: str, parts, spec) -> list:
     return found
 
 
+def repeated_parts(body, spec) -> list:
+    """In a fn's body, the calls written more than once alike (by `shape`) that draw no
+    random numbers, as lists of their nodes: each has one value while the body is worked
+    out (nothing changes meanwhile), so the compiled fn works it out where first needed and
+    keeps it (`top_at(city[p], c)` once, not once per attribute read of it). Calls inside a
+    comprehension or a `let` are not looked at (they may read the names those bind), nor a
+    `case`'s arms (compiled in a scope of their own), nor the right side of `in` (the
+    compiler may ask a set made from it there), nor cheap calls."""
+    alike: dict = {}
+    shunned: set = set()
+
+    def visit(node) -> None:
+        if isinstance(node, (ast.ListComp, ast.LetIn)):
+            return
+        if isinstance(node, ast.Case):      # its arms are compiled inside a lambda: a scope of their own
+            visit(node.subject)
+            return
+        if isinstance(node, ast.Binary) and node.op in ("in", "not in"):
+            shunned.add(repr(shape(node.right)))
+        if (isinstance(node, ast.Call) and not draws_random(node, spec)
+                and not (node.func in _CHEAP_CALLS and node.func not in spec.fns
+                         and all(isinstance(a, (ast.Name, ast.Literal)) for a in node.args))):
+            alike.setdefault(repr(shape(node)), []).append(node)
+        for child in _children(node):
+            visit(child)
+
+    visit(body)
+    return [nodes for key, nodes in alike.items() if len(nodes) > 1 and key not in shunned]
+
+
 def _reads(node, var: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == var for n in walk(node))
 

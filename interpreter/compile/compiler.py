@@ -24,7 +24,7 @@ from ..run import runtime
 from ..run.engine import STEP_LIMIT
 from ..run.records import record_type
 from ..run.shaped import cell_attr_on
-from .analysis import choice_free, readers, reads_turn, recursive, walk, worth_memoising
+from .analysis import choice_free, readers, reads_turn, recursive, repeated_parts, walk, worth_memoising
 from .codegen import Module
 from .comprehensions import ComprehensionCompiler
 from .expressions import ExpressionCompiler
@@ -218,6 +218,7 @@ class Compiler(ExpressionCompiler, ComprehensionCompiler, StatementCompiler):
         # Params never change during a game: each one the body reads is read once, first.
         self.hoisted = {}
         inlined_before = self.inlined
+        kept: dict = {}
         try:
             # A body's `let`s become Python assignments before the value is computed.
             lets = []
@@ -228,11 +229,19 @@ class Compiler(ExpressionCompiler, ComprehensionCompiler, StatementCompiler):
                 env = env.child()
                 env.bind(body_expr.name, var)
                 body_expr = body_expr.body
+            # a call written more than once alike is worked out once (analysis.repeated_parts)
+            for nodes in repeated_parts(body_expr, self.spec):
+                name = self.fresh("_h")
+                lets.append((f"{name} = _MISSING", decl.span))
+                kept.update((id(node), name) for node in nodes)
+            self.kept.update(kept)
             loop = self.loop_form(body_expr, env) if decl.name not in self.memoised else None
             body = self.expr(body_expr, env) if loop is None else None
             hoisted = self.hoisted
         finally:
             self.hoisted = None
+            for key in kept:
+                del self.kept[key]
         lets = [(f"{local} = st.vars[{name!r}]", decl.span) for name, local in hoisted.items()] + lets
         # Fns that call fns (themselves, or others twice each, ten deep) can do exponential work
         # in one expression: a call of a fn that calls or inlines fns counts as items of work,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...dsl import ast
 from ...dsl.types import CELL
 from .analysis import draws_random, invariants, shape, walk
+from ..run.limits import SHORT_LIST
 from .pieces import Env
 
 
@@ -96,7 +97,19 @@ class ComprehensionCompiler:
     def comprehension_iterable(self, e: ast.ListComp, env: Env) -> str:
         if self.stack_zone(e.iterable):     # read in place: an expression never moves anything
             return f"st.zones[{self.expr(e.iterable.args[0], env)}]"
-        return self.expr(e.iterable, env)
+        return self.loop_over(e.iterable, env)
+
+    def loop_over(self, iterable, env: Env) -> str:
+        """The source a comprehension loops over: `range` of numbers known when compiling, and
+        short, is a tuple built once (its few items are not counted as work); else the list."""
+        if (isinstance(iterable, ast.Call) and iterable.func == "range" and "range" not in self.spec.fns
+                and 1 <= len(iterable.args) <= 2):
+            bounds = [self.constant(a, env) for a in iterable.args]
+            if all(known and type(value) is int for known, value in bounds):
+                numbers = range(*(value for _, value in bounds))
+                if len(numbers) <= SHORT_LIST:
+                    return self.module.const(tuple(numbers), "range")
+        return self.expr(iterable, env)
 
     def vacant_zone(self, condition, var: str):
         """Z when a filter is `top_at(Z, var) == none` with Z not depending on var, else None."""
@@ -119,7 +132,7 @@ class ComprehensionCompiler:
         for clause in e.all_clauses():
             if clause[0] == "for":
                 with self.iterable():
-                    iterable = self.expr(clause[2], inner)
+                    iterable = self.loop_over(clause[2], inner)
                 if clauses:                 # an inner loop: its lengths multiply, count them
                     iterable = f"_inner({iterable})"
                 var = self.fresh(f"c_{clause[1]}_")

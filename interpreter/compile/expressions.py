@@ -103,7 +103,8 @@ class ExpressionCompiler:
         if self.type_of(e.obj) == PLACEMENT:        # (piece, at, turn, cells): cells as a list
             field = list(PLACEMENT_FIELDS).index(attr)
             return f"list({obj}[3])" if attr == "cells" else f"{obj}[{field}]"
-        if isinstance(e.obj, ast.Call) and e.obj.func == "top_at" and e.obj.func not in self.spec.fns:
+        if (isinstance(e.obj, ast.Call) and e.obj.func == "top_at" and e.obj.func not in self.spec.fns
+                and id(e.obj) not in self.kept):
             zone, cell = (self.expr(a, env) for a in e.obj.args)
             w = self.temporary()
             if w is not None:
@@ -292,7 +293,8 @@ class ExpressionCompiler:
         left, right = self.expr(e.left, env), self.expr(e.right, env)
         if op in ("==", "!=") and any(isinstance(x, ast.Literal) and x.value is None for x in (e.left, e.right)):
             other = e.right if isinstance(e.left, ast.Literal) and e.left.value is None else e.left
-            if isinstance(other, ast.Call) and other.func == "top_at" and "top_at" not in self.spec.fns:
+            if (isinstance(other, ast.Call) and other.func == "top_at" and "top_at" not in self.spec.fns
+                    and id(other) not in self.kept):
                 zone, cell = (self.expr(a, env) for a in other.args)
                 return f"({'not ' if op == '==' else ''}st.zones[{zone}].get({cell}))"
         if op in _UNTYPED_CHECKED and ANY in (self.types.get(id(e.left)), self.types.get(id(e.right))):
