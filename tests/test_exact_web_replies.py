@@ -78,6 +78,21 @@ def test_the_views_of_the_table_link_and_of_a_seats_link(tmp_path, race):
     assert (view["can_undo"], view["can_redo"], view["version"], view["move"]) == (False, True, 4, 0)
 
 
+def test_the_result_on_the_page_is_not_fitted_to_the_servers_terminal(tmp_path, monkeypatch):
+    # On a 40-column terminal the play screen wraps a line of the final scores longer than
+    # that; the page's lines are the browser's to wrap, so the view keeps them whole.
+    name = "Points earned by adding numbers to the total"
+    (tmp_path / "race.game").write_text(RACE.replace('"Points"', f'"{name}"'))
+    monkeypatch.setenv("COLUMNS", "40")
+    table = new_table(tmp_path, str(tmp_path / "race.game"), ["human", "greedy"])
+    seat = table.tokens["0"]
+    for move in (0, 2, 4):
+        table.choose(seat, move, 1 if move < 4 else 0)
+        table.bot_move()
+    assert table.view(seat)["result"] == (f"== Final scores\n  Player 1: 5  ({name} 5)\n"
+                                          f"  Player 2: 4  ({name} 4)\nWinner: Player 1")
+
+
 def test_the_view_of_a_finished_game_holds_its_result(tmp_path, race):
     table = new_table(tmp_path, race, ["human", "greedy"])
     seat = table.tokens["0"]

@@ -53,6 +53,8 @@ from .looks import seat_view
 LOADING = threading.Lock()          # parsing, checking and compiling touch the process's caches
 SAVE_NAME = "table.json"            # in the save folder: the game, in the format of `play`'s saves,
                                     # continued by table.json.journal (cli/saves.py Journal)
+PAGE_WIDTH = 10_000                 # the result's lines as they are (the browser wraps them), not
+                                    # fitted to the terminal the server runs in
 TOKENS_NAME = "links.json"          # beside it, readable by its owner only: the links' tokens
 
 
@@ -353,7 +355,7 @@ class WebTable:
                         private=any(meta[1] == "owner" for meta in self.game.zone_meta.values())
                         or self.st.sealed is not None)
             if self.st.finished:
-                view["result"] = render_result(self.game, self.game.result(self.st))
+                view["result"] = render_result(self.game, self.game.result(self.st), width=PAGE_WIDTH)
             if seat is None:
                 view["links"] = {str(p): self.tokens[str(p)] for p in self.humans}
             return view
