@@ -132,3 +132,77 @@ def test_tune_writes_a_declaration_that_passes_the_games_puzzles(tmp_path, capsy
                 + TINY_ARGS) == 0
     assert "bot puzzles: 1 in the game's scenarios/" in capsys.readouterr().out
     assert main(["test", str(folder / "scenarios")]) == 0
+
+
+PAIRED = "mcts:iterations=60:exploration=0.7:width=2:follow=0:depth=15:guide=8:whole=0:margin=0:paired=1:decisive=0"
+
+
+def row_of(budgets: float, fixed: float, iterations: int, decisions: int = 100, budget: float = 0.25) -> dict:
+    """A candidate's row: `budgets` of CPU per decision, `fixed` of them before the first
+    iteration, `iterations` a decision, over 8 whole games."""
+    return {"cpu": budgets * budget * decisions, "setup": fixed * budget * decisions, "decisions": decisions,
+            "iterations_run": iterations * decisions, "cpu_per_decision": budgets * budget, "games": 8}
+
+
+@pytest.mark.parametrize("guide, budgets, fixed, expected", [
+    # 0.45 budgets over 15 iterations: 0.03 each at guide 8, so 0.01 at guide 2 (3 / 9 of it);
+    # (0.9 - 0.1) / 0.01 = 80 rounds fit: its 60 back
+    (8, 0.55, 0.1, 60),
+    # 0.1 each: 0.0333 at guide 2, (0.9 - 0.1) / 0.0333 = 24 -> 20 of ROUND_ITERATIONS
+    (8, 1.6, 0.1, 20),
+    # guide 4: 0.03 each, 3 / 5 of it at guide 2 = 0.018, (0.9 - 0.1) / 0.018 = 44.4 -> 40
+    (4, 0.55, 0.1, 40),
+])
+def test_a_fitted_candidate_failing_a_puzzle_gets_its_rounds_back_with_cheaper_playouts(guide, budgets, fixed,
+                                                                                          expected):
+    from boardwright.interpreter.playtest.tune_fit import cheaper_playouts
+    settings = {"iterations": 15, "depth": 15, "guide": guide, "paired": 1}
+    back, why = cheaper_playouts(settings, row_of(budgets, fixed, 15), 0.25, 60)
+    assert back == dict(settings, guide=2, iterations=expected)
+    assert why.endswith(f"failed a bot puzzle at 15 of the 60 rounds it was fitted from: guide=2 at {expected} iterations")
+
+
+@pytest.mark.parametrize("settings, rounds", [
+    ({"iterations": 15, "depth": 15, "guide": 2}, 60),        # as cheap already
+    ({"iterations": 15, "depth": 15, "guide": 1000}, 60),     # every option: no known count to scale
+    ({"iterations": 15, "depth": 0, "guide": 8}, 60),         # no playouts
+    ({"iterations": 60, "depth": 15, "guide": 8}, 60),        # not fitted down
+])
+def test_no_cheaper_playouts_where_there_is_nothing_to_give_back(settings, rounds):
+    from boardwright.interpreter.playtest.tune_fit import cheaper_playouts
+    assert cheaper_playouts(settings, row_of(0.55, 0.1, 15), 0.25, rounds)[0] is None
+
+
+def test_no_cheaper_playouts_where_no_more_rounds_would_fit():
+    from boardwright.interpreter.playtest.tune_fit import cheaper_playouts
+    # 1.2 per iteration at guide 8, 0.4 at guide 2: (0.9 - 0.1) / 0.4 = 2 rounds, fewer than its 15
+    back, why = cheaper_playouts({"iterations": 15, "depth": 15, "guide": 8}, row_of(18.1, 0.1, 15), 0.25, 60)
+    assert back is None and why.endswith("with guide=2 no more than its 15 rounds would fit")
+
+
+def test_tune_gives_a_fitted_candidate_failing_a_puzzle_its_rounds_back(tmp_path, monkeypatch):
+    """The paired start (60 rounds, each playout decision the best of 8) is made to cost 2
+    budgets a decision, 0.1 of them fixed: 1.9 / 60 per round, so 0.6 budgets buy 18.9 ->
+    15 rounds (`fitted_iterations`). At 15 it costs 0.55 (0.1 fixed) and fails a puzzle;
+    with playouts the best of 2 a round costs 3 / 9 of 0.03, so (0.9 - 0.1) / 0.01 = 80
+    rounds fit, and it gets its 60 back at guide=2. Nothing else is changed."""
+    from test_tune_bot import searched_with
+    path = race_folder(tmp_path) / "race.game"
+    costs = {60: (2.0, 0.1), 15: (0.55, 0.1)}
+
+    def alter(candidate, budget, records):
+        n = int(candidate.split("iterations=")[1].split(":")[0])
+        if candidate.replace(f"iterations={n}:", "iterations=60:") == PAIRED and n in costs:
+            for r in records:
+                r["cpu"], r["setup"] = (c * budget * r["decisions"] for c in costs[n])
+                r["iterations"], r["share"] = n * r["decisions"], 1.0
+
+    def puzzles(spec):
+        return ["race.scenario.yaml:8:3: error: bot_chooses: seed 0 chose 1"] if "guide=8" in spec else []
+
+    rows = searched_with(path, monkeypatch, alter, trials=6, confirm=6, puzzles=puzzles)["trials"]
+    fitted = next(r for r in rows if r["spec"] == PAIRED.replace("iterations=60:", "iterations=15:"))
+    assert fitted["state"] == "fails a bot puzzle" and fitted["fitted_from"] == 2
+    back = rows[fitted["trial"] + 1]
+    assert back["spec"] == PAIRED.replace("guide=8", "guide=2")
+    assert back["fitted_from"] == fitted["trial"] and back["state"] == "complete"

@@ -45,7 +45,7 @@ from ..bots.registry import make_bot
 from ..run.processes import forked_pool
 from .report import wilson
 from .simulate import _batches, _load, game_seed, seat_bots, worker_failure
-from .tune_fit import PROBE, needs_probe, raised_iterations, refitted
+from .tune_fit import PROBE, cheaper_playouts, needs_probe, raised_iterations, refitted
 
 # The settings searched, per bot: name -> ("int" | "float", low, high, log scale?) or
 # ("choice", values). Settings not listed keep the bot's defaults (BOT_SETTINGS).
@@ -314,7 +314,9 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
                             row["probe"] = probe
                         refit, row["why"] = refitted(settings, row, records, budget, low, probe)
                         if refit is not None:
-                            study.enqueue_trial(refit, user_attrs={"fitted_from": trial.number, "refits": refits + 1})
+                            rounds = trial.user_attrs.get("rounds", settings["iterations"])   # before any fit
+                            study.enqueue_trial(refit, user_attrs={"fitted_from": trial.number, "refits": refits + 1,
+                                                                   "rounds": max(rounds, settings["iterations"])})
                     raise optuna.TrialPruned()
                 trial.report(row["win_rate"], step)
                 # (after the last batch: nothing to save)
@@ -324,9 +326,16 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
                         row["why"] = why
                     tick(games - row["games"])
                     raise optuna.TrialPruned()
+            back = None
             if puzzles is not None and (failures := puzzles(spec)):
                 row["state"], row["puzzle_failures"] = "fails a bot puzzle", failures
-            if "iterations" in settings and refits < REFITS:      # well under the budget: more iterations
+                rounds = trial.user_attrs.get("rounds", 0)
+                if refits < REFITS and rounds > settings.get("iterations", rounds):    # fitted down: its rounds back
+                    back, why = cheaper_playouts(settings, row, budget, rounds)
+                    if back is not None:
+                        row["why"] = why
+                        study.enqueue_trial(back, user_attrs={"fitted_from": trial.number, "refits": refits + 1})
+            if "iterations" in settings and refits < REFITS and back is None:     # well under the budget: more
                 more, why = raised_iterations(settings, row, budget, space["iterations"][2])
                 if more is not None:
                     row["why"] = why

@@ -11,13 +11,16 @@ the budget gets more, fitted the same way from the cost of those whole games
 (`raised_iterations`: the first decisions of a game can read its cost far too high, and a
 candidate fitted down from them may spend a third of the budget). A search that plays more
 iterations than its setting (paired playouts play every shortlisted option once a round)
-cannot be fitted below what it plays (`least_iterations`).
+cannot be fitted below what it plays (`least_iterations`). A candidate fitted down to fewer
+rounds that then fails one of the game's bot puzzles gets its rounds back with cheaper
+playouts (`cheaper_playouts`): few rounds are what a search misjudges a position with.
 """
 from __future__ import annotations
 
 import math
 
 FIT = 0.7                          # a fitted candidate aims at this share of the budget (the cost varies by game)
+PUZZLE_FIT = 0.9                   # ... and one given its rounds back after failing a bot puzzle, at this share
 RAISE = 1.5                        # a candidate gets more iterations only where at least this many times its own fit
 PROBE = 1                          # the iterations of the game that measures a candidate's fixed part over a whole game
 # The iteration counts a fitted candidate may get, each about 1.25 times the one before.
@@ -163,3 +166,30 @@ def refitted(settings: dict, row: dict, records: list, budget: float, low: int,
                          f"shortlist, width={cheaper['width']} at {cheaper['iterations']} iterations")
     fewer, why = fitted_iterations(settings, row, records, budget, low, probe)
     return (dict(settings, iterations=fewer) if fewer is not None else None), why
+
+
+def cheaper_playouts(settings: dict, row: dict, budget: float, rounds: int) -> tuple[dict | None, str]:
+    """For a candidate fitted down from `rounds` iterations that failed a bot puzzle: its
+    rounds back (or as many as fit), each playout decision the best of 2 sampled options
+    instead of `guide`, and why (or None and why not). A search with few rounds misjudges
+    what its playouts see (paired playouts tie, one lucky playout leads), and fewer rounds
+    are what the fit took; a cheaper playout pays for them. Predicted from its whole games
+    (`cost_model`), a playout decision costing one step of the rules and `guide` judged
+    options (so 2 cost 3 / (1 + guide) of it), at `PUZZLE_FIT` of the budget: nearer the
+    budget than a fit, as the margin a fit keeps cost the bot what the designer asked of it
+    (the confirmation still judges the mean against the budget). None unless it has guided
+    playouts (`depth` > 0, `guide` from 3 to 8: every option, `guide` 1000, has no known
+    count) and the rounds predicted are more than it played."""
+    guide, depth = settings.get("guide", 1), settings.get("depth", 0)
+    if not depth or not 2 < guide <= 8 or rounds <= settings["iterations"]:
+        return None, "no guided playouts to make cheaper, or no rounds to give back"
+    fixed, per_iteration = cost_model(row)
+    cheaper = per_iteration * 3 / (1 + guide)
+    wanted = (PUZZLE_FIT * budget - fixed) / cheaper if cheaper else math.inf
+    iterations = _rounded(min(wanted, rounds), 0)
+    if iterations <= settings["iterations"]:
+        return None, (f"{_cost_text(row, fixed, per_iteration)}; with guide=2 no more than its "
+                      f"{settings['iterations']} rounds would fit")
+    return dict(settings, guide=2, iterations=iterations), (
+        f"{_cost_text(row, fixed, per_iteration)} over {row['games']} games; failed a bot puzzle "
+        f"at {settings['iterations']} of the {rounds} rounds it was fitted from: guide=2 at {iterations} iterations")
