@@ -22,7 +22,9 @@ fitted again from its own measurement, at most `REFITS` times in all; one whose 
 part alone is over the budget is not (its row's `why` says so). A candidate that played
 all its games whole, well under the budget, is fitted again upwards from those games'
 cost, within the same `REFITS` (`raised_iterations`: a game's first decisions can read
-its cost far too high). The fitting itself is in `tune_fit`. The best few
+its cost far too high). A candidate fitted down to fewer rounds that fails one of the
+game's bot puzzles gets its rounds back with cheaper playouts (`cheaper_playouts`), within
+the same `REFITS`. The fitting itself is in `tune_fit`. The best few
 complete candidates then play a confirmation run on other seeds, and the best of those,
 with its win rate's 95% Wilson interval, becomes the `bot` declaration.
 
