@@ -101,3 +101,17 @@ def test_a_long_known_range_is_still_counted_as_work(tmp_path, capsys):
     assert emitted.count("_B_range(") == 1
     assert build(tmp_path, "play { log \"{len([k for k in range(64)])} {len([k for k in range(65)])}\" }\n"
                  ).new_state(2, seed=1).log == ["64 65"]
+
+
+def test_a_division_of_computed_operands_works_each_out_once_in_order(tmp_path):
+    # floor division and remainder as the language defines them (docs/language.md: as Python's)
+    fns = "fn q(xs: list of int, k: int) -> int = (first(xs) * 7) // (last(xs) - k) + (first(xs) * 7) % (last(xs) - k)\n"
+    assert called(tmp_path, fns, "q", [[3, 5], 1], [[-3, 5], 1], [[3, -5], 0]) == [21 // 4 + 21 % 4, -21 // 4 + -21 % 4,
+                                                                                  21 // -5 + 21 % -5]
+    with pytest.raises(Problem) as info:
+        called(tmp_path, fns, "q", [[3, 5], 5])
+    assert str(info.value) == "division by zero"
+    # the left operand first: where both fail, its error is the one reported
+    with pytest.raises(Problem) as info:
+        called(tmp_path, "fn r(xs: list of int) -> int = first(xs) // last(xs)\n", "r", [[]])
+    assert str(info.value) == "first of an empty list"

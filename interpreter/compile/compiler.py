@@ -56,7 +56,7 @@ class Compiler(ExpressionCompiler, ComprehensionCompiler, StatementCompiler):
         self.memoised = {name for name, decl in spec.fns.items() if worth_memoising(decl, spec)}
         self.inlinable = {name for name, decl in spec.fns.items()
                           if name not in self.memoised and not recursive(name, spec)
-                          and sum(1 for _ in walk(decl.body)) <= 40}
+                          and sum(1 for _ in walk(decl.body)) <= 60}
         self.inlining: list = []
         self.inlined = 0                # fn bodies inlined so far (a fn's work per call, below)
         self.in_iterable = 0            # > 0 while compiling the iterable of a comprehension

@@ -321,6 +321,9 @@ class ExpressionCompiler:
                 return f"({left} {op} {value})"
             if repeatable(left) and simple(right):      # division by zero: the helper says so
                 return f"({left} {op} {right} if {right} else _divide({left}, {right}, {op!r}))"
+            a, b = self.temporary(), self.temporary()
+            if a is not None:       # both worked out first, in order (a tuple is never false)
+                return f"(({a} {op} {b} if {b} else _divide({a}, {b}, {op!r})) if (({a} := {left}), ({b} := {right})) else None)"
             return f"_divide({left}, {right}, {op!r})"
         raise AssertionError(f"operator {op}")
 
