@@ -78,6 +78,8 @@ class ExpressionChecks:
     def expr_Attribute(self, e: ast.Attribute, scope):
         t = self.expr(e.obj, scope)
         if t == ANY:
+            if self.is_piece(e.obj):
+                self.any_kind_attribute(e)
             return ANY
         if t == CELL:
             if e.name in ("x", "y"):
@@ -90,6 +92,8 @@ class ExpressionChecks:
                                   did_you_mean(e.name, fields) or f"{t} has: {listing(fields)}")
             return fields[e.name]
         if t == PLACEMENT:
+            if e.name == "piece" and len(self.spec.kinds) == 1:
+                return next(iter(self.spec.kinds))      # the only kind there is: shown by its label
             if e.name in PLACEMENT_FIELDS:
                 return PLACEMENT_FIELDS[e.name]
             return self.error(_name_span(e), f"a placement has no field '{e.name}'",
@@ -103,6 +107,18 @@ class ExpressionChecks:
                               did_you_mean(e.name, kind.attributes) or
                               f"{t} has: {listing(kind.attributes)}")
         return kind.attributes[e.name]
+
+    def is_piece(self, e) -> bool:
+        """Whether e reads the piece of a placement (`m.piece`), typed `any` when the game has
+        several component kinds."""
+        return isinstance(e, ast.Attribute) and e.name == "piece" and self.types.get(id(e.obj)) == PLACEMENT
+
+    def any_kind_attribute(self, e: ast.Attribute) -> None:
+        """`m.piece.NAME` with several kinds: NAME must be an attribute of one of them."""
+        names = {a for kind in self.spec.kinds.values() for a in kind.attributes}
+        if e.name not in names:
+            self.error(_name_span(e), f"unknown attribute '{e.name}' of a placement's piece: no component kind has it",
+                       did_you_mean(e.name, sorted(names)) or f"attributes: {listing(sorted(names))}")
 
     def index_type(self, e, scope, span):
         t = self.expr(e, scope)

@@ -214,10 +214,19 @@ def apply_starting_state(game, st, state: dict) -> None:
             st.vars[name] = var_value(game, st, name, value, where)
 
 
+def _zone_hint(key, zones) -> str | None:
+    """What to write for a zone name that is not one: a per-player zone's name without its seat
+    ('garden' for garden/0, garden/1) is named by seat; else the nearest name."""
+    seats = [z for z in zones if z.split("/")[0] == str(key) and "/" in z]
+    if seats:
+        return f"'{key}' is one zone per seat: write {seats[0]} for seat 0 ({', '.join(seats)})"
+    return did_you_mean(str(key), zones)
+
+
 def _zone(st, key, where: tuple):
     if key not in st.zones:
         raise ScenarioError(f"scenario: no zone {key!r}; zones: {', '.join(st.zones)}", where,
-                            did_you_mean(str(key), st.zones))
+                            _zone_hint(key, st.zones))
     return st.zones[key]
 
 
@@ -319,7 +328,8 @@ def check_expectations(game, st, expect: dict) -> list[str]:
         failures.append(f"finished: expected {expect['finished']}, got {st.finished}")
     for key, want in (expect.get("zones") or {}).items():
         if key not in st.zones:
-            failures.append(f"zones: no zone {key!r}; zones: {', '.join(st.zones)}")
+            hint = _zone_hint(key, st.zones)
+            failures.append(f"zones: no zone {key!r}; zones: {', '.join(st.zones)}" + (f" ({hint})" if hint else ""))
             continue
         _zone_shape(key, st.zones[key], want, ("expect", "zones", key))
         got = _zone_labels(game, st, key)
