@@ -12,6 +12,7 @@ from .check_scope import GLOBALS, Scope
 from .errors import Span, counted, did_you_mean, listing
 from .types import (ANY, BOOL, CELL, INT, NONE, PLACEMENT, PLACEMENT_FIELDS, PLAYER, STR, compatible, element, is_grid, is_list, is_zone,
                     list_of, numeric, unify, unify_all, zone_holds)
+from .unparse import expr_text
 
 
 class ExpressionChecks:
@@ -73,6 +74,10 @@ class ExpressionChecks:
                               did_you_mean(e.id, members) or f"{enum}'s members: {listing(members)}")
         candidates = list(scope.names) + list(self.spec.params) + list(self.spec.vars) + list(
             self.spec.zones) + list(self.members) + list(GLOBALS)
+        if any(e.id in kind.attributes or e.id in (getattr(kind, "cell_attributes", None) or {})
+               for kind in self.spec.kinds.values()):
+            return self.error(e.span, f"unknown name '{e.id}'", f"'{e.id}' is an attribute: read it as "
+                              f"COMPONENT.{e.id}, or name it in quotes, \"{e.id}\", where a built-in takes its name")
         return self.error(e.span, f"unknown name '{e.id}'", did_you_mean(e.id, candidates))
 
     def expr_Attribute(self, e: ast.Attribute, scope):
@@ -182,7 +187,14 @@ class ExpressionChecks:
         try:
             return builtin.typer(types)
         except ArgProblem as problem:
-            return self.error(e.args[problem.index].span, f"{e.func}({builtin.params}): {problem.message}")
+            return self.error(e.args[problem.index].span, f"{e.func}({builtin.params}): {problem.message}",
+                              self.zone_for_list_hint(e.args[problem.index], problem.message))
+
+    def zone_for_list_hint(self, arg, message: str) -> str:
+        """A zone given where a built-in takes a list: name its contents."""
+        if "expected a list" in message and is_zone(self.types.get(id(arg), "")):
+            return f"a zone is not a list: write contents({expr_text(arg)})"
+        return ""
 
     def check_args(self, node, params, args, scope):
         if len(args) != len(params):
@@ -302,7 +314,12 @@ class ExpressionChecks:
                 self.error(e.span, f"a {left} is never in a {right}")
             return BOOL
         if op in ("==", "!="):
-            if not (compatible(left, right) or compatible(right, left)):
+            if NONE in (left, right) and (is_zone(left) or is_zone(right)):
+                zone = e.left if is_zone(left) else e.right
+                self.error(e.span, f"comparing a zone with none is always {'false' if op == '==' else 'true'}: "
+                           "a zone is never none", f"ask {'' if op == '==' else 'not '}empty({expr_text(zone)}) "
+                           f"whether it holds {'nothing' if op == '==' else 'anything'}")
+            elif not (compatible(left, right) or compatible(right, left)):
                 self.error(e.span, f"comparing {left} with {right} is always {'false' if op == '==' else 'true'}",
                            self._quoted_member_hint(e, left, right))
             return BOOL

@@ -160,3 +160,43 @@ def test_a_per_player_zone_named_without_its_seat_is_told_how_to_name_it(tmp_pat
     assert "no zone 'garden'" in failures
     assert "'garden' is one zone per seat: write garden/0 for seat 0 (garden/0, garden/1)" in failures
     assert "did you mean 'garden/1'" not in failures
+
+
+CHECKED = """\
+game "Checked"
+players 2
+data "d.yaml"
+zone deck: stack
+zone garden: grid of Tile size 3 x 3 per player
+fn first_free(p: player) -> bool = empty(garden[p])
+fn where(t: Tile) -> int = index_of(contents(deck), t)
+fn areas(p: player) -> int = len(groups(garden[p], "crop"))
+play { turn 0 { choose x from [1, 2] } }
+"""
+
+
+@pytest.mark.parametrize("old, new, message, hint", [
+    ("empty(garden[p])", "garden[p] == none", "comparing a zone with none is always false: a zone is never none",
+     "ask empty(garden[p]) whether it holds nothing"),
+    ("empty(garden[p])", "none != deck", "comparing a zone with none is always true: a zone is never none",
+     "ask not empty(deck) whether it holds anything"),
+    ("contents(deck), t", "deck, t", "index_of(list, value): expected a list, got zone of Tile",
+     "a zone is not a list: write contents(deck)"),
+    ('"crop"', "crop", "unknown name 'crop'",
+     "'crop' is an attribute: read it as COMPONENT.crop, or name it in quotes, \"crop\", where a built-in "
+     "takes its name"),
+])
+def test_a_new_designers_slips_are_refused_with_what_to_write(tmp_path, capsys, old, new, message, hint):
+    (tmp_path / "d.yaml").write_text(ONE_KIND)
+    assert CHECKED.count(old) == 1
+    (tmp_path / "g.game").write_text(CHECKED.replace(old, new))
+    assert main(["validate", str(tmp_path / "g.game")]) == 1
+    out = "".join(capsys.readouterr())
+    assert f"error: {message} [E" in out
+    assert f"    hint: {hint}\n" in out
+
+
+def test_the_slips_game_is_valid_as_written(tmp_path, capsys):
+    (tmp_path / "d.yaml").write_text(ONE_KIND)
+    (tmp_path / "g.game").write_text(CHECKED)
+    assert main(["validate", str(tmp_path / "g.game")]) == 0
