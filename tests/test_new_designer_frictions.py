@@ -200,3 +200,16 @@ def test_the_slips_game_is_valid_as_written(tmp_path, capsys):
     (tmp_path / "d.yaml").write_text(ONE_KIND)
     (tmp_path / "g.game").write_text(CHECKED)
     assert main(["validate", str(tmp_path / "g.game")]) == 0
+
+
+def test_play_names_the_option_a_label_typed_with_other_spacing_means(tmp_path, capsys, monkeypatch):
+    (tmp_path / "g.game").write_text('game "Spots"\nplayers 1\n'
+                                     'play { turn 0 { choose c from [(0, 0), (10, 0)] prompt "Pick" } }\n')
+    monkeypatch.setattr(sys, "stdin", io.StringIO("(0,0)\n(5,5)\nquit\n"))
+    main(["play", str(tmp_path / "g.game")])
+    out = " ".join(capsys.readouterr().out.split())        # the screen's line breaks aside
+    assert "'(0,0)' is not one of the options: type 1 to 2, an id, a label or a group's name; 'help' lists the " \
+           "commands. Did you mean '(0, 0)'? (type it as shown, spaces included)" in out
+    # an entry that is no option however it is spaced gets no suggestion
+    assert "'(5,5)' is not one of the options: type 1 to 2, an id, a label or a group's name; 'help' lists the " \
+           "commands. >" in out
