@@ -282,7 +282,7 @@ def test_a_misspelt_key_is_refused_with_the_keys_and_a_did_you_mean(deal, capsys
         expect:
           winner: [0]
         """)
-    keys = ("options, options_include, options_exclude, player, prompt, zones, vars, scores, lines, winners, "
+    keys = ("options, options_include, options_exclude, player, prompt, zones, top, vars, scores, lines, winners, "
             "finished, error, turns, log_includes, invariants, endings, properties, opponents, bot_chooses")
     assert run(capsys, "test", name) == (1, [
         "FAIL key.scenario.yaml: key.scenario.yaml",

@@ -213,3 +213,40 @@ def test_play_names_the_option_a_label_typed_with_other_spacing_means(tmp_path, 
     # an entry that is no option however it is spaced gets no suggestion
     assert "'(5,5)' is not one of the options: type 1 to 2, an id, a label or a group's name; 'help' lists the " \
            "commands. >" in out
+
+
+ROW = """\
+game "Row"
+players 1
+data "d.yaml"
+zone deck: stack
+zone row: stack
+zone g: grid of Tile size 3 x 3
+setup { move components(Tile) to deck }
+play { turn 0 { choose x from [1, 2] } }
+"""
+
+MANY = ONE_KIND.replace('- {crop: wheat, name: bar, shape: "##"}',
+                        '- {product: {crop: [wheat, grape, rye]}, name: bar, shape: "##"}')
+
+
+@pytest.mark.parametrize("top, failure", [
+    pytest.param("{row: [rye bar, grape bar]}", None, id="the top two, top first"),
+    pytest.param("{row: [rye bar, grape bar, wheat bar]}", None, id="the whole stack"),
+    pytest.param("{row: [grape bar, rye bar]}",
+                 "top: row expected ['grape bar', 'rye bar'] on top (top first), has ['rye bar', 'grape bar']",
+                 id="the same labels in another order fail"),
+    pytest.param("{g: [rye bar]}", "top: 'g' is not a stack or pile", id="a grid"),
+    pytest.param("{rwo: [rye bar]}", "top: 'rwo' is not a stack or pile; zones: deck, row, g, supply (did you "
+                                     "mean 'row'?)", id="a misspelt zone"),
+])
+def test_expect_top_checks_a_stacks_order_top_first(tmp_path, top, failure):
+    _game(tmp_path, MANY, ROW)
+    (tmp_path / "s.scenario.yaml").write_text(
+        "game: g.game\nstate: {zones: {row: [wheat bar, grape bar, rye bar]}}\n"   # bottom to top
+        f"expect: {{zones: {{row: [rye bar, wheat bar, grape bar]}}, top: {top}}}\n")
+    failures = run_scenario(tmp_path / "s.scenario.yaml").failures
+    if failure is None:
+        assert failures == []
+    else:
+        assert len(failures) == 1 and failure in failures[0]
