@@ -188,13 +188,15 @@ class ExpressionChecks:
             return builtin.typer(types)
         except ArgProblem as problem:
             return self.error(e.args[problem.index].span, f"{e.func}({builtin.params}): {problem.message}",
-                              self.zone_for_list_hint(e.args[problem.index], problem.message))
+                              self.zone_for_list_hint(e.func, e.args[problem.index], problem.message))
 
-    def zone_for_list_hint(self, arg, message: str) -> str:
-        """A zone given where a built-in takes a list: name its contents."""
-        if "expected a list" in message and is_zone(self.types.get(id(arg), "")):
-            return f"a zone is not a list: write contents({expr_text(arg)})"
-        return ""
+    def zone_for_list_hint(self, func: str, arg, message: str) -> str:
+        """A zone given where a built-in takes a list: name its contents (or its size)."""
+        if "expected a list" not in message or not is_zone(self.types.get(id(arg), "")):
+            return ""
+        if func == "len":
+            return f"a zone is not a list: size({expr_text(arg)}) counts its components"
+        return f"a zone is not a list: write contents({expr_text(arg)})"
 
     def check_args(self, node, params, args, scope):
         if len(args) != len(params):
