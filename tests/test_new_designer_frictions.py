@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -250,3 +251,18 @@ def test_expect_top_checks_a_stacks_order_top_first(tmp_path, top, failure):
         assert failures == []
     else:
         assert len(failures) == 1 and failure in failures[0]
+
+
+TERRACES = Path(__file__).resolve().parent.parent / "docs" / "examples" / "terraces"
+
+
+def test_terraces_and_its_variant_pass_validate_strict(capsys):
+    assert main(["validate", "--strict", str(TERRACES)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"ok: {TERRACES}: Terraces", f"ok: {TERRACES} --variant big: Terraces (Big gardens)"]
+
+
+@pytest.mark.parametrize("path", sorted(TERRACES.glob("scenarios/*.scenario.yaml")), ids=lambda p: p.name)
+def test_the_terraces_scenarios_pass(path):
+    outcome = run_scenario(path)
+    assert outcome.passed, outcome.failures
