@@ -29,7 +29,7 @@ class ExpressionChecks:
         if t == ANY:
             return ANY
         if is_zone(t):
-            self.error(e.span, f"{t} is a zone, not a list", "iterate over 'contents(...)'")
+            self.error(e.span, f"{t} is a zone, not a list", f"iterate over contents({expr_text(e)})")
             return ANY
         if not is_list(t):
             self.error(e.span, f"expected a list, got {t}")
@@ -191,8 +191,12 @@ class ExpressionChecks:
                               self.zone_for_list_hint(e.func, e.args[problem.index], problem.message))
 
     def zone_for_list_hint(self, func: str, arg, message: str) -> str:
-        """A zone given where a built-in takes a list: name its contents (or its size)."""
-        if "expected a list" not in message or not is_zone(self.types.get(id(arg), "")):
+        """A zone given where a built-in takes a list: name its contents (or its size); the
+        zones of a `per player` zone where it takes one zone: name a seat's."""
+        t = self.types.get(id(arg), "")
+        if "zone" in message.split(", got")[0] and is_list(t) and is_zone(element(t)):
+            return f"'{expr_text(arg)}' is one zone per player: pick one, e.g. {expr_text(arg)}[p]"
+        if "expected a list" not in message or not is_zone(t):
             return ""
         if func == "len":
             return f"a zone is not a list: size({expr_text(arg)}) counts its components"

@@ -183,6 +183,10 @@ play { turn 0 { choose x from [1, 2] } }
      "ask not empty(deck) whether it holds anything"),
     ("contents(deck), t", "deck, t", "index_of(list, value): expected a list, got zone of Tile",
      "a zone is not a list: write contents(deck)"),
+    ("empty(garden[p])", "empty(garden)", "empty(zone): expected a zone, got list of grid of Tile",
+     "'garden' is one zone per player: pick one, e.g. garden[p]"),
+    ("len(groups(garden[p]", "len(groups(garden", "groups(grid, str[, adjacency]): expected a grid zone, got list of grid of Tile",
+     "'garden' is one zone per player: pick one, e.g. garden[p]"),
     ('"crop"', "crop", "unknown name 'crop'",
      "'crop' is an attribute: read it as COMPONENT.crop, or name it in quotes, \"crop\", where a built-in "
      "takes its name"),
