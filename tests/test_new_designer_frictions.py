@@ -270,3 +270,25 @@ def test_terraces_and_its_variant_pass_validate_strict(capsys):
 def test_the_terraces_scenarios_pass(path):
     outcome = run_scenario(path)
     assert outcome.passed, outcome.failures
+
+
+@pytest.mark.parametrize("line, hint", [
+    ("param sid = 4", "the base game has no param 'sid' to replace; did you mean 'side'?"),
+    ("var coin: int = 0", "the base game has no var 'coin' to replace; did you mean 'coins'?"),
+    ("param extra = 4", "remove it, or use it in a rule"),          # near no name of the base
+])
+def test_a_variants_unused_name_near_one_of_the_bases_is_taken_for_a_misspelt_replacement(tmp_path, capsys,
+                                                                                             line, hint):
+    (tmp_path / "d.yaml").write_text(ONE_KIND)
+    (tmp_path / "g.game").write_text(textwrap.dedent("""\
+        game "Base"
+        players 1
+        data "d.yaml"
+        param side = 3
+        var coins: int = 0
+        zone g: grid of Tile size side x side
+        play { turn 0 { choose x from [coins, side] } }
+        """))
+    (tmp_path / "v.game").write_text(f'variant "V" extends "g.game"\n{line}\n')
+    assert main(["validate", str(tmp_path / "v.game")]) == 0
+    assert f"    hint: {hint}\n" in "".join(capsys.readouterr())
