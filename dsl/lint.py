@@ -91,11 +91,13 @@ def lint(spec: GameSpec, variant_module: ast.Module | None = None, base_module: 
                                            _misspelt_base_name(base_module if variant_module is not None else None,
                                                                node, word, name)
                                            or "remove it, or use it in a rule", "warning"))
-    for table, word, verb in ((spec.fns, "fn", "used"), (spec.procs, "proc", "called")):
+    for table, word, verb, node in ((spec.fns, "fn", "used", ast.FnDecl), (spec.procs, "proc", "called", ast.ProcDecl)):
         for name, decl in table.items():
             if not used_elsewhere(name) and not (word == "fn" and name in spec.kinds):
                 warnings.append(Diagnostic(_name_span(decl, name), f"{word} '{name}' is never {verb}",
-                                           "remove it, or call it from a rule", "warning"))
+                                           _misspelt_base_name(base_module if variant_module is not None else None,
+                                                               node, word, name)
+                                           or "remove it, or call it from a rule", "warning"))
     for kind in spec.kinds.values():
         if kind.name not in everything:
             data_decl = _data_line(base_module, variant_module)
@@ -118,7 +120,7 @@ def lint(spec: GameSpec, variant_module: ast.Module | None = None, base_module: 
 
 def _misspelt_base_name(base_module, node, word: str, name: str) -> str:
     """A variant's unused declaration that is near one of the base's: most likely meant to
-    replace it (`param sid = 6` for `side`)."""
+    replace it (`param sid = 6` for `side`, `fn pric` for `price`)."""
     if base_module is None:
         return ""
     names = [item.name for item in base_module.items if isinstance(item, node)]

@@ -276,6 +276,8 @@ def test_the_terraces_scenarios_pass(path):
     ("param sid = 4", "the base game has no param 'sid' to replace; did you mean 'side'?"),
     ("var coin: int = 0", "the base game has no var 'coin' to replace; did you mean 'coins'?"),
     ("param extra = 4", "remove it, or use it in a rule"),          # near no name of the base
+    ("fn totl() -> int = 0", "the base game has no fn 'totl' to replace; did you mean 'total'?"),
+    ("proc deall() { }", "the base game has no proc 'deall' to replace; did you mean 'deal'?"),
 ])
 def test_a_variants_unused_name_near_one_of_the_bases_is_taken_for_a_misspelt_replacement(tmp_path, capsys,
                                                                                              line, hint):
@@ -287,7 +289,10 @@ def test_a_variants_unused_name_near_one_of_the_bases_is_taken_for_a_misspelt_re
         param side = 3
         var coins: int = 0
         zone g: grid of Tile size side x side
-        play { turn 0 { choose x from [coins, side] } }
+        fn total() -> int = coins + side
+        proc deal() { coins += 1 }
+        play { deal()
+               turn 0 { choose x from [total()] } }
         """))
     (tmp_path / "v.game").write_text(f'variant "V" extends "g.game"\n{line}\n')
     assert main(["validate", str(tmp_path / "v.game")]) == 0
