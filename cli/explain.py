@@ -208,8 +208,10 @@ def _sheet_lines(decl) -> list[str]:
     head = "score" if decl.kind == "score" else "tiebreak"
     if decl.lowest_wins:
         head += " (lowest wins)"
-    return [f"{head} of player {decl.var}: the sum of"] + [f"{INDENT}{line.title}: {expr_text(line.value)}"
-                                                           for line in decl.lines]
+    # score lines add up; tiebreak lines are compared one after the other (docs/language.md)
+    how = "the sum of" if decl.kind == "score" else "compared in this order, when the totals are equal"
+    return [f"{head} of player {decl.var}: {how}"] + [f"{INDENT}{line.title}: {expr_text(line.value)}"
+                                                      for line in decl.lines]
 
 
 def _section(title: str, lines: list[str]) -> list[str]:

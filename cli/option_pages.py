@@ -160,3 +160,11 @@ def fit_screen(game, seen: dict, labels: list, head: str, keys, view: tuple, who
     _, _, _, keyed, table, shown = next((x for x in layouts if not x[0] and not x[1]),
                                         next((x for x in layouts if not x[0]), layouts[-1]))
     return table, shown, keyed
+
+
+def spaced_like(typed: str, options) -> str:
+    """For an entry that is no option: the one option whose label or id it is, written with
+    other spacing or case ('(0,0)' for '(0, 0)'), as a did-you-mean; else nothing."""
+    squeezed = "".join(typed.split()).lower()
+    found = {o.label for o in options if squeezed in ("".join(o.label.split()).lower(), "".join(o.id.split()).lower())}
+    return f" Did you mean '{found.pop()}'? (type it as shown, spaces included)" if len(found) == 1 else ""

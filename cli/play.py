@@ -21,7 +21,7 @@ from ..interpreter.run.state import State
 from .live_scores import live_scores, render_live_scores
 from .saves import (LOG_FORMAT, SAVE_FORMAT, JournaledFile, bot_states, read_saved, restore_bots,
                     seats_for_players, write_atomically)
-from .option_pages import described_option, fit_screen, groups_of
+from .option_pages import described_option, fit_screen, groups_of, spaced_like
 from .table_keys import table_keys
 from .render import (COMPACT_LEVELS, colourize, fit_lines, render_options, render_result, render_table, screen_height,
                      screen_width, wants_colour)
@@ -301,7 +301,8 @@ class Session:
                 shown = line if len(line) <= 40 else line[:40] + "..."
                 keyed = ", a letter on the table" if self.keys else ""
                 self.out(fit_lines([f"'{shown}' is not one of the options: type 1 to {len(decision.options)}{keyed}, "
-                                    "an id, a label or a group's name; 'help' lists the commands."]))
+                                    "an id, a label or a group's name; 'help' lists the commands."
+                                    + spaced_like(line, decision.options)]))
 
     # ------------------------------------------------------------------ commands
     def undo(self) -> bool:

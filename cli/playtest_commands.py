@@ -28,7 +28,7 @@ def add_simulate(sub) -> None:
     p = sub.add_parser("simulate", help="play many seeded bot games and summarise them")
     p.add_argument("game", metavar="GAME", help=GAME_HELP)
     variant_option(p)
-    p.add_argument("--players", type=positive_int, metavar="N", required=True, help="the player count")
+    p.add_argument("--players", type=positive_int, metavar="N", help="the player count (default: the game's only one, when it allows one)")
     seed_option(p)
     p.add_argument("--games", type=positive_int, metavar="K", default=100, help="number of games")
     p.add_argument("--coverage", action="store_true", help="report rule coverage")
@@ -54,7 +54,7 @@ def add_compare(sub) -> None:
     p.add_argument("game", metavar="GAME", help=GAME_HELP)
     p.add_argument("--variant", action="append", metavar="NAME",
                    help="a configuration, repeatable: --variant base --variant team ('base' is the game itself)")
-    p.add_argument("--players", type=positive_int, metavar="N", required=True, help="the player count")
+    p.add_argument("--players", type=positive_int, metavar="N", help="the player count (default: the game's only one, when it allows one)")
     p.add_argument("--games", type=positive_int, metavar="K", default=100, help="games per configuration")
     seed_option(p)
     simulation_options(p, sets_help="a configuration of params, e.g. --set win_length=4 (repeat for more)")
@@ -109,6 +109,19 @@ def _bot_specs(args, players: int) -> list:
     return specs
 
 
+def fill_players(args, variant=None) -> None:
+    """`--players` left out: the game's player count when it allows only one (`players 2`),
+    else a usage error that says which counts it allows."""
+    if args.players is not None:
+        return
+    game = load_game(args.game, variant)
+    if game.min_players != game.max_players:
+        title = game.title + (f" ({game.variant})" if game.variant else "")
+        raise UsageError(f"{title} is for {game.min_players} to {game.max_players} players: "
+                         f"say how many with --players N")
+    args.players = game.min_players
+
+
 def run_simulation(args, variant, settings: dict, players: int, coverage: bool = False, label: str = ""):
     """Load one configuration, play its games; return (game, summary, records). With
     `coverage`, the summary gets a "coverage" entry (counted in this process)."""
@@ -146,6 +159,7 @@ def cmd_simulate(args) -> int:
     check_outputs(args)
     if args.out and args.set:
         raise UsageError("--out writes a scenario, and scenarios have no --set values: drop one of them")
+    fill_players(args, args.variant)
     try:
         game, report, records = run_simulation(args, args.variant, parse_settings(args.set), args.players,
                                                args.coverage)
@@ -222,6 +236,7 @@ def cmd_compare(args) -> int:
     results = []
     game = None
     configs = compare_configs(args)
+    fill_players(args, configs[0][1])
     for number, (name, variant, settings) in enumerate(configs, 1):
         game, report, records = run_simulation(args, variant, settings, args.players,
                                                label=f"{number}/{len(configs)}: {name}")

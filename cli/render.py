@@ -6,6 +6,7 @@ import re
 import shutil
 import sys
 import textwrap
+from types import SimpleNamespace
 
 
 ANSI = {"red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "purple": 35, "cyan": 36,
@@ -171,7 +172,7 @@ def render_table(game, seen: dict, compact: int = 0, keys: dict | None = None) -
             out.extend(_pictures_as_text(title, pictures[key], compact, keys.get(key)))
         elif key in pictures:
             out.append(f"{title}:")
-            out.extend(render_picture(pictures[key], game.cell_pictures[name], game.grid_shape(key),
+            out.extend(render_picture(pictures[key], game.cell_pictures[name], _grid_shape(game, key, seen),
                                       pieces=seen.get("pieces", {}).get(key), keys=keys.get(key)))
         elif key in details and compact >= 3:
             out.append(f"{title}: " + _counted(content))
@@ -189,7 +190,7 @@ def render_table(game, seen: dict, compact: int = 0, keys: dict | None = None) -
                                          compact, keys.get(key)))
         elif isinstance(content, dict):
             out.append(f"{title}:")
-            out.extend(render_grid(content, game.grid_shape(key), keys.get(key)))
+            out.extend(render_grid(content, _grid_shape(game, key, seen), keys.get(key)))
         elif game.zone_meta.get(name, ("stack",))[0] == "pile":
             # In a pile order does not matter: equal components are shown once, with their count.
             out.append(f"{title}: " + _counted(content))
@@ -215,6 +216,12 @@ def render_table(game, seen: dict, compact: int = 0, keys: dict | None = None) -
         out.append(f"sealed choices: made by {names(sealed['chosen'])}; waiting for {names(waiting)}"
                    + (f"; yours: {sealed['yours']}" if sealed["yours"] is not None else ""))
     return "\n".join(_cut_to_screen(out)) if compact >= 4 else fit_lines(out)
+
+
+def _grid_shape(game, key: str, seen: dict):
+    """A grid's shape as the observation's params give it: a grid sized by params (`size side
+    x side`) is drawn at its size, every cell shown, as one sized by numbers is."""
+    return game.grid_shape(key, SimpleNamespace(vars=seen.get("vars", {})))
 
 
 def _counted(labels: list) -> str:

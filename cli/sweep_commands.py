@@ -10,7 +10,7 @@ from ..interpreter.compile.load import load_game
 from ..interpreter.playtest.param_ranges import check_params, parse_ranges
 from ..interpreter.playtest.sweep import format_sweep, plot_sweep, run_sweep, sweep_points, write_sweep_csv
 from .options import GAME_HELP, check_outputs, positive_int, seed_option, simulation_options, variant_option
-from .playtest_commands import _bot_specs, _say_failed_outputs, _write_outputs
+from .playtest_commands import _bot_specs, fill_players, _say_failed_outputs, _write_outputs
 from .progress import progress_bar
 
 MAX_POINTS = 1000           # points (combinations of values) one sweep may play
@@ -20,7 +20,7 @@ def add_sweep(sub) -> None:
     p = sub.add_parser("sweep", help="the same seeded games at every value of a param: each measure with its interval")
     p.add_argument("game", metavar="GAME", help=GAME_HELP)
     variant_option(p)
-    p.add_argument("--players", type=positive_int, metavar="N", required=True, help="the player count")
+    p.add_argument("--players", type=positive_int, metavar="N", help="the player count (default: the game's only one, when it allows one)")
     p.add_argument("--games", type=positive_int, metavar="K", default=100, help="games per value")
     seed_option(p)
     simulation_options(p, sets_help="a param and its values: NAME=LOW..HIGH, NAME=LOW..HIGH:STEP or NAME=a,b,c; "
@@ -49,6 +49,7 @@ def _checked_ranges(args, game) -> tuple[list, dict]:
 def cmd_sweep(args) -> int:
     check_outputs(args)
     game = load_game(args.game, args.variant)
+    fill_players(args, args.variant)
     game.setup_state(args.players, 0)       # a player count the game does not allow: before any work
     ranges, fixed = _checked_ranges(args, game)
     specs = _bot_specs(args, args.players)

@@ -12,6 +12,7 @@ from .check_scope import GLOBALS, Scope
 from .errors import Span, counted, did_you_mean, listing
 from .types import (ANY, BOOL, CELL, INT, NONE, PLACEMENT, PLACEMENT_FIELDS, PLAYER, STR, compatible, element, is_grid, is_list, is_zone,
                     list_of, numeric, unify, unify_all, zone_holds)
+from .unparse import expr_text
 
 
 class ExpressionChecks:
@@ -28,7 +29,7 @@ class ExpressionChecks:
         if t == ANY:
             return ANY
         if is_zone(t):
-            self.error(e.span, f"{t} is a zone, not a list", "iterate over 'contents(...)'")
+            self.error(e.span, f"{t} is a zone, not a list", f"iterate over contents({expr_text(e)})")
             return ANY
         if not is_list(t):
             self.error(e.span, f"expected a list, got {t}")
@@ -73,11 +74,17 @@ class ExpressionChecks:
                               did_you_mean(e.id, members) or f"{enum}'s members: {listing(members)}")
         candidates = list(scope.names) + list(self.spec.params) + list(self.spec.vars) + list(
             self.spec.zones) + list(self.members) + list(GLOBALS)
+        if any(e.id in kind.attributes or e.id in (getattr(kind, "cell_attributes", None) or {})
+               for kind in self.spec.kinds.values()):
+            return self.error(e.span, f"unknown name '{e.id}'", f"'{e.id}' is an attribute: read it as "
+                              f"COMPONENT.{e.id}, or name it in quotes, \"{e.id}\", where a built-in takes its name")
         return self.error(e.span, f"unknown name '{e.id}'", did_you_mean(e.id, candidates))
 
     def expr_Attribute(self, e: ast.Attribute, scope):
         t = self.expr(e.obj, scope)
         if t == ANY:
+            if self.is_piece(e.obj):
+                self.any_kind_attribute(e)
             return ANY
         if t == CELL:
             if e.name in ("x", "y"):
@@ -90,6 +97,8 @@ class ExpressionChecks:
                                   did_you_mean(e.name, fields) or f"{t} has: {listing(fields)}")
             return fields[e.name]
         if t == PLACEMENT:
+            if e.name == "piece" and len(self.spec.kinds) == 1:
+                return next(iter(self.spec.kinds))      # the only kind there is: shown by its label
             if e.name in PLACEMENT_FIELDS:
                 return PLACEMENT_FIELDS[e.name]
             return self.error(_name_span(e), f"a placement has no field '{e.name}'",
@@ -103,6 +112,18 @@ class ExpressionChecks:
                               did_you_mean(e.name, kind.attributes) or
                               f"{t} has: {listing(kind.attributes)}")
         return kind.attributes[e.name]
+
+    def is_piece(self, e) -> bool:
+        """Whether e reads the piece of a placement (`m.piece`), typed `any` when the game has
+        several component kinds."""
+        return isinstance(e, ast.Attribute) and e.name == "piece" and self.types.get(id(e.obj)) == PLACEMENT
+
+    def any_kind_attribute(self, e: ast.Attribute) -> None:
+        """`m.piece.NAME` with several kinds: NAME must be an attribute of one of them."""
+        names = {a for kind in self.spec.kinds.values() for a in kind.attributes}
+        if e.name not in names:
+            self.error(_name_span(e), f"unknown attribute '{e.name}' of a placement's piece: no component kind has it",
+                       did_you_mean(e.name, sorted(names)) or f"attributes: {listing(sorted(names))}")
 
     def index_type(self, e, scope, span):
         t = self.expr(e, scope)
@@ -166,7 +187,20 @@ class ExpressionChecks:
         try:
             return builtin.typer(types)
         except ArgProblem as problem:
-            return self.error(e.args[problem.index].span, f"{e.func}({builtin.params}): {problem.message}")
+            return self.error(e.args[problem.index].span, f"{e.func}({builtin.params}): {problem.message}",
+                              self.zone_for_list_hint(e.func, e.args[problem.index], problem.message))
+
+    def zone_for_list_hint(self, func: str, arg, message: str) -> str:
+        """A zone given where a built-in takes a list: name its contents (or its size); the
+        zones of a `per player` zone where it takes one zone: name a seat's."""
+        t = self.types.get(id(arg), "")
+        if "zone" in message.split(", got")[0] and is_list(t) and is_zone(element(t)):
+            return f"'{expr_text(arg)}' is one zone per player: pick one, e.g. {expr_text(arg)}[p]"
+        if "expected a list" not in message or not is_zone(t):
+            return ""
+        if func == "len":
+            return f"a zone is not a list: size({expr_text(arg)}) counts its components"
+        return f"a zone is not a list: write contents({expr_text(arg)})"
 
     def check_args(self, node, params, args, scope):
         if len(args) != len(params):
@@ -286,7 +320,12 @@ class ExpressionChecks:
                 self.error(e.span, f"a {left} is never in a {right}")
             return BOOL
         if op in ("==", "!="):
-            if not (compatible(left, right) or compatible(right, left)):
+            if NONE in (left, right) and (is_zone(left) or is_zone(right)):
+                zone = e.left if is_zone(left) else e.right
+                self.error(e.span, f"comparing a zone with none is always {'false' if op == '==' else 'true'}: "
+                           "a zone is never none", f"ask {'' if op == '==' else 'not '}empty({expr_text(zone)}) "
+                           f"whether it holds {'nothing' if op == '==' else 'anything'}")
+            elif not (compatible(left, right) or compatible(right, left)):
                 self.error(e.span, f"comparing {left} with {right} is always {'false' if op == '==' else 'true'}",
                            self._quoted_member_hint(e, left, right))
             return BOOL

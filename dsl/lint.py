@@ -11,7 +11,7 @@ import re
 
 from . import ast
 from .ast_walk import walk
-from .errors import SOURCES, Diagnostic, Span
+from .errors import SOURCES, Diagnostic, Span, did_you_mean
 from .spec import GameSpec
 
 _STOPS = (ast.Break, ast.Continue, ast.Return, ast.Finish, ast.Fail)
@@ -83,16 +83,21 @@ def lint(spec: GameSpec, variant_module: ast.Module | None = None, base_module: 
     def used_elsewhere(name: str) -> bool:
         return any(name in names for key, names in used.items() if key != name)
 
-    for table, word in ((spec.params, "param"), (spec.zones, "zone"), (spec.vars, "var")):
+    for table, word, node in ((spec.params, "param", ast.ParamDecl), (spec.zones, "zone", ast.ZoneDecl),
+                              (spec.vars, "var", ast.VarDecl)):
         for name, decl in table.items():
             if not used_elsewhere(name):
                 warnings.append(Diagnostic(_name_span(decl, name), f"{word} '{name}' is never used",
-                                           "remove it, or use it in a rule", "warning"))
-    for table, word, verb in ((spec.fns, "fn", "used"), (spec.procs, "proc", "called")):
+                                           _misspelt_base_name(base_module if variant_module is not None else None,
+                                                               node, word, name)
+                                           or "remove it, or use it in a rule", "warning"))
+    for table, word, verb, node in ((spec.fns, "fn", "used", ast.FnDecl), (spec.procs, "proc", "called", ast.ProcDecl)):
         for name, decl in table.items():
             if not used_elsewhere(name) and not (word == "fn" and name in spec.kinds):
                 warnings.append(Diagnostic(_name_span(decl, name), f"{word} '{name}' is never {verb}",
-                                           "remove it, or call it from a rule", "warning"))
+                                           _misspelt_base_name(base_module if variant_module is not None else None,
+                                                               node, word, name)
+                                           or "remove it, or call it from a rule", "warning"))
     for kind in spec.kinds.values():
         if kind.name not in everything:
             data_decl = _data_line(base_module, variant_module)
@@ -111,6 +116,18 @@ def lint(spec: GameSpec, variant_module: ast.Module | None = None, base_module: 
         warnings.extend(_empty_variant(variant_module, base_module))
         warnings = [w for w in warnings if w.span.file == variant_module.span.file]
     return sorted(warnings, key=lambda d: (d.span.file, d.span.line, d.span.column))
+
+
+def _misspelt_base_name(base_module, node, word: str, name: str) -> str:
+    """A variant's unused declaration that is near one of the base's: most likely meant to
+    replace it (`param sid = 6` for `side`, `fn pric` for `price`)."""
+    if base_module is None:
+        return ""
+    names = [item.name for item in base_module.items if isinstance(item, node)]
+    if name in names:
+        return ""
+    close = did_you_mean(name, names)
+    return f"the base game has no {word} '{name}' to replace; {close}" if close else ""
 
 
 def _data_line(*modules):

@@ -167,7 +167,7 @@ The end
 Scoring
   score of player p: the sum of
     Points: points[p]
-  tiebreak of player p: the sum of
+  tiebreak of player p: compared in this order, when the totals are equal
     Cards left: -size(hand[p])
   opponent The house: the sum of
     Fixed: 3

@@ -44,7 +44,6 @@ PARSE_ERRORS = [
      f"argument --games: expected a whole number, got '{'9' * 21}'"),
     (["simulate", PUNTO, "--players", "2", "--workers", "x" * 50],     # quoted back cut to 40 characters
      f"argument --workers: expected a whole number, got '{'x' * 40}'"),
-    (["simulate", PUNTO, "--games", "3"], "the following arguments are required: --players"),
     (["ladder", PUNTO], "the following arguments are required: --bots"),
     (["probe", PUNTO, "--bots", "mcts"], "the following arguments are required: --gold"),
     (["replay"], "the following arguments are required: LOG"),
@@ -82,6 +81,10 @@ def test_a_misspelt_command_lists_the_commands_and_the_nearest(capsys, monkeypat
 TUNE = ["tune", PUNTO, "--param", "win_length=3..5"]
 COMMAND_ERRORS = [
     (["play"], "play needs a GAME, or --load FILE"),
+    # --players left out: a game that allows several counts asks for one (one that allows one needs none)
+    (["simulate", PUNTO, "--games", "3"], "Punto is for 2 to 4 players: say how many with --players N"),
+    (["compare", PUNTO, "--set", "win_length=4"], "Punto is for 2 to 4 players: say how many with --players N"),
+    (["sweep", PUNTO, "--set", "win_length=3..4"], "Punto is for 2 to 4 players: say how many with --players N"),
     (["simulate", PUNTO, "--players", "2", "--bots", "random"], "--bots names 1 bot for 2 players"),
     (["simulate", PUNTO, "--players", "3", "--bots", "random,greedy"], "--bots names 2 bots for 3 players"),
     (["simulate", PUNTO, "--players", "2", "--coverage", "--workers", "2"],

@@ -278,4 +278,4 @@ def test_a_loop_over_a_number_is_refused(tmp_path):
 def test_a_loop_over_a_zone_asks_for_its_contents(tmp_path):
     diag = only(tmp_path, 'zone bag: pile\nplay { for c in bag { log "{c}" } }\n')
     assert diag.message == "zone of Card is a zone, not a list"
-    assert diag.hint == "iterate over 'contents(...)'"
+    assert diag.hint == "iterate over contents(bag)"

@@ -362,7 +362,8 @@ def test_two_options_with_one_written_id_are_a_rule_error_at_the_choose(tmp_path
     line = '  choose x from [1, 2, 3] by 0 id "{x % 2}"'
     assert shown(tmp_path, "play {\n" + line + "\n}\n") == error(
         5, line, line.strip(), "two options have the id '1' (options 1 and 3): "
-                               "the id clause of a choose must tell every option apart")
+                               "the id clause of a choose must tell every option apart (without it, "
+                               "equal ids are numbered: 'red-5', 'red-5#2')")
 
 
 @pytest.mark.parametrize("seats, who", [

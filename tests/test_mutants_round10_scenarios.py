@@ -170,7 +170,7 @@ def test_names_the_game_lacks_and_a_finished_game_are_unmet_expectations_at_thei
 
     assert run(capsys, "test", name) == (1, [
         "FAIL over.scenario.yaml: more wrong expectations",
-        *at(5, "zones", "zones: no zone 'tabel'; zones: deck, hand/0, hand/1, table, shown, supply", "zones:"),
+        *at(5, "zones", "zones: no zone 'tabel'; zones: deck, hand/0, hand/1, table, shown, supply (did you mean 'table'?)", "zones:"),
         *at(7, "vars", "vars: no variable 'totl'; variables: total, rounds", "vars: {totl: 1}"),
         *at(8, "endings", "endings: expected ['ran out'], got ['played out']", 'endings: ["ran out"]'),
         *at(9, "log_includes", "log: no line contains 'nobody plays'; log ends "       # its last 3 of 4 lines
@@ -282,7 +282,7 @@ def test_a_misspelt_key_is_refused_with_the_keys_and_a_did_you_mean(deal, capsys
         expect:
           winner: [0]
         """)
-    keys = ("options, options_include, options_exclude, player, prompt, zones, vars, scores, lines, winners, "
+    keys = ("options, options_include, options_exclude, player, prompt, zones, top, vars, scores, lines, winners, "
             "finished, error, turns, log_includes, invariants, endings, properties, opponents, bot_chooses")
     assert run(capsys, "test", name) == (1, [
         "FAIL key.scenario.yaml: key.scenario.yaml",

@@ -151,7 +151,7 @@ class Table(Named):
         self.var_types = {"starter": player, "seats": SimpleNamespace(element=player),
                           "nobody": SimpleNamespace(element=player), "round": SimpleNamespace(name="int")}
 
-    def grid_shape(self, key):
+    def grid_shape(self, key, st=None):     # the screen passes the params it observed
         return None
 
 

@@ -91,7 +91,7 @@ def test_each_unmet_expectation_is_reported_with_its_reason(tmp_path):
     heads = [f.splitlines()[0].split(": error: ", 1)[1] for f in outcome.failures]
     assert heads == [
         "prompt: expected 'Discard', got 'Take a card'",
-        "zones: no zone 'bored'; zones: deck, hand/0, hand/1, board, supply",
+        "zones: no zone 'bored'; zones: deck, hand/0, hand/1, board, supply (did you mean 'board'?)",
         "zones: board expected {'0,0': ['spades 2']}, holds {'1,1': ['spades 2']}",
         "endings: expected ['deck empty'], got []",
         "log: no line contains 'nothing like this'; log ends []",

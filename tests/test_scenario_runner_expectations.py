@@ -85,6 +85,9 @@ CASES = [
     ("zones", COVERED, '{table: {"0,0": [green 3, blue 5]}, removed: []}', "{removed: [red 9]}",
      "zones: removed expected ['red 9'], holds []"),
     ("zones", WON, '{removed: [red 9]}', "{removed: [red 5]}", "zones: removed expected ['red 5'], holds ['red 9']"),
+    # blue 5 was played from the top of seat 0's deck: red 1, put under it, is on top now
+    ("top", COVERED, "{deck/0: [red 1]}", "{deck/0: [blue 5]}",
+     "top: deck/0 expected ['blue 5'] on top (top first), has ['red 1']"),
     ("vars", COVERED, "{wins: [0, 0], rounds: 1}", "{wins: [0, 0], rounds: 2}", "vars: rounds expected 2, is 1"),
     ("vars", COVERED, "{owner: {green 3: 1, blue 5: 0}}", "{owner: {green 3: 0}}",
      "vars: owner of green 3 expected 0, is 1"),

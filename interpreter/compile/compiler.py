@@ -31,6 +31,8 @@ from .expressions import ExpressionCompiler
 from .pieces import Env, repeatable
 from .statements import StatementCompiler
 
+PIECE = "piece of a placement"      # rendering only: a component whose kind is not known statically
+
 
 class Compiler(ExpressionCompiler, ComprehensionCompiler, StatementCompiler):
     """A checked spec's compiler: its expressions and statements (the mixins), how its values
@@ -114,6 +116,12 @@ class Compiler(ExpressionCompiler, ComprehensionCompiler, StatementCompiler):
         """How a value of type t is shown: f(value, state=None). Components of a kind with a
         `label` declaration are shown as it says in the given state (else by their data label)."""
         game = self.game
+
+        def piece(v, st=None) -> str:       # a component of any kind
+            return "none" if v is None else game.labels[v] if st is None or self.static_labels \
+                else game.label_of(st, v)
+        if t == PIECE:
+            return piece
         if t in self.spec.kinds:
             labels = game.labels
             if t in self.spec.labels and not self.static_labels:
@@ -128,7 +136,7 @@ class Compiler(ExpressionCompiler, ComprehensionCompiler, StatementCompiler):
             return lambda v, st=None: "yes" if v else "no"
         if t == PLACEMENT:
             return lambda v, st=None: "none" if v is None else (
-                f"{game.labels[v[0]]} at ({v[1][0]}, {v[1][1]}) turned {v[2]}")
+                f"{piece(v[0], st)} at ({v[1][0]}, {v[1][1]}) turned {v[2]}")
         if is_list(t):
             inner = self.renderer(element(t))
             return lambda v, st=None: "[" + ", ".join(inner(x, st) for x in v) + "]"
@@ -174,13 +182,15 @@ class Compiler(ExpressionCompiler, ComprehensionCompiler, StatementCompiler):
     def rendered(self, e, env: Env) -> str:
         """A placeholder's value as text (what `renderer` does, inlined for a plain value)."""
         t = self.type_of(e)
+        if t == "any" and isinstance(e, ast.Attribute) and e.name == "piece" and self.type_of(e.obj) == PLACEMENT:
+            t = PIECE       # a placement's piece, typed any with several kinds: still a component
         value = self.expr(e, env)
         if repeatable(value):
             if t == BOOL:
                 return f"('yes' if {value} else 'no')"
             if t in self.spec.kinds and (t not in self.spec.labels or self.static_labels):
                 return f"('none' if {value} is None else {self.module.const(self.game.labels, 'labels')}[{value}])"
-            if t not in self.spec.kinds and t not in (CELL, PLAYER) and not is_list(t) \
+            if t not in self.spec.kinds and t not in (CELL, PLAYER, PLACEMENT, PIECE) and not is_list(t) \
                     and t not in self.spec.records:
                 return f"('none' if {value} is None else str({value}))"
             if t == CELL:

@@ -95,7 +95,8 @@ class Decisions:
                     body = self.code[p.site[0]]
                     raise self._with_callers(self._rule_error(body, p.site[1], Problem(
                         f"two options have the id '{i}' (options {seen[i] + 1} and {len(ids) + 1}): "
-                        "the id clause of a choose must tell every option apart")), st)
+                        "the id clause of a choose must tell every option apart (without it, "
+                        "equal ids are numbered: 'red-5', 'red-5#2')")), st)
                 seen[i] = len(ids)
                 ids.append(i)
         finally:

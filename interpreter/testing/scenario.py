@@ -133,7 +133,8 @@ def _run(path: Path, data: dict, root, outcome: Outcome) -> None:
 
 
 _FAILURE_KEYS = (("options_exclude", ("options_exclude",)), ("options", ("options", "options_include", "options_exclude")), ("player", ("player",)),
-                 ("prompt", ("prompt",)), ("finished", ("finished",)), ("zones", ("zones",)), ("vars", ("vars",)),
+                 ("prompt", ("prompt",)), ("finished", ("finished",)), ("zones", ("zones",)), ("top", ("top",)),
+                 ("vars", ("vars",)),
                  ("turns", ("turns",)), ("endings", ("endings",)), ("log", ("log_includes",)), ("scores", ("scores",)),
                  ("score line", ("lines",)), ("winners", ("winners",)), ("opponent", ("opponents",)),
                  ("invariant", ("invariants",)), ("propert", ("properties",)),
@@ -229,10 +230,19 @@ def apply_starting_state(game, st, state: dict) -> None:
             st.vars[name] = var_value(game, st, name, value, where)
 
 
+def _zone_hint(key, zones) -> str | None:
+    """What to write for a zone name that is not one: a per-player zone's name without its seat
+    ('garden' for garden/0, garden/1) is named by seat; else the nearest name."""
+    seats = [z for z in zones if z.split("/")[0] == str(key) and "/" in z]
+    if seats:
+        return f"'{key}' is one zone per seat: write {seats[0]} for seat 0 ({', '.join(seats)})"
+    return did_you_mean(str(key), zones)
+
+
 def _zone(st, key, where: tuple):
     if key not in st.zones:
         raise ScenarioError(f"scenario: no zone {key!r}; zones: {', '.join(st.zones)}", where,
-                            did_you_mean(str(key), st.zones))
+                            _zone_hint(key, st.zones))
     return st.zones[key]
 
 
@@ -303,6 +313,23 @@ def _cell_key(text) -> str:
     return ",".join(part.strip() for part in str(text).split(","))
 
 
+def _top_failures(game, st, top: dict) -> list[str]:
+    """`expect: top`: the top components of each stack or pile, top first, in this order (the
+    zone's order matters where `zones` compares the labels in any order)."""
+    failures = []
+    for key, want in top.items():
+        got = _zone_labels(game, st, key) if key in st.zones else None
+        if not isinstance(got, list):
+            hint = _zone_hint(key, st.zones) if got is None else None
+            failures.append(f"top: {key!r} is not a stack or pile; zones: {', '.join(st.zones)}"
+                            + (f" ({hint})" if hint else ""))
+            continue
+        on_top = got[::-1][:len(want)]
+        if [g.lower() for g in on_top] != [str(w).lower() for w in want]:
+            failures.append(f"top: {key} expected {[str(w) for w in want]} on top (top first), has {on_top}")
+    return failures
+
+
 def check_expectations(game, st, expect: dict) -> list[str]:
     failures = []
     decision = game.decision(st)
@@ -334,7 +361,8 @@ def check_expectations(game, st, expect: dict) -> list[str]:
         failures.append(f"finished: expected {expect['finished']}, got {st.finished}")
     for key, want in (expect.get("zones") or {}).items():
         if key not in st.zones:
-            failures.append(f"zones: no zone {key!r}; zones: {', '.join(st.zones)}")
+            hint = _zone_hint(key, st.zones)
+            failures.append(f"zones: no zone {key!r}; zones: {', '.join(st.zones)}" + (f" ({hint})" if hint else ""))
             continue
         _zone_shape(key, st.zones[key], want, ("expect", "zones", key))
         got = _zone_labels(game, st, key)
@@ -346,6 +374,7 @@ def check_expectations(game, st, expect: dict) -> list[str]:
         elif {_cell_key(k): [str(v).lower() for v in (vs if isinstance(vs, list) else [vs])]
               for k, vs in want.items()} != {k: [v.lower() for v in vs] for k, vs in got.items()}:
             failures.append(f"zones: {key} expected {want}, holds {got}")
+    failures.extend(_top_failures(game, st, expect.get("top") or {}))
     for name, want in (expect.get("vars") or {}).items():
         where = ("expect", "vars", name)
         if name not in st.vars:

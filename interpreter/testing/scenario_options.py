@@ -31,7 +31,7 @@ def never_offered(game, st, item: str, ids: list, labels: list) -> list[str]:
     """Why `item` (an options_exclude entry that is not offered) could not be an option of
     this decision in any position, or nothing if it could. It could when it has the form of
     an offered id or label (numbers may differ: the cells and counts of another position)
-    and each of its words is one that the game's options, components or players use. A
+    and each of its words is one that the game's options (ids or labels), components or players use. A
     label with a typo ('(5,5)' for '(5, 5)', 'I1 at' for 'I1 on', 'forset') passes an
     exclusion vacuously, so it is a failure."""
     forms = {label_form(text) for text in ids + labels}
@@ -40,7 +40,8 @@ def never_offered(game, st, item: str, ids: list, labels: list) -> list[str]:
         examples = examples if len(examples) < 200 else examples[:200] + "..."
         return [f"options_exclude: {item!r} could never be offered here: no option of this decision has its "
                 f"form (numbers aside); the options read like: {examples}"]
-    known = {w for text in labels + list(game.labels) + [game.player_name(p) for p in range(st.players)]
+    # an offered id's words too: a placement's id has a 't' before its orientation ('red-l@3,4t2')
+    known = {w for text in ids + labels + list(game.labels) + [game.player_name(p) for p in range(st.players)]
              for w in _WORD.findall(text.lower())}
     known |= {str(m).lower() for members in game.spec.enums.values() for m in members}
     unknown = [w for w in _WORD.findall(item.lower()) if w not in known]
