@@ -21,7 +21,8 @@ from ..dsl.loader import resolve_game
 from ..interpreter.compile.load import load_game
 from ..interpreter.playtest.simulate import remember_loaded
 from ..interpreter.playtest.tune_bot import declaration, format_tune, tune_bot
-from ..interpreter.testing.scenario import bot_puzzle_files, run_scenario
+from ..interpreter.testing.bot_puzzles import bot_puzzle_files
+from ..interpreter.testing.scenario import run_scenario
 from .options import DEFAULT_SEED, positive_int
 from .play import parse_settings
 from .progress import progress_bar

@@ -19,7 +19,8 @@ from boardwright.interpreter.bots.mcts import MCTSBot, root_parallel
 from boardwright.interpreter.bots.registry import make_bot
 from boardwright.interpreter.bots.simple import GreedyBot
 from boardwright.interpreter.playtest.ladder import bradley_terry
-from boardwright.interpreter.testing.scenario import apply_starting_state, bot_puzzle_failures, scenario_position
+from boardwright.interpreter.testing.bot_puzzles import bot_puzzle_failures
+from boardwright.interpreter.testing.scenario import apply_starting_state, scenario_position
 from boardwright.interpreter.playtest.simulate import simulate_records
 
 from conftest import cached_game, make_small_game, scenario_paths

@@ -11,7 +11,8 @@ from boardwright.cli.main import main
 from boardwright.interpreter.compile.load import load_game
 from boardwright.interpreter.playtest.simulate import remember_loaded
 from boardwright.interpreter.playtest.tune_bot import tune_bot
-from boardwright.interpreter.testing.scenario import bot_puzzle_files, run_scenario
+from boardwright.interpreter.testing.bot_puzzles import bot_puzzle_files
+from boardwright.interpreter.testing.scenario import run_scenario
 
 from test_bot_enhancements import RACE
 from test_tune_bot import TINY, TINY_ARGS
