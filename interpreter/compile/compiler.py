@@ -31,6 +31,9 @@ from .expressions import ExpressionCompiler
 from .pieces import Env, repeatable
 from .statements import StatementCompiler
 
+# A fn of at most this many nodes (walk) is inlined where its arguments allow: a call costs
+# about as much as a small body (docs/performance.md, "Worked out once").
+INLINE_NODES = 60
 PIECE = "piece of a placement"      # rendering only: a component whose kind is not known statically
 
 
@@ -58,7 +61,7 @@ class Compiler(ExpressionCompiler, ComprehensionCompiler, StatementCompiler):
         self.memoised = {name for name, decl in spec.fns.items() if worth_memoising(decl, spec)}
         self.inlinable = {name for name, decl in spec.fns.items()
                           if name not in self.memoised and not recursive(name, spec)
-                          and sum(1 for _ in walk(decl.body)) <= 60}
+                          and sum(1 for _ in walk(decl.body)) <= INLINE_NODES}
         self.inlining: list = []
         self.inlined = 0                # fn bodies inlined so far (a fn's work per call, below)
         self.in_iterable = 0            # > 0 while compiling the iterable of a comprehension

@@ -323,7 +323,8 @@ class ExpressionCompiler:
                 return f"({left} {op} {right} if {right} else _divide({left}, {right}, {op!r}))"
             a, b = self.temporary(), self.temporary()
             if a is not None:       # both worked out first, in order (a tuple is never false)
-                return f"(({a} {op} {b} if {b} else _divide({a}, {b}, {op!r})) if (({a} := {left}), ({b} := {right})) else None)"
+                divided = f"({a} {op} {b} if {b} else _divide({a}, {b}, {op!r}))"
+                return f"({divided} if (({a} := {left}), ({b} := {right})) else None)"
             return f"_divide({left}, {right}, {op!r})"
         raise AssertionError(f"operator {op}")
 

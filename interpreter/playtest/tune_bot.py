@@ -316,9 +316,9 @@ def tune_bot(game, ref: tuple, bot: str = "mcts", opponent: str = "greedy", budg
                             row["probe"] = probe
                         refit, row["why"] = refitted(settings, row, records, budget, low, probe)
                         if refit is not None:
-                            rounds = trial.user_attrs.get("rounds", settings["iterations"])   # before any fit
+                            rounds = max(trial.user_attrs.get("rounds", 0), settings["iterations"])  # before any fit
                             study.enqueue_trial(refit, user_attrs={"fitted_from": trial.number, "refits": refits + 1,
-                                                                   "rounds": max(rounds, settings["iterations"])})
+                                                                   "rounds": rounds})
                     raise optuna.TrialPruned()
                 trial.report(row["win_rate"], step)
                 # (after the last batch: nothing to save)
