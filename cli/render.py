@@ -28,14 +28,20 @@ def key_mark(key: str) -> str:
     return f"{key})"
 
 
+BLOCKED = "░"                   # a blocked cell of a grid drawn as text
+
+
 def render_grid(cells: dict, shape=None, keys: dict | None = None, width_limit: int | None = None) -> list[str]:
-    """A grid observation ({"x,y": [labels bottom to top]}) as rows of text with axes.
+    """A grid observation ({"x,y": [labels bottom to top]}) as rows of text with axes: a
+    fixed-size grid (`shape.size`) every cell, empty ones '.', blocked ones shaded; another
+    the area its occupied (and keyed) cells span.
     Labels of several lines (a `label` declaration may write "\\n") are drawn in a frame.
     `keys` ({"x,y": key}): each such cell starts with its key, empty or not, and the cells
     are left-aligned so that the keys line up. `width_limit`: texts too long for a line of
     that width are cut with '…'."""
     keys = keys or {}
-    if not cells and not keys:
+    fixed = shape is not None and shape.size is not None     # every cell drawn, blocked ones shaded
+    if not cells and not keys and not fixed:
         return ["    (empty)"]
     if any("\n" in stack[-1] for stack in cells.values() if stack):
         glyphs = {key: stack[-1].split("\n") for key, stack in cells.items() if stack}
@@ -50,8 +56,12 @@ def render_grid(cells: dict, shape=None, keys: dict | None = None, width_limit: 
         stack = parsed.get(at)
         text = "." if not stack else stack[-1] + (f"+{len(stack) - 1}" if len(stack) > 1 else "")
         texts[at] = (marks.get(at, pad) + (text if stack else "")).rstrip() if marks else text
-    xs = range(min(x for x, _ in texts), max(x for x, _ in texts) + 1)
-    ys = range(min(y for _, y in texts), max(y for _, y in texts) + 1)
+    if fixed:
+        xs, ys = range(shape.size[0]), range(shape.size[1])
+        texts.update({at: BLOCKED for at in shape.blocked if at not in texts})
+    else:
+        xs = range(min(x for x, _ in texts), max(x for x, _ in texts) + 1)
+        ys = range(min(y for _, y in texts), max(y for _, y in texts) + 1)
     width = max([len(t) for t in texts.values()] + [4])
     if width_limit and 6 + len(xs) * (width + 1) - 1 > width_limit:
         width = max(4, (width_limit - 6 - len(xs) + 1) // len(xs))
@@ -164,7 +174,7 @@ def render_table(game, seen: dict, compact: int = 0, keys: dict | None = None) -
     for key, content in seen["zones"].items():
         name, _, owner = key.partition("/")
         if key == "supply" or (isinstance(content, (list, dict)) and not content and key not in pictures
-                               and key not in keys) or \
+                               and key not in keys and not _fixed_grid(game, key, content, seen)) or \
                 (isinstance(content, dict) and content.get("size") == 0):
             continue
         title = name + (f" of {game.player_name(int(owner))}" if owner else "")
@@ -222,6 +232,14 @@ def _grid_shape(game, key: str, seen: dict):
     """A grid's shape as the observation's params give it: a grid sized by params (`size side
     x side`) is drawn at its size, every cell shown, as one sized by numbers is."""
     return game.grid_shape(key, SimpleNamespace(vars=seen.get("vars", {})))
+
+
+def _fixed_grid(game, key: str, content, seen: dict) -> bool:
+    """Whether `content` is a grid of a fixed size (drawn whole, even when empty)."""
+    if not isinstance(content, dict):
+        return False
+    shape = _grid_shape(game, key, seen)
+    return shape is not None and shape.size is not None
 
 
 def _counted(labels: list) -> str:

@@ -408,13 +408,17 @@ def test_a_show_after_the_rules_cleared_the_grid_draws_the_table_the_move_left(c
     note = ("(the table as the last move left it, before the rules took components off the\n"
             "    grid)\n")                            # 87 characters: wrapped at 80
 
+    # the 2 x 1 grid is drawn whole (a fixed size): its column numbers over it, the row number
+    # before each row, each cell 4 wide (at least 4, and as wide as the widest card), a
+    # label centred in it ('Ace ', ' .  ' for an empty cell)
+    header = "       0    1  \n"
+
     def decision(turn, box, options):
-        return (f"\n== Cleanup — turn {turn}\nbox: {box}\nPlayer 1, your move. Place:\n  1. {options[0]}  "
-                f"2. {options[1]}\n> ")
+        return (f"\n== Cleanup — turn {turn}\nboard:\n{header}    0  .    .  \nbox: {box}\n"
+                f"Player 1, your move. Place:\n  1. {options[0]}  2. {options[1]}\n> ")
 
     def shown(turn, card, box):
-        # the grid: its column numbers over it, the row number before each row, a cell as wide as its card
-        return f"\n== Cleared\n== Cleanup — turn {turn}\nboard:\n       0  \n    0 {card} \nbox: {box}\n" + note
+        return f"\n== Cleared\n== Cleanup — turn {turn}\nboard:\n{header}    0 {card}   .  \nbox: {box}\n" + note
     assert out == (decision(1, "Ace, Two", ("Ace", "Two")) + shown(1, "Ace", "Two")
                    + decision(2, "Two, Ace", ("Two", "Ace")) + shown(2, "Two", "Ace")
                    # the show drew the last table: only the scores follow
@@ -435,13 +439,14 @@ score p { "Points": 0 }
 """
 
 
-@pytest.mark.parametrize("lines", ["17", "16"])
+@pytest.mark.parametrize("lines", ["21", "20"])
 def test_cells_of_the_players_own_board_keyed_and_the_keys_line_wrapped(capsys, monkeypatch, tmp_path, lines):
     """Player 1 marks one of the 24 free cells of its own 5 x 5 board (Ace lies on (1, 1)).
-    At 40 x 17 the 24 options do not fit beside the board, so they are keyed on Player 1's
-    board (the seat's own grid, not Player 2's): a to y without q, row by row. The line
-    under the list is wrapped to 40 columns, and counted as its 3 lines: at 40 x 16 the
-    keyed screen would need 17 lines, so the options are grouped by row instead."""
+    Both boards are drawn whole (a fixed size: 6 lines each). At 40 x 21 the 24 options do
+    not fit beside the boards, so they are keyed on Player 1's board (the seat's own grid,
+    not Player 2's): a to y without q, row by row. The line under the list is wrapped to 40
+    columns, and counted as its 3 lines: at 40 x 20 the keyed screen would need 21 lines, so
+    the options are grouped by row instead."""
     (tmp_path / "cards.yaml").write_text(CLEANUP_DATA)
     (tmp_path / "own.game").write_text(OWN_BOARDS)
     monkeypatch.setenv("COLUMNS", "40")
@@ -450,9 +455,15 @@ def test_cells_of_the_players_own_board_keyed_and_the_keys_line_wrapped(capsys, 
     capsys.readouterr()
     assert main(["play", str(tmp_path / "own.game"), "--seats", "human,random"]) == 0
     out = capsys.readouterr().out
-    others = "board of Player 2:\n       1  \n    1 Two \n"
-    if lines == "16":
-        assert out.startswith("\n== Own boards — turn 1\nboard of Player 1:\n       1  \n    1 Ace \n" + others
+
+    def board(card: str) -> str:
+        # 5 x 5, each cell 4 wide, the card centred on (1, 1), '.' on every empty cell
+        empty = "  .    .    .    .    .  \n"
+        return ("       0    1    2    3    4  \n" + "    0" + empty + f"    1  .   {card}   .    .    .  \n"
+                + "".join(f"    {y}" + empty for y in (2, 3, 4)))
+    others = "board of Player 2:\n" + board("Two")
+    if lines == "20":
+        assert out.startswith("\n== Own boards — turn 1\nboard of Player 1:\n" + board("Ace") + others
                               + "Player 1, your move. Mark:\n"
                               "  24 options in 5 groups (by row): type a group to list its options\n"
                               "  row 0 (5)  row 2 (5)  row 4 (5)\n  row 1 (4)  row 3 (5)\n> ")
@@ -467,10 +478,10 @@ def test_cells_of_the_players_own_board_keyed_and_the_keys_line_wrapped(capsys, 
               + "Player 1, your move. Mark:\n"
               "  or type the letter by a cell of the\n      board of Player 1 (a to y) to\n      choose what it names\n> ")
     # b is (1, 0): the game's one move is made, and it ends with the final table
-    final = ("\n== Own boards — turn 1\nboard of Player 1:\n       1  \n    1 Ace \n" + others
+    final = ("\n== Own boards — turn 1\nboard of Player 1:\n" + board("Ace") + others
              + "== Final scores\n  Player 1: 0  (Points 0)\n  Player 2: 0  (Points 0)\nWinner: Player 1 and Player 2\n")
     assert out == screen + final
-    assert len(screen.split("\n")) == 17            # from the blank line to the prompt: the screen's 17 lines
+    assert len(screen.split("\n")) == 21            # from the blank line to the prompt: the screen's 21 lines
 
 
 @pytest.mark.parametrize("lines, whole", [("13", True), ("12", False)])
@@ -490,9 +501,23 @@ def test_the_table_the_move_left_fits_above_the_note(tmp_path, monkeypatch, line
     Session(game, setup_of(path, ["human", "random"]), game.new_state(2, 1), out=shown.append,
             ask=lambda prompt: next(typed), pause=lambda title: None).run()
     at = shown.index("== Cleared")
-    board = "board:\n       0  \n    0 Ace \nbox: Two\n"
+    board = "board:\n       0    1  \n    0 Ace   .  \nbox: Two\n"      # the 2 x 1 grid whole: 3 lines, as before
     note = ("A note long enough to wrap at forty\n    columns: 0" if whole
             else "A note long enough to wrap at forty col…")
     assert shown[at + 1:at + 3] == [f"== Cleanup — turn 1\n{board}{note}",
                                     "(the table as the last move left it,\n    before the rules took components off\n"
                                     "    the grid)"]
+
+
+def test_a_fixed_grid_without_glyphs_is_drawn_whole_even_empty_with_its_blocked_cells_shaded(tmp_path):
+    """A grid of a fixed size is drawn whole as text, as one with glyphs is: before any move
+    the empty 3 x 2 board is on the table (every cell '.'), its blocked (1, 0) shaded '░'."""
+    from boardwright.cli.render import render_table
+    (tmp_path / "cards.yaml").write_text(CLEANUP_DATA)
+    path = tmp_path / "g.game"
+    path.write_text(CLEANUP.replace("zone board: grid of Card size 2 x 1", "zone board: grid of Card size 3 x 2 blocked (1, 0)"))
+    game = load_game(str(path))
+    st = game.new_state(2, 1)
+    table = render_table(game, game.observe(st, 0)).split("\n")
+    # 3 columns of 4 (the widest text, '.', is under the least width), centred
+    assert table[1:5] == ["board:", "       0    1    2  ", "    0  .    ░    .  ", "    1  .    .    .  "]

@@ -92,9 +92,11 @@ def test_the_play_screen_keys_a_cell_choice_on_the_board_of_the_seat_that_decide
     (cli/table_keys.py: "a cell option names that cell in the seat's own grids"), for each seat
     of a hot-seat game; typing a key takes the cell it stands in. Kills `table_keys(game, st,
     None)` (seed 31: a seat of nobody owns no grid, so no option got a key)."""
-    from test_play_screen_fit import HEIGHT, WIDTH, Table
+    from test_play_screen_fit import WIDTH, Table
     monkeypatch.setenv("COLUMNS", str(WIDTH))
-    monkeypatch.setenv("LINES", str(HEIGHT))
+    # both 12 x 12 boards are drawn whole (a fixed size: 13 lines each), so the keyed screen
+    # needs about 35 lines: 40 leave room for it
+    monkeypatch.setenv("LINES", "40")
     game = _game(tmp_path, _own_boards())
     # the first key goes to the first cell of the list, (0, 1); the 14th ("n": the keys skip "q",
     # quit's letter) to (1, 2), the row below
