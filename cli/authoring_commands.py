@@ -107,9 +107,8 @@ def cmd_compile(args) -> int:
             print(f"{line}{where}")
         return 0
     blocks = sum(1 for code in game.code.values() for b in code.blocks if b is not None)
-    print(f"ok: {game.title}" + (f" ({game.variant})" if game.variant else "")
-          + f": {len(module.lines)} lines of Python, {len(game.spec.fns)} fns, {len(game.code)} bodies, "
-          f"{blocks} blocks")
+    print(f"ok: {game.display_title}: {len(module.lines)} lines of Python, {len(game.spec.fns)} fns, "
+          f"{len(game.code)} bodies, {blocks} blocks")
     return 0
 
 

@@ -165,6 +165,7 @@ def fit_screen(game, seen: dict, labels: list, head: str, keys, view: tuple, who
 def spaced_like(typed: str, options) -> str:
     """For an entry that is no option: the one option whose label or id it is, written with
     other spacing or case ('(0,0)' for '(0, 0)'), as a did-you-mean; else nothing."""
-    squeezed = "".join(typed.split()).lower()
-    found = {o.label for o in options if squeezed in ("".join(o.label.split()).lower(), "".join(o.id.split()).lower())}
+    def squeezed(text: str) -> str:
+        return "".join(text.split()).lower()
+    found = {o.label for o in options if squeezed(typed) in (squeezed(o.label), squeezed(o.id))}
     return f" Did you mean '{found.pop()}'? (type it as shown, spaces included)" if len(found) == 1 else ""

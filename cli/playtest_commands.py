@@ -109,15 +109,14 @@ def _bot_specs(args, players: int) -> list:
     return specs
 
 
-def fill_players(args, variant=None) -> None:
+def fill_players(args, variant=None, game=None) -> None:
     """`--players` left out: the game's player count when it allows only one (`players 2`),
-    else a usage error that says which counts it allows."""
+    else a usage error that says which counts it allows. `game`: the game, if loaded already."""
     if args.players is not None:
         return
-    game = load_game(args.game, variant)
+    game = game or load_game(args.game, variant)
     if game.min_players != game.max_players:
-        title = game.title + (f" ({game.variant})" if game.variant else "")
-        raise UsageError(f"{title} is for {game.min_players} to {game.max_players} players: "
+        raise UsageError(f"{game.display_title} is for {game.min_players} to {game.max_players} players: "
                          f"say how many with --players N")
     args.players = game.min_players
 

@@ -167,8 +167,7 @@ def render_table(game, seen: dict, compact: int = 0, keys: dict | None = None) -
     width and lists the occupied cells of grids of pictures. `keys` ({grid zone key: {"x,y":
     key}}, cli/table_keys.py) draws in each such cell the key that chooses it."""
     keys = keys or {}
-    out = [f"== {game.title}" + (f" ({game.variant})" if game.variant else "")
-           + f" — turn {max(1, sum(seen['turns']))}"]
+    out = [f"== {game.display_title} — turn {max(1, sum(seen['turns']))}"]
     details = seen.get("details", {})
     pictures = seen.get("glyphs", {})
     for key, content in seen["zones"].items():

@@ -49,7 +49,7 @@ def _checked_ranges(args, game) -> tuple[list, dict]:
 def cmd_sweep(args) -> int:
     check_outputs(args)
     game = load_game(args.game, args.variant)
-    fill_players(args, args.variant)
+    fill_players(args, args.variant, game)
     game.setup_state(args.players, 0)       # a player count the game does not allow: before any work
     ranges, fixed = _checked_ranges(args, game)
     specs = _bot_specs(args, args.players)

@@ -85,7 +85,7 @@ def cmd_serve(args) -> int:
     app = build_app([table], None if args.lan else LOCAL_HOSTS)
     shown = "127.0.0.1" if host in (LAN_HOST, "::") else host
     base = f"http://{'[' + shown + ']' if ':' in shown else shown}:{args.port}"
-    title = table.game.title + (f" ({table.game.variant})" if table.game.variant else "")
+    title = table.game.display_title
     print(f"{title}: {'resumed from' if resumed else 'saved on every move in'} {save_dir}"
           + (f" at move {len(table.moves)} (--new starts a new game)" if resumed else ""))
     if args.lan:

@@ -13,10 +13,12 @@ from .types import ANY, BOOL, CELL, INT, PLAYER, STR, element, is_grid, is_list,
 
 
 class ArgProblem(Exception):
-    def __init__(self, index: int, message: str):
-        super().__init__(message)
-        self.index = index
-        self.message = message
+    """Argument `index` is not what the built-in takes: `expected` ("a list", "a grid zone")."""
+
+    def __init__(self, index: int, expected: str, got: str):
+        self.message = f"expected {expected}, got {got}"
+        super().__init__(self.message)
+        self.index, self.expected = index, expected
 
 
 @dataclass(frozen=True)
@@ -31,7 +33,7 @@ class Builtin:
 
 def _need(types, index, pred, what):
     if index < len(types) and types[index] != ANY and not pred(types[index]):
-        raise ArgProblem(index, f"expected {what}, got {types[index]}")
+        raise ArgProblem(index, what, types[index])
 
 
 def _list(i=0):

@@ -188,15 +188,15 @@ class ExpressionChecks:
             return builtin.typer(types)
         except ArgProblem as problem:
             return self.error(e.args[problem.index].span, f"{e.func}({builtin.params}): {problem.message}",
-                              self.zone_for_list_hint(e.func, e.args[problem.index], problem.message))
+                              self.zone_for_list_hint(e.func, e.args[problem.index], problem.expected))
 
-    def zone_for_list_hint(self, func: str, arg, message: str) -> str:
+    def zone_for_list_hint(self, func: str, arg, expected: str) -> str:
         """A zone given where a built-in takes a list: name its contents (or its size); the
         zones of a `per player` zone where it takes one zone: name a seat's."""
         t = self.types.get(id(arg), "")
-        if "zone" in message.split(", got")[0] and is_list(t) and is_zone(element(t)):
+        if "zone" in expected and is_list(t) and is_zone(element(t)):
             return f"'{expr_text(arg)}' is one zone per player: pick one, e.g. {expr_text(arg)}[p]"
-        if "expected a list" not in message or not is_zone(t):
+        if not expected.startswith("a list") or not is_zone(t):
             return ""
         if func == "len":
             return f"a zone is not a list: size({expr_text(arg)}) counts its components"

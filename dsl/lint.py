@@ -83,21 +83,21 @@ def lint(spec: GameSpec, variant_module: ast.Module | None = None, base_module: 
     def used_elsewhere(name: str) -> bool:
         return any(name in names for key, names in used.items() if key != name)
 
+    replaced = base_module if variant_module is not None else None     # what a variant's names may replace
+
+    def unused(decl, name: str, word: str, verb: str, node, otherwise: str) -> Diagnostic:
+        return Diagnostic(_name_span(decl, name), f"{word} '{name}' is never {verb}",
+                          _misspelt_base_name(replaced, node, word, name) or otherwise, "warning")
+
     for table, word, node in ((spec.params, "param", ast.ParamDecl), (spec.zones, "zone", ast.ZoneDecl),
                               (spec.vars, "var", ast.VarDecl)):
         for name, decl in table.items():
             if not used_elsewhere(name):
-                warnings.append(Diagnostic(_name_span(decl, name), f"{word} '{name}' is never used",
-                                           _misspelt_base_name(base_module if variant_module is not None else None,
-                                                               node, word, name)
-                                           or "remove it, or use it in a rule", "warning"))
+                warnings.append(unused(decl, name, word, "used", node, "remove it, or use it in a rule"))
     for table, word, verb, node in ((spec.fns, "fn", "used", ast.FnDecl), (spec.procs, "proc", "called", ast.ProcDecl)):
         for name, decl in table.items():
             if not used_elsewhere(name) and not (word == "fn" and name in spec.kinds):
-                warnings.append(Diagnostic(_name_span(decl, name), f"{word} '{name}' is never {verb}",
-                                           _misspelt_base_name(base_module if variant_module is not None else None,
-                                                               node, word, name)
-                                           or "remove it, or call it from a rule", "warning"))
+                warnings.append(unused(decl, name, word, verb, node, "remove it, or call it from a rule"))
     for kind in spec.kinds.values():
         if kind.name not in everything:
             data_decl = _data_line(base_module, variant_module)

@@ -139,6 +139,7 @@ def test_a_text_grid_with_keys_starts_each_keyed_cell_with_its_key_and_lines_the
 class Table(Named):
     """What render_table reads of a game: its title, zones' kinds, vars' screen names and types."""
     title, variant = "Race", "team"
+    display_title = "Race (team)"           # as Game makes it from the two
     zone_meta = {"hand": ("pile",), "row": ("stack",)}
     cell_pictures: dict = {}
     var_display = {"starter": "Round starter", "blank": ""}

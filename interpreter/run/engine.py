@@ -41,6 +41,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
         self.spec = spec
         self.title = spec.title
         self.variant = spec.variant
+        self.display_title = spec.title + (f" ({spec.variant})" if spec.variant else "")   # as messages name it
         self.min_players = spec.players.minimum
         self.max_players = spec.players.maximum
         self.components: list[dict] = []
@@ -201,8 +202,7 @@ class Game(Zones, Decisions, Views, RuleErrors):
             allowed = (counted(self.min_players, "player")
                        if self.min_players == self.max_players
                        else f"{self.min_players} to {self.max_players} players")
-            title = self.title + (f" ({self.variant})" if self.variant else "")
-            raise UsageError(f"{title} is for {allowed}, not {players}")
+            raise UsageError(f"{self.display_title} is for {allowed}, not {players}")
         st = State.__new__(State)
         st.players = players
         st.rng = seed_state(seed)

@@ -140,7 +140,7 @@ def run_checks(game, players_counts, examples: int, seed_value: int, check_optio
                max_steps: int | None = None) -> CheckReport:
     """Let Hypothesis play `examples` games; shrink and report the first failure."""
     keep_hypothesis_files_out_of_the_working_folder()
-    report = CheckReport(game.title + (f" ({game.variant})" if game.variant else ""), examples)
+    report = CheckReport(game.display_title, examples)
     report.properties = [f"invariant \"{t}\"" for t in game.spec.invariants] + UNIVERSAL
 
     endless: list = _endless_playout(game, players_counts, seed_value)

@@ -95,7 +95,7 @@ def _score_titles(game) -> list[str]:
 
 
 def format_coverage(game, report: dict) -> str:
-    title = game.title + (f" ({game.variant})" if game.variant else "")
+    title = game.display_title
     out = [f"Rule coverage of {title} over {report['games']} games",
            f"  statements run: {report['statements']['ran']} of {report['statements']['total']}"]
     taken = sum(1 for b in report["branches"] if b["count"])
